@@ -1,0 +1,13 @@
+"""The game-agnostic rules kernel. Imports nothing of Textual or Rich (a test checks it)."""
+
+from .core import (Action, Decision, Game, GameDataError, GameSpec, IllegalAction, Option, Result,
+                   Seat, View)
+from .faces import CardFace, Stat
+from .match import Match
+from .state import BaseState, Event, clone, emit, visible_log
+
+__all__ = [
+    "Action", "BaseState", "CardFace", "Decision", "Event", "Game", "GameDataError", "GameSpec",
+    "IllegalAction", "Match", "Option", "Result", "Seat", "Stat", "View", "clone", "emit",
+    "visible_log",
+]

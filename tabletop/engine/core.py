@@ -1,0 +1,226 @@
+"""The shape every game has: its spec, its decisions and actions, its result.
+
+Learned from OpenSpiel (one state API for every game), boardgame.io (moves as state transitions,
+secret state through a per-seat view) and python-chess (moves with a stable text form). A game is
+fully described by (game id, seats, options, seed, list of action ids): that is what a save holds,
+what ``verify`` replays and what a scenario test writes down.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Generic, TypeVar
+
+from .state import BaseState, clone
+
+S = TypeVar("S", bound=BaseState)
+View = dict[str, Any]
+"""What one seat may see of a state: plain JSON data, hidden cards already redacted."""
+
+
+class IllegalAction(Exception):
+    """An action that is not an answer to the current decision; the message says why."""
+
+
+class GameDataError(Exception):
+    """Card or game data that is missing, malformed or tampered with; the message says where."""
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One answer to the current decision.
+
+    ``id`` is stable and unique among the legal actions (``"attack magucio"``); ``label`` is what a
+    person reads. ``card`` names the card the action is mostly about, so a board can attach the
+    action to the card drawn on screen; ``group`` lets a screen bundle actions (``"attack"``).
+    """
+
+    id: str
+    label: str
+    card: str | None = None
+    group: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """Who must act now and what kind of choice it is."""
+
+    seat: int
+    kind: str
+    prompt: str
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """How a game ended: the winning seats (several in co-op or a tie), scores, why."""
+
+    winners: tuple[int, ...]
+    scores: tuple[float, ...]
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """A place at the table: a name and who plays it (``"human"`` or a bot kind)."""
+
+    name: str
+    kind: str = "human"
+
+    @property
+    def is_bot(self) -> bool:
+        return self.kind != "human"
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """A new-game option (variant). ``kind`` is ``bool``, ``int`` or ``choice``."""
+
+    key: str
+    label: str
+    kind: str = "bool"
+    default: Any = False
+    choices: tuple[Any, ...] = ()
+    help: str = ""
+    minimum: int | None = None
+    maximum: int | None = None
+
+    def parse(self, raw: Any) -> Any:
+        """Validate a value (a typed value or the text typed on a command line)."""
+        if self.kind == "bool":
+            if isinstance(raw, bool):
+                return raw
+            text = str(raw).strip().lower()
+            if text in ("1", "true", "yes", "on", "y"):
+                return True
+            if text in ("0", "false", "no", "off", "n"):
+                return False
+            raise ValueError(f"option {self.key} takes yes or no, not {raw!r}")
+        if self.kind == "int":
+            try:
+                value = int(raw)
+            except (TypeError, ValueError):
+                raise ValueError(f"option {self.key} takes a whole number, not {raw!r}") from None
+            if (self.minimum is not None and value < self.minimum) or (
+                self.maximum is not None and value > self.maximum
+            ):
+                raise ValueError(f"option {self.key} must be between {self.minimum} and {self.maximum}")
+            return value
+        for choice in self.choices:
+            if str(choice) == str(raw):
+                return choice
+        allowed = ", ".join(str(c) for c in self.choices)
+        raise ValueError(f"option {self.key} takes one of: {allowed}; not {raw!r}")
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """What the menu, the CLI and the conformance kit need to know of a game.
+
+    ``screen`` is a ``"module:Class"`` path loaded only by the UI, so the rules never import it.
+    ``bots`` maps a bot kind to a factory; every game has at least ``random``.
+    """
+
+    id: str
+    title: str
+    min_players: int
+    max_players: int
+    summary: str
+    options: tuple[Option, ...] = ()
+    hidden_info: bool = True
+    bots: dict[str, Callable[[], Any]] = field(default_factory=dict)
+    screen: str | None = None
+    rules_file: str | None = None
+    default_names: tuple[str, ...] = ("Ana", "Luis", "Marta", "Pablo", "Sofía", "Tomás")
+    curtain_default: bool = True
+    player_noun: str = "players"
+    conformance: tuple[tuple[int, dict[str, Any]], ...] = ()
+    """(players, options) set-ups the conformance kit plays; empty: each player count, defaults."""
+    max_steps: int = 20000
+    """A game still running after this many actions is a bug (the kit fails it)."""
+
+    def conformance_setups(self) -> list[tuple[int, dict[str, Any]]]:
+        if self.conformance:
+            return list(self.conformance)
+        return [(n, {}) for n in range(self.min_players, self.max_players + 1)]
+
+    def option(self, key: str) -> Option:
+        for opt in self.options:
+            if opt.key == key:
+                return opt
+        known = ", ".join(o.key for o in self.options) or "none"
+        raise ValueError(f"{self.id} has no option {key!r} (options: {known})")
+
+    def resolve_options(self, given: dict[str, Any] | None) -> dict[str, Any]:
+        """Defaults filled in, every given value validated; ``ValueError`` on a bad one."""
+        values = {o.key: o.default for o in self.options}
+        for key, raw in (given or {}).items():
+            values[key] = self.option(key).parse(raw)
+        return values
+
+    def check_players(self, n: int) -> None:
+        if not self.min_players <= n <= self.max_players:
+            span = (f"{self.min_players}" if self.min_players == self.max_players
+                    else f"{self.min_players}–{self.max_players}")
+            raise ValueError(f"{self.title} is for {span} {self.player_noun}, not {n}")
+
+
+class Game(Generic[S]):
+    """Base class of a game's rules. Subclasses implement the abstract methods and set ``spec`` and
+    ``state_type``; everything is driven through these methods, by the UI, bots and tests alike."""
+
+    spec: GameSpec
+    state_type: type[S]
+
+    # -- the protocol -------------------------------------------------------------------------
+    def setup(self, seats: list[Seat], options: dict[str, Any], seed: int) -> S:
+        raise NotImplementedError
+
+    def decision(self, state: S) -> Decision | None:
+        """Who must act and on what; ``None`` once the game is over."""
+        raise NotImplementedError
+
+    def legal_actions(self, state: S) -> list[Action]:
+        raise NotImplementedError
+
+    def apply(self, state: S, action_id: str) -> None:
+        """Advance ``state`` by one action; ``IllegalAction`` (state unchanged) if not legal."""
+        raise NotImplementedError
+
+    def view(self, state: S, seat: int | None) -> View:
+        """What ``seat`` may see (``None``: a spectator, who sees public facts only)."""
+        raise NotImplementedError
+
+    def result(self, state: S) -> Result | None:
+        raise NotImplementedError
+
+    # -- with useful defaults -----------------------------------------------------------------
+    def clone(self, state: S) -> S:
+        return clone(state)
+
+    def invariants(self, state: S) -> list[str]:
+        """Broken invariants, described; the conformance kit asserts this stays empty."""
+        return []
+
+    def secrets(self, state: S, seat: int | None) -> set[str]:
+        """Ids of the cards ``seat`` must not see now; no view for that seat may contain them."""
+        return set()
+
+    def turn_key(self, state: S) -> Any:
+        """Identifies the current turn; undo never crosses a change of it."""
+        return (state.step,)
+
+    def summary(self, state: S) -> str:
+        """A few words for the saves browser: ``"round 3 of 5"``."""
+        return f"step {state.step}"
+
+    def find_action(self, state: S, action_id: str) -> Action:
+        """The legal action with this id, or ``IllegalAction`` listing a few that are legal."""
+        actions = self.legal_actions(state)
+        for action in actions:
+            if action.id == action_id:
+                return action
+        if not actions:
+            raise IllegalAction("the game is over: no action is legal")
+        sample = ", ".join(a.id for a in actions[:6])
+        more = "" if len(actions) <= 6 else f" (+{len(actions) - 6} more)"
+        raise IllegalAction(f"{action_id!r} is not legal now; legal: {sample}{more}")

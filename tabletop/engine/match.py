@@ -1,0 +1,140 @@
+"""A game being played: the rules, the seats, the options, the seed and the actions taken.
+
+``Match`` is what the UI drives, what bots play and what a save stores. It adds to the bare rules
+the things a session needs: bot turns, undo within a turn, replay from the seed.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from .bots import Bot, RandomBot, bot_rng
+from .core import Action, Decision, Game, Result, Seat, View
+from .rng import seed_state
+
+
+@dataclass
+class _UndoPoint:
+    state: Any
+    actions: int
+
+
+@dataclass
+class Match:
+    game: Game[Any]
+    seats: list[Seat]
+    options: dict[str, Any]
+    seed: int
+    state: Any = None
+    actions: list[str] = field(default_factory=list)
+    created: float = field(default_factory=time.time)
+    updated: float = field(default_factory=time.time)
+    _undo: list[_UndoPoint] = field(default_factory=list, repr=False)
+    _bots: dict[int, Bot] = field(default_factory=dict, repr=False)
+
+    @classmethod
+    def start(cls, game: Game[Any], seats: list[Seat], options: dict[str, Any] | None = None,
+              seed: int | None = None) -> "Match":
+        """Validate seats and options against the spec, then set the game up."""
+        spec = game.spec
+        spec.check_players(len(seats))
+        for seat in seats:
+            if seat.is_bot and seat.kind not in spec.bots:
+                kinds = ", ".join(sorted(spec.bots)) or "none"
+                raise ValueError(f"{spec.title} has no {seat.kind!r} bot (bots: {kinds})")
+        resolved = spec.resolve_options(options)
+        if seed is None:
+            seed = time.time_ns() & 0xFFFFFFFF
+        match = cls(game=game, seats=list(seats), options=resolved, seed=seed)
+        match.state = game.setup(match.seats, resolved, seed_state(seed))
+        return match
+
+    # -- reading ------------------------------------------------------------------------------
+    def decision(self) -> Decision | None:
+        return self.game.decision(self.state)
+
+    def legal(self) -> list[Action]:
+        return self.game.legal_actions(self.state)
+
+    def result(self) -> Result | None:
+        return self.game.result(self.state)
+
+    def view(self, seat: int | None) -> View:
+        return self.game.view(self.state, seat)
+
+    def summary(self) -> str:
+        return self.game.summary(self.state)
+
+    # -- acting -------------------------------------------------------------------------------
+    def play(self, action_id: str) -> None:
+        """Apply one action (``IllegalAction`` if not legal) and keep the undo points right."""
+        decision = self.game.decision(self.state)
+        before = self.game.clone(self.state)
+        turn = self.game.turn_key(self.state)
+        self.game.apply(self.state, action_id)
+        self.actions.append(action_id)
+        self.updated = time.time()
+        human = decision is not None and not self.seats[decision.seat].is_bot
+        same_turn = self.game.turn_key(self.state) == turn
+        revealed = self.state.reveals != before.reveals
+        if human and same_turn and not revealed:
+            self._undo.append(_UndoPoint(before, len(self.actions) - 1))
+        else:
+            self._undo.clear()
+
+    def can_undo(self) -> bool:
+        return bool(self._undo)
+
+    def undo(self) -> bool:
+        """Take back the last action of the current seat's turn, if no information was revealed
+        since. Undo points are exact clones taken before each action, so this equals replaying
+        the log without that action."""
+        if not self._undo:
+            return False
+        point = self._undo.pop()
+        self.state = point.state
+        del self.actions[point.actions:]
+        self.updated = time.time()
+        return True
+
+    # -- bots ---------------------------------------------------------------------------------
+    def bot(self, seat: int) -> Bot | None:
+        kind = self.seats[seat].kind
+        if kind == "human":
+            return None
+        if seat not in self._bots:
+            factory = self.game.spec.bots.get(kind, RandomBot)
+            self._bots[seat] = factory()
+        return self._bots[seat]
+
+    def bot_to_move(self) -> bool:
+        decision = self.decision()
+        return decision is not None and self.seats[decision.seat].is_bot
+
+    def bot_step(self, *, as_kind: str | None = None) -> str | None:
+        """If a bot must act, let it choose and play; return the action id (else ``None``)."""
+        decision = self.decision()
+        if decision is None:
+            return None
+        if as_kind is None:
+            bot = self.bot(decision.seat)
+            if bot is None:
+                return None
+        else:
+            bot = self.game.spec.bots.get(as_kind, RandomBot)()
+        actions = self.legal()
+        view = self.game.view(self.state, decision.seat)
+        action_id = bot.choose(self.game, view, decision, actions,
+                               bot_rng(self.seed, self.state.step, decision.seat))
+        self.play(action_id)
+        return action_id
+
+    # -- replay -------------------------------------------------------------------------------
+    def replayed_state(self) -> Any:
+        """The state rebuilt from the seed and the action log (``IllegalAction`` if it breaks)."""
+        state = self.game.setup(self.seats, self.options, seed_state(self.seed))
+        for action_id in self.actions:
+            self.game.apply(state, action_id)
+        return state
