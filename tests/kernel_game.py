@@ -14,8 +14,19 @@ from typing import Any
 
 from typing_extensions import TypedDict
 
-from tabletop.engine import (Action, BaseState, Decision, Game, GameSpec, IllegalAction, Option,
-                             Result, Seat, emit, visible_log)
+from tabletop.engine import (
+    Action,
+    BaseState,
+    Decision,
+    Game,
+    GameSpec,
+    IllegalAction,
+    Option,
+    Result,
+    Seat,
+    emit,
+    visible_log,
+)
 from tabletop.engine.bots import RandomBot
 from tabletop.engine.chance import roll, shuffle
 from tabletop.engine.zones import draw

@@ -1,7 +1,6 @@
 """The game-agnostic rules kernel. Imports nothing of Textual or Rich (a test checks it)."""
 
-from .core import (Action, Decision, Game, GameDataError, GameSpec, IllegalAction, Option, Result,
-                   Seat, View)
+from .core import Action, Decision, Game, GameDataError, GameSpec, IllegalAction, Option, Result, Seat, View
 from .faces import CardFace, Stat
 from .match import Match
 from .state import BaseState, Event, clone, emit, visible_log

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Generic, TypeVar
 
+from .faces import CardFace
 from .state import BaseState, clone
 
 S = TypeVar("S", bound=BaseState)
@@ -212,6 +213,10 @@ class Game(Generic[S]):
     def summary(self, state: S) -> str:
         """A few words for the saves browser: ``"round 3 of 5"``."""
         return f"step {state.step}"
+
+    def face(self, card_id: str) -> CardFace:
+        """How the UI draws a card id (games override with their card data)."""
+        return CardFace(id=card_id, title=card_id)
 
     def find_action(self, state: S, action_id: str) -> Action:
         """The legal action with this id, or ``IllegalAction`` listing a few that are legal."""

@@ -1,0 +1,235 @@
+"""The ``tabletop`` command.
+
+Kept light on purpose: only Typer is imported at start-up, so ``tabletop --help`` and the
+headless commands answer fast and never load Textual; each command imports what it needs. Every
+error a person can cause (unknown game, wrong player count, unreadable save) is one line on
+stderr and exit status 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, NoReturn
+
+import typer
+
+if TYPE_CHECKING:
+    from .engine import Match
+
+app = typer.Typer(
+    name="tabletop",
+    help="Card games for one keyboard: Superinmundos, Villainous, MSX Cards, Escape from Mount Gram.",
+    no_args_is_help=False,
+    add_completion=True,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+)
+
+_state: dict[str, Any] = {"saves_dir": None, "ascii": False}
+
+
+def fail(message: str) -> NoReturn:
+    """One line on stderr, exit status 2: how every user error ends."""
+    typer.echo(f"tabletop: {message}", err=True)
+    raise typer.Exit(2)
+
+
+@app.callback(invoke_without_command=True)
+def root(
+    ctx: typer.Context,
+    saves_dir: Path | None = typer.Option(
+        None, "--saves-dir", envvar="TABLETOP_SAVES", help="Folder of save files (default ./saves)."),
+    ascii_only: bool = typer.Option(False, "--ascii", help="Plain ASCII glyphs for simple terminals."),
+) -> None:
+    """With no command, open the app on the main menu."""
+    _state["saves_dir"] = saves_dir
+    _state["ascii"] = ascii_only
+    if ctx.invoked_subcommand is None:
+        _run_app()
+
+
+def _saves() -> Path:
+    from .engine.saves import saves_dir
+
+    return saves_dir(_state["saves_dir"])
+
+
+def _run_app(match: "Match | None" = None, path: Path | None = None) -> None:
+    from .ui.app import TabletopApp
+
+    TabletopApp(saves_dir=_saves(), match=match, save_path=path, ascii_only=_state["ascii"]).run()
+
+
+def _parse_pairs(items: list[str], what: str) -> list[tuple[str, str]]:
+    pairs = []
+    for item in items:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip() or not value.strip():
+            fail(f"{what} {item!r} must look like KEY=VALUE")
+        pairs.append((key.strip(), value.strip()))
+    return pairs
+
+
+def build_match(game_id: str, players: int | None, names: list[str], bots: list[str],
+                seed: int | None, variants: list[str]) -> "Match":
+    """Validate everything typed on the command line and start a match (exits 2 on bad input)."""
+    from . import games
+    from .engine import Match, Seat
+
+    try:
+        spec = games.spec(game_id)
+    except games.UnknownGame as exc:
+        fail(str(exc))
+    count = players or max(len(names), spec.min_players)
+    try:
+        spec.check_players(count)
+    except ValueError as exc:
+        fail(str(exc))
+    if len(names) > count:
+        fail(f"{len(names)} names given for {count} players")
+    kinds = ["human"] * count
+    for key, kind in _parse_pairs(bots, "--bot"):
+        if not key.isdigit() or not 1 <= int(key) <= count:
+            fail(f"--bot seat {key!r} must be a seat number from 1 to {count}")
+        if kind not in spec.bots:
+            fail(f"{spec.title} has no {kind!r} bot (bots: {', '.join(sorted(spec.bots))})")
+        kinds[int(key) - 1] = kind
+    seats = []
+    for i in range(count):
+        default = spec.default_names[i % len(spec.default_names)]
+        name = names[i] if i < len(names) else (f"Bot {i + 1}" if kinds[i] != "human" else default)
+        if not name.strip() or len(name) > 40:
+            fail(f"seat {i + 1}: a name must have 1 to 40 characters")
+        seats.append(Seat(name.strip(), kinds[i]))
+    try:
+        options = spec.resolve_options(dict(_parse_pairs(variants, "--variant")))
+        return Match.start(games.game(game_id), seats, options, seed=seed)
+    except ValueError as exc:
+        fail(str(exc))
+
+
+@app.command()
+def new(
+    game: str = typer.Argument(..., help="Game id (see `tabletop games`)."),
+    players: int | None = typer.Option(None, "--players", "-p", help="Number of seats."),
+    name: list[str] = typer.Option([], "--name", "-n", help="Seat names in order (repeatable)."),
+    bot: list[str] = typer.Option([], "--bot", "-b", help="SEAT=KIND, e.g. 3=heuristic (repeatable)."),
+    seed: int | None = typer.Option(None, "--seed", help="Seed for a replayable game."),
+    variant: list[str] = typer.Option([], "--variant", "-v", help="KEY=VALUE game option (repeatable)."),
+) -> None:
+    """Start a game directly, skipping the menu."""
+    match = build_match(game, players, name, bot, seed, variant)
+    from .engine.saves import default_name, path_in
+
+    _run_app(match, path_in(_saves(), default_name(game)))
+
+
+@app.command()
+def resume(file: Path | None = typer.Argument(None, help="Save file (default: the most recent).")) -> None:
+    """Resume a saved game (checked before the app opens)."""
+    path = file or _latest_save()
+    match = _load(path)
+    _run_app(match, path)
+
+
+def _latest_save() -> Path:
+    from .engine.saves import scan
+
+    for info in scan(_saves()):
+        if not info.error and not info.finished:
+            return info.path
+    fail(f"no game to resume in {_saves()}")
+
+
+def _load(path: Path) -> "Match":
+    from . import games
+    from .engine.saves import SaveError, load
+
+    try:
+        return load(path, games.game)
+    except SaveError as exc:
+        fail(str(exc))
+
+
+@app.command()
+def saves() -> None:
+    """List the save files: game, players, progress, last played."""
+    from rich.console import Console
+    from rich.table import Table
+
+    from .engine.saves import scan
+
+    folder = _saves()
+    infos = scan(folder)
+    console = Console()
+    if not infos:
+        console.print(f"No saves in {folder}.")
+        return
+    table = Table(title=f"Saves in {folder}")
+    for column in ("game", "players", "progress", "last played", "file"):
+        table.add_column(column)
+    for info in infos:
+        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(info.updated))
+        progress = info.error or (info.summary + (" · finished" if info.finished else ""))
+        table.add_row(info.title, info.players, progress, when, info.path.name)
+    console.print(table)
+
+
+@app.command()
+def verify(file: Path = typer.Argument(..., help="Save file to check.")) -> None:
+    """Replay a save from its seed and check it reproduces the stored state."""
+    match = _load(file)
+    typer.echo(f"{file}: consistent — {match.game.spec.title}, {len(match.actions)} actions, "
+               f"{match.summary()}")
+
+
+@app.command()
+def games() -> None:
+    """The games, their player counts, bots and variants."""
+    from . import games as registry
+
+    for spec in registry.specs().values():
+        span = (str(spec.min_players) if spec.min_players == spec.max_players
+                else f"{spec.min_players}-{spec.max_players}")
+        typer.echo(f"{spec.id:<14} {spec.title} ({span} {spec.player_noun}) — {spec.summary}")
+        typer.echo(f"{'':<14} bots: {', '.join(sorted(spec.bots)) or 'none'}")
+        for opt in spec.options:
+            kind = "|".join(str(c) for c in opt.choices) if opt.kind == "choice" else opt.kind
+            typer.echo(f"{'':<14} --variant {opt.key}=<{kind}>  {opt.label} (default {opt.default})")
+
+
+@app.command()
+def simulate(
+    game: str = typer.Argument(..., help="Game id."),
+    n_games: int = typer.Option(100, "--games", "-g", min=1, help="How many games."),
+    players: int | None = typer.Option(None, "--players", "-p", help="Seats per game."),
+    bot: list[str] = typer.Option([], "--bot", "-b",
+                                  help="Bot kind for every seat, or SEAT=KIND (repeatable)."),
+    seed: int = typer.Option(0, "--seed", help="First seed; game i uses seed+i."),
+    variant: list[str] = typer.Option([], "--variant", "-v", help="KEY=VALUE game option."),
+    as_json: bool = typer.Option(False, "--json", help="Machine-readable output, no progress bar."),
+) -> None:
+    """Play whole games bot against bot, headless; report speed and results."""
+    from .simulate import SimulationError, run_simulation
+
+    try:
+        report = run_simulation(game, n_games, players, bot, seed, dict(_parse_pairs(variant, "--variant")),
+                                progress=not as_json)
+    except SimulationError as exc:
+        fail(str(exc))
+    if as_json:
+        typer.echo(json.dumps(report, indent=2, sort_keys=True))
+    else:
+        from .simulate import print_report
+
+        print_report(report)
+
+
+def main() -> None:
+    try:
+        app()
+    except KeyboardInterrupt:
+        sys.exit(130)

@@ -1,0 +1,1 @@
+"""Escape from Mount Gram (work in progress: registered once whole games play)."""

@@ -1,0 +1,71 @@
+"""The state of a Mount Gram game: plain JSON data only (see docs/KERNEL.md).
+
+Cards are referred to by instance ids: ``p0.aragorn.1`` (a card owned by seat 0), ``e.prison_cell.2``
+(an encounter card), ``q.gornakh_s_dungeons.1`` (a quest card). Only cards in play have a record in
+``cards``; zones are lists of ids. Everything the round still has to do is a stack of small "frames"
+(plain dicts) so that a decision in the middle of a resolution survives a save and a clone.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from typing_extensions import TypedDict
+
+from tabletop.engine import BaseState
+
+
+class Player(TypedDict):
+    name: str
+    sphere: str
+    deck: list[str]
+    hand: list[str]
+    discard: list[str]
+    captured: list[str]
+    """The captured deck (Mount Gram §6.1); its top is the end of the list."""
+    threat: int
+    out: bool
+    chars: list[str]
+    """Heroes and allies he controls, in play."""
+    engaged: list[str]
+
+
+class Group(TypedDict):
+    id: str
+    members: list[int]
+    staging: list[str]
+    active: str | None
+    quest: str
+    side: str | None
+    """The side quest chosen as current quest for this quest phase (None: the main quest)."""
+
+
+@dataclass(kw_only=True)
+class MGState(BaseState):
+    players: list[Player] = field(default_factory=list)
+    groups: list[Group] = field(default_factory=list)
+    cards: dict[str, dict[str, Any]] = field(default_factory=dict)
+    """Record of each card in play: dmg, res, prog, ex (exhausted), com (committed), att
+    (attachments), cap (captured cards beneath), sh (shadow cards), up (face-up shadows), ctl
+    (controlling seat or -1), on (host of an attachment), time (time counters)."""
+    encounter: list[str] = field(default_factory=list)
+    enc_discard: list[str] = field(default_factory=list)
+    victory: list[str] = field(default_factory=list)
+    set_aside: list[str] = field(default_factory=list)
+    removed: list[str] = field(default_factory=list)
+    first: int = 0
+    round: int = 1
+    phase: str = "setup"
+    stack: list[dict[str, Any]] = field(default_factory=list)
+    mods: list[dict[str, Any]] = field(default_factory=list)
+    """Lasting effects: {kind, ..., until: "phase" | "round" | "attack"}."""
+    used: dict[str, int] = field(default_factory=dict)
+    """Uses of limited abilities this round / phase (keys carry the limit's scope)."""
+    peeks: dict[str, str] = field(default_factory=dict)
+    """seat -> a hidden card that seat has looked at (valid while it stays where it was seen)."""
+    options: dict[str, Any] = field(default_factory=dict)
+    outcome: str = ""
+    """"" while playing, then "won" or "lost"."""
+    reason: str = ""
+    next_id: int = 0

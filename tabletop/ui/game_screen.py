@@ -1,0 +1,303 @@
+"""``GameScreen``: the base every game's screen is built on.
+
+It owns the session around the board: whose view is on screen, the curtain between hot-seat
+players, bot turns, autosave after every action, ``ctrl+s``, ``ctrl+z`` undo, ``q`` to the menu,
+``?`` help, the game-over card and the too-small-terminal message. A game's screen only composes
+its board (``compose_board``) and redraws it from a view (``refresh_board``); it answers decisions
+by calling ``self.act(action_id)``. Whatever the board does not handle, the decision panel does.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from rich.pretty import Pretty
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Container, Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Footer, Static
+
+from ..engine import Action, Decision, IllegalAction, Match
+from ..engine.saves import save
+from ..engine.state import visible_log
+from .help import HelpScreen, rules_text
+from .widgets import Curtain, DecisionPanel, DicePanel, LogView
+
+
+class ResultScreen(ModalScreen[None]):
+    """The end of a game: winners, scores, why."""
+
+    BINDINGS = [Binding("enter,escape,q", "close", "back to menu")]
+    DEFAULT_CSS = """
+    ResultScreen { align: center middle; }
+    ResultScreen > Vertical { width: 70; height: auto; border: double $success; padding: 1 2; background: $panel; }
+    ResultScreen .headline { text-style: bold; color: $success; text-align: center; margin-bottom: 1; }
+    """
+
+    def __init__(self, match: Match) -> None:
+        super().__init__()
+        self.match = match
+
+    def compose(self) -> ComposeResult:
+        result = self.match.result()
+        names = [s.name for s in self.match.seats]
+        if result is None:
+            headline, lines = "Game over", ""
+        else:
+            winners = [names[w] for w in result.winners]
+            headline = ("Winner: " if len(winners) == 1 else "Winners: ") + ", ".join(winners) if winners else "No winner"
+            lines = "\n".join(f"{names[i]:<16} {score:g}" for i, score in enumerate(result.scores))
+            lines = f"{result.reason}\n\n{lines}"
+        with Vertical():
+            yield Static(headline, classes="headline")
+            yield Static(lines)
+            yield Static("\nEnter: back to the menu", classes="hint")
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class GameScreen(Screen[None]):
+    """Subclass per game; override ``compose_board`` and ``refresh_board`` (and ``HELP_KEYS``)."""
+
+    BINDINGS = [
+        Binding("question_mark", "help", "help"),
+        Binding("ctrl+s", "save", "save"),
+        Binding("ctrl+z", "undo", "undo"),
+        Binding("q", "leave", "menu"),
+        Binding("tab", "focus_next", "next pane", show=False),
+    ]
+    DEFAULT_CSS = """
+    GameScreen { layout: vertical; }
+    GameScreen #title { height: 1; background: $primary-darken-2; color: $text; padding: 0 1; text-style: bold; }
+    GameScreen #play { height: 1fr; }
+    GameScreen #main { height: 1fr; }
+    GameScreen #board { width: 1fr; }
+    GameScreen #side { width: 40; }
+    GameScreen #side LogView { height: 1fr; }
+    GameScreen #decision { dock: bottom; }
+    GameScreen #too-small { display: none; height: 1fr; content-align: center middle; text-style: bold; color: $warning; }
+    GameScreen.-too-small #play { display: none; }
+    GameScreen.-too-small #too-small { display: block; }
+    GameScreen #generic { padding: 0 1; }
+    """
+    MIN_WIDTH: ClassVar[int] = 100
+    MIN_HEIGHT: ClassVar[int] = 30
+    SHOW_DICE: ClassVar[bool] = True
+    HELP_KEYS: ClassVar[str] = ""
+
+    def __init__(self, match: Match, save_path: Any = None, *, ascii_only: bool = False,
+                 animate: bool = True, bot_delay: float = 0.35) -> None:
+        super().__init__()
+        self.match = match
+        self.save_path = save_path
+        self.ascii_only = ascii_only
+        self.animate = animate
+        self.bot_delay = bot_delay
+        self.viewer: int | None = None
+        self._bot_pending = False
+        self._over_shown = False
+        self._curtain_up = False
+        self._focused_at: tuple[int, int | None] | None = None
+
+    # -- layout ---------------------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        yield Static(id="title")
+        with Container(id="play"):
+            with Horizontal(id="main"):
+                with Vertical(id="board"):
+                    yield from self.compose_board()
+                with Vertical(id="side"):
+                    if self.SHOW_DICE:
+                        yield DicePanel(ascii_only=self.ascii_only, animate=self.animate, id="dice")
+                    yield LogView(id="log")
+            yield DecisionPanel(id="decision")
+        yield Static(id="too-small")
+        yield Footer()
+
+    def compose_board(self) -> ComposeResult:
+        """The game's board. The default shows the view as data, for games without a board."""
+        with VerticalScroll(id="generic"):
+            yield Static(id="generic-view")
+
+    def refresh_board(self, view: dict[str, Any], decision: Decision | None, actions: list[Action]) -> None:
+        """Redraw the board from ``view`` (already redacted for ``self.viewer``)."""
+        shown = {k: v for k, v in view.items() if k != "log"}
+        self.query_one("#generic-view", Static).update(Pretty(shown, expand_all=False))
+
+    # -- the session ----------------------------------------------------------------------------
+    @property
+    def spec(self) -> Any:
+        return self.match.game.spec
+
+    def curtain_enabled(self) -> bool:
+        if not self.spec.hidden_info:
+            return False
+        return bool(self.match.options.get("curtain", self.spec.curtain_default))
+
+    def on_mount(self) -> None:
+        self._check_size()
+        self.call_after_refresh(self.advance)
+
+    def on_resize(self) -> None:
+        self._check_size()
+
+    def _check_size(self) -> None:
+        width, height = self.app.size
+        small = width < self.MIN_WIDTH or height < self.MIN_HEIGHT
+        self.set_class(small, "-too-small")
+        if small:
+            self.query_one("#too-small", Static).update(
+                f"The terminal is {width}×{height}; {self.spec.title} needs at least "
+                f"{self.MIN_WIDTH}×{self.MIN_HEIGHT}.\nEnlarge the window (or shrink the font). q: menu")
+
+    def advance(self) -> None:
+        """Move the session on after any change: end card, bot turn, curtain, or redraw."""
+        decision = self.match.decision()
+        if decision is None:
+            if self.viewer is None and self.spec.hidden_info:
+                self.viewer = self._last_human()
+            self.refresh_all()
+            if not self._over_shown:
+                self._over_shown = True
+                self.app.push_screen(ResultScreen(self.match), lambda _: self.action_leave())
+            return
+        seat = self.match.seats[decision.seat]
+        if seat.is_bot:
+            self.refresh_all()
+            if not self._bot_pending:
+                self._bot_pending = True
+                self.set_timer(self.bot_delay, self._bot_step) if self.bot_delay else self.call_later(self._bot_step)
+            return
+        if decision.seat != self.viewer:
+            needs_curtain = self.curtain_enabled() and (self.viewer is not None or not self._curtain_shown_once())
+            if needs_curtain:
+                self._raise_curtain(decision.seat)
+                return
+            self.viewer = decision.seat
+        self.refresh_all()
+
+    def _curtain_shown_once(self) -> bool:
+        return getattr(self, "_curtain_once", False)
+
+    def _last_human(self) -> int | None:
+        humans = [i for i, s in enumerate(self.match.seats) if not s.is_bot]
+        return humans[0] if len(humans) == 1 else None
+
+    def _raise_curtain(self, seat: int) -> None:
+        self._curtain_once = True
+        self.viewer = None
+        self.refresh_all()  # nothing private behind the curtain
+        news = visible_log(self.match.state, None, last=1)
+        text = news[0]["t"] if news else f"{self.spec.title} — {self.match.summary()}"
+        self._curtain_up = True
+
+        def lifted(ready: bool | None) -> None:
+            self._curtain_up = False
+            if ready:
+                self.viewer = seat
+                self.refresh_all()
+            else:
+                self.action_leave()
+
+        self.app.push_screen(Curtain(self.match.seats[seat].name, text), lifted)
+
+    def _bot_step(self) -> None:
+        self._bot_pending = False
+        if not self.is_attached or not self.match.bot_to_move():
+            return
+        self.match.bot_step()
+        self.autosave()
+        self.advance()
+
+    def act(self, action_id: str) -> bool:
+        """Play an action for the seat on screen; a refusal is shown, never raised."""
+        decision = self.match.decision()
+        if decision is None or decision.seat != self.viewer or self._curtain_up:
+            return False
+        try:
+            self.match.play(action_id)
+        except IllegalAction as exc:
+            self.notify(str(exc), title="Not allowed", severity="warning")
+            return False
+        self.autosave()
+        self.advance()
+        return True
+
+    def autosave(self) -> None:
+        if self.save_path is None:
+            return
+        try:
+            save(self.match, self.save_path)
+        except OSError as exc:
+            self.notify(f"Could not save: {exc.strerror or exc}", severity="error")
+
+    # -- drawing --------------------------------------------------------------------------------
+    def refresh_all(self) -> None:
+        view = self.match.view(self.viewer)
+        decision = self.match.decision()
+        mine = decision is not None and decision.seat == self.viewer and not self._curtain_up
+        actions = self.match.legal() if mine else []
+        self.query_one("#title", Static).update(self.title_line(decision))
+        events = view.get("log", [])
+        self.query_one("#log", LogView).show(events)
+        if self.SHOW_DICE:
+            self.query_one("#dice", DicePanel).show(events)
+        panel = self.query_one("#decision", DecisionPanel)
+        if decision is None:
+            panel.show(None, [], "Game over")
+        elif mine:
+            panel.show(decision, actions)
+        else:
+            who = self.match.seats[decision.seat]
+            panel.show(decision, [], f"Waiting for {who.name}" + (" (bot)" if who.is_bot else ""))
+        self.refresh_board(view, decision if mine else None, actions)
+        if mine and self._focused_at != (self.match.state.step, self.viewer):
+            self._focused_at = (self.match.state.step, self.viewer)
+            self.focus_default()
+
+    def focus_default(self) -> None:
+        """Where the keyboard goes when a decision arrives; boards may prefer their hand row."""
+        self.query_one("#decision", DecisionPanel).focus()
+
+    def title_line(self, decision: Decision | None) -> Text:
+        text = Text()
+        text.append(self.spec.title, style="bold")
+        text.append(f" · {self.match.summary()}")
+        if decision is not None:
+            text.append(f" · {self.match.seats[decision.seat].name}: {decision.prompt}", style="italic")
+        else:
+            text.append(" · game over", style="bold green")
+        return text
+
+    # -- keys -----------------------------------------------------------------------------------
+    def on_decision_panel_chosen(self, message: DecisionPanel.Chosen) -> None:
+        self.act(message.action_id)
+
+    def action_help(self) -> None:
+        self.app.push_screen(HelpScreen(self.spec.title, self.HELP_KEYS, rules_text(self.spec.rules_file)))
+
+    def action_save(self) -> None:
+        if self.save_path is None:
+            self.notify("This game has no save file.", severity="warning")
+            return
+        self.autosave()
+        self.notify(f"Saved to {self.save_path}", title="Saved")
+
+    def action_undo(self) -> None:
+        if self.match.undo():
+            self.autosave()
+            self.notify("Undone.")
+            self.refresh_all()
+        else:
+            self.notify("Nothing to undo this turn (undo stops at rolls, draws and the end of a turn).",
+                        severity="warning")
+
+    def action_leave(self) -> None:
+        self.autosave()
+        if self.app.screen is self:
+            self.app.pop_screen()
+        else:
+            self.dismiss()

@@ -1,0 +1,178 @@
+"""``CardView``: draws any card from a ``CardFace``; ``CardRow``: a keyboard-navigable row of them.
+
+| Key | Action (CardRow) |
+| :- | :- |
+| left, h | previous card |
+| right, l | next card |
+| enter | choose the focused card |
+| z | zoom: show the focused card in full |
+
+Sizes: ``compact`` (one line in a row), ``normal`` (a small framed card) and ``zoom`` (every field,
+for the detail pane). States are CSS classes: ``-selected``, ``-playable``, ``-disabled``. Colour is
+never the only signal: the face's symbol (element, race, sphere letter) is always printed.
+"""
+
+from __future__ import annotations
+
+from rich.console import RenderableType
+from rich.panel import Panel
+from rich.text import Text
+from textual import events
+from textual.binding import Binding
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widget import Widget
+from textual.widgets import Static
+
+from ...engine.faces import CardFace
+
+
+def face_text(face: CardFace, size: str = "normal") -> Text:
+    """The words of a card, as Rich text (shared by CardView and detail panes)."""
+    if face.face_down:
+        return Text("face down", style="dim italic")
+    text = Text()
+    if size == "compact":
+        text.append(f"{face.symbol} " if face.symbol else "", style=f"bold {face.colour}")
+        text.append(face.title, style="bold")
+        if face.cost:
+            text.append(f" ({face.cost})", style="yellow")
+        if face.stats:
+            text.append(" " + "/".join(s.value for s in face.stats), style="cyan")
+        return text
+    kind = " · ".join(p for p in (face.kind, face.cost and f"cost {face.cost}") if p)
+    if kind:
+        text.append(kind + "\n", style="italic")
+    if face.stats:
+        text.append("  ".join(f"{s.symbol or s.label} {s.value}" for s in face.stats) + "\n", style="bold cyan")
+    if face.tags:
+        text.append(" ".join(face.tags) + "\n", style="magenta")
+    if face.text:
+        text.append(face.text + "\n")
+    if size == "zoom" and face.flavour:
+        text.append(face.flavour, style="dim italic")
+    text.rstrip()
+    return text
+
+
+class CardView(Widget, can_focus=False):
+    """One card. Set ``face`` to redraw; ``size`` is ``compact``, ``normal`` or ``zoom``."""
+
+    DEFAULT_CSS = """
+    CardView { width: auto; height: auto; min-width: 12; padding: 0 0; }
+    CardView.-compact { height: 1; padding: 0 1; background: $boost; margin: 0 1 0 0; }
+    CardView.-compact.-selected { background: $accent; color: $text; text-style: bold; }
+    CardView.-playable { border: none; color: $text; }
+    CardView.-compact.-playable { background: $success-darken-2; }
+    CardView.-compact.-playable.-selected { background: $accent; }
+    CardView.-disabled { opacity: 60%; text-style: dim; }
+    CardView.-normal { width: 26; }
+    CardView.-zoom { width: 1fr; }
+    """
+
+    face: reactive[CardFace | None] = reactive(None, layout=True)
+    """The card to draw; ``None`` draws an empty slot."""
+
+    def __init__(self, face: CardFace | None = None, *, size: str = "normal", ascii_only: bool = False,
+                 **kwargs: object) -> None:
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+        self.size = size
+        self.ascii_only = ascii_only
+        self.add_class(f"-{size}")
+        self.set_reactive(CardView.face, face)
+
+    def render(self) -> RenderableType:
+        face = self.face
+        if face is None:
+            return Text("(empty)", style="dim")
+        if self.size == "compact":
+            return face_text(face, "compact")
+        if face.face_down:
+            back = ("#" if self.ascii_only else "▒") * 10
+            return Panel(Text(f"{back}\n{back}", style="dim"), title="?", expand=True)
+        from rich import box
+
+        title = Text(f"{face.symbol} {face.title}".strip(), style=f"bold {face.colour}")
+        return Panel(face_text(face, self.size), title=title, title_align="left",
+                     border_style=face.colour, expand=True,
+                     box=box.ASCII if self.ascii_only else box.ROUNDED)
+
+
+class CardRow(Widget, can_focus=True):
+    """A row of compact cards with a cursor; posts ``Focused`` and ``Chosen`` with the card id."""
+
+    BINDINGS = [
+        Binding("left,h", "move(-1)", "card", show=False),
+        Binding("right,l", "move(1)", "card", show=False),
+        Binding("enter", "choose", "choose", show=False),
+    ]
+    DEFAULT_CSS = """
+    CardRow { height: auto; min-height: 1; layout: horizontal; overflow-x: auto; }
+    CardRow:focus { background: $boost; }
+    """
+
+    class Focused(Message):
+        def __init__(self, row: "CardRow", card: str | None) -> None:
+            super().__init__()
+            self.row = row
+            self.card = card
+
+    class Chosen(Message):
+        def __init__(self, row: "CardRow", card: str) -> None:
+            super().__init__()
+            self.row = row
+            self.card = card
+
+    cursor: reactive[int] = reactive(0)
+
+    def __init__(self, *, ascii_only: bool = False, empty: str = "(none)", **kwargs: object) -> None:
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+        self.ascii_only = ascii_only
+        self.empty = empty
+        self.cards: list[tuple[str, CardFace, str]] = []
+
+    def set_cards(self, cards: list[tuple[str, CardFace, str]]) -> None:
+        """``cards`` is a list of (card id, face, state) with state ``playable``, ``disabled`` or ``""``."""
+        keep = self.cards[self.cursor][0] if self.cards and self.cursor < len(self.cards) else None
+        self.cards = cards
+        self.remove_children()
+        if not cards:
+            self.mount(Static(self.empty, classes="empty"))
+            return
+        for _card_id, face, state in cards:
+            view = CardView(face, size="compact", ascii_only=self.ascii_only)
+            if state:
+                view.add_class(f"-{state}")
+            self.mount(view)
+        ids = [c[0] for c in cards]
+        self.cursor = ids.index(keep) if keep in ids else min(self.cursor, len(cards) - 1)
+        self._mark()
+
+    def _mark(self) -> None:
+        for i, view in enumerate(self.query(CardView)):
+            view.set_class(i == self.cursor and self.has_focus, "-selected")
+
+    def watch_cursor(self) -> None:
+        self._mark()
+        if self.cards:
+            self.post_message(self.Focused(self, self.cards[self.cursor][0]))
+
+    def on_focus(self, _: events.Focus) -> None:
+        self._mark()
+        if self.cards:
+            self.post_message(self.Focused(self, self.cards[self.cursor][0]))
+
+    def on_blur(self, _: events.Blur) -> None:
+        self._mark()
+
+    @property
+    def current(self) -> str | None:
+        return self.cards[self.cursor][0] if self.cards else None
+
+    def action_move(self, delta: int) -> None:
+        if self.cards:
+            self.cursor = (self.cursor + delta) % len(self.cards)
+
+    def action_choose(self) -> None:
+        if self.cards:
+            self.post_message(self.Chosen(self, self.cards[self.cursor][0]))

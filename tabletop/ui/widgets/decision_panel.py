@@ -1,0 +1,68 @@
+"""``DecisionPanel``: the legal actions of the current decision as a numbered list.
+
+| Key | Action |
+| :- | :- |
+| up/down, k/j | move |
+| 1-9 | choose that option at once |
+| enter | choose the highlighted option |
+
+Used for every decision a board does not handle more directly, so no decision is ever a dead end.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual import events
+from textual.binding import Binding
+from textual.message import Message
+from textual.widgets import OptionList
+from textual.widgets.option_list import Option
+
+from ...engine import Action, Decision
+
+
+class DecisionPanel(OptionList):
+    BINDINGS = [Binding("k", "cursor_up", show=False), Binding("j", "cursor_down", show=False)]
+    DEFAULT_CSS = """
+    DecisionPanel { border: round $accent; height: auto; max-height: 14; }
+    DecisionPanel:focus { border: round $accent-lighten-1; }
+    """
+
+    class Chosen(Message):
+        """An action was chosen (by Enter, a click or a number key)."""
+
+        def __init__(self, action_id: str) -> None:
+            super().__init__()
+            self.action_id = action_id
+
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+        self.actions: list[Action] = []
+        self.border_title = "Choose"
+
+    def show(self, decision: Decision | None, actions: list[Action], prompt: str | None = None) -> None:
+        old = self.actions[self.highlighted].id if self.actions and self.highlighted is not None else None
+        self.actions = list(actions)
+        self.clear_options()
+        for i, action in enumerate(actions):
+            key = f"{i + 1}" if i < 9 else " "
+            label = Text.assemble((f"{key} ", "bold yellow"), action.label)
+            self.add_option(Option(label, id=f"a{i}"))
+        self.border_title = prompt or (decision.prompt if decision else "No decision")
+        if actions:
+            ids = [a.id for a in actions]
+            self.highlighted = ids.index(old) if old in ids else 0
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        index = event.option_index
+        if 0 <= index < len(self.actions):
+            self.post_message(self.Chosen(self.actions[index].id))
+
+    def on_key(self, event: events.Key) -> None:
+        if event.character and event.character.isdigit() and event.character != "0":
+            index = int(event.character) - 1
+            if index < len(self.actions):
+                event.stop()
+                self.highlighted = index
+                self.post_message(self.Chosen(self.actions[index].id))

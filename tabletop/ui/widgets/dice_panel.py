@@ -1,0 +1,108 @@
+"""``DicePanel``: the dice of the latest roll(s), what they were for, and the arithmetic.
+
+It reads ``roll`` events (``{"k": "roll", "die": 12, "value": 11, "why": "attack", "steps":
+[...]}``) from the viewer's log, draws the newest ones as die faces, lists the steps that turned
+the roll into a result, and keeps a short history. A new roll plays a brief tumbling animation
+(a few random faces, then the real one); ``animate`` off (tests) or any key skips it.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.text import Text
+from textual.reactive import reactive
+from textual.widget import Widget
+
+from ..glyphs import glyphs
+
+
+def die_face(value: int | str, sides: int, ascii_only: bool = False, style: str = "bold") -> Text:
+    """A 3-line framed die showing ``value``: ``┌────┐ │ 11 │ └────┘``."""
+    g = glyphs(ascii_only)
+    label = f"{value}".center(4)
+    text = Text()
+    text.append(f"{g['die_tl']}{g['die_h'] * 4}{g['die_tr']}\n", style="cyan")
+    text.append(g["die_v"], style="cyan")
+    text.append(label, style=style)
+    text.append(f"{g['die_v']}\n", style="cyan")
+    text.append(f"{g['die_bl']}{g['die_h'] * 4}{g['die_br']}\n", style="cyan")
+    text.append(f" d{sides}", style="dim")
+    return text
+
+
+class DicePanel(Widget):
+    DEFAULT_CSS = """
+    DicePanel { border: round $secondary; height: auto; min-height: 7; padding: 0 1; }
+    """
+
+    rolls: reactive[tuple[dict[str, Any], ...]] = reactive((), layout=True)
+    """Every roll the viewer has seen, oldest first."""
+    tumbling: reactive[int] = reactive(0)
+
+    def __init__(self, *, ascii_only: bool = False, animate: bool = True, latest: int = 3,
+                 **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.ascii_only = ascii_only
+        self.animate = animate
+        self.latest = latest
+        self.border_title = "Dice"
+        self._random = random.Random()
+
+    def show(self, events: list[dict[str, Any]]) -> None:
+        rolls = tuple(e for e in events if e.get("k") == "roll")
+        new = len(rolls) > len(self.rolls) and rolls[: len(self.rolls)] == self.rolls
+        self.rolls = rolls
+        if new and self.animate:
+            self.tumbling = 6
+            self.set_interval(0.06, self._tumble, repeat=6)
+
+    def _tumble(self) -> None:
+        self.tumbling = max(0, self.tumbling - 1)
+
+    def skip_animation(self) -> None:
+        self.tumbling = 0
+
+    def last_batch(self) -> list[dict[str, Any]]:
+        """The latest rolls made for the same purpose together (e.g. attack and its re-roll)."""
+        if not self.rolls:
+            return []
+        batch = [self.rolls[-1]]
+        for roll in reversed(self.rolls[:-1]):
+            if len(batch) >= self.latest or roll.get("group") is None or roll.get("group") != batch[0].get("group"):
+                break
+            batch.insert(0, roll)
+        return batch
+
+    def render(self) -> RenderableType:
+        if not self.rolls:
+            return Text("No dice rolled yet.", style="dim")
+        batch = self.last_batch()
+        faces = Text()
+        lines = [Text() for _ in range(4)]
+        for roll in batch:
+            value: int | str = roll.get("value", "?")
+            if self.tumbling:
+                value = self._random.randint(1, int(roll.get("die", 6)))
+            face = die_face(value, int(roll.get("die", 6)), self.ascii_only,
+                            style="bold yellow" if not self.tumbling else "dim")
+            for i, part in enumerate(face.split("\n")[:4]):
+                lines[i].append_text(part)
+                lines[i].append("  ")
+        for line in lines:
+            faces.append_text(line)
+            faces.append("\n")
+        parts: list[RenderableType] = [faces]
+        last = batch[-1]
+        why = Text(f"for: {last.get('why', '')}", style="italic")
+        parts.append(why)
+        if not self.tumbling:
+            for step in last.get("steps", []) or []:
+                parts.append(Text(str(step), style="bold" if step == last.get("steps", [])[-1] else ""))
+        history = self.rolls[-8:-len(batch)] if len(self.rolls) > len(batch) else ()
+        if history:
+            parts.append(Text("earlier: " + "  ".join(f"d{r.get('die')}:{r.get('value')}" for r in history),
+                              style="dim"))
+        return Group(*parts)
