@@ -73,7 +73,12 @@ class Match:
         decision = self.game.decision(self.state)
         before = self.game.clone(self.state)
         turn = self.game.turn_key(self.state)
-        self.game.apply(self.state, action_id)
+        try:
+            self.game.apply(self.state, action_id)
+        except BaseException:
+            # a refused (or failing) action never leaves a half-changed state behind
+            self.state = before
+            raise
         self.actions.append(action_id)
         self.updated = time.time()
         human = decision is not None and not self.seats[decision.seat].is_bot

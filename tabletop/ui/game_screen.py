@@ -222,6 +222,10 @@ class GameScreen(Screen[None]):
         except IllegalAction as exc:
             self.notify(str(exc), title="Not allowed", severity="warning")
             return False
+        except Exception as exc:  # a rules bug must not crash the table; the state was restored
+            self.notify(f"The rules failed on {action_id!r} ({type(exc).__name__}: {exc}); nothing changed.",
+                        title="Internal error", severity="error")
+            return False
         self.autosave()
         self.advance()
         return True

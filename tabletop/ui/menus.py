@@ -143,6 +143,10 @@ class NewGameScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         specs = games.specs()
         self.specs = specs
+        if not specs:
+            yield Static("No games are installed.", id="error")
+            yield Footer()
+            return
         first = next(iter(specs))
         with VerticalScroll():
             with Horizontal(classes="row"):
@@ -172,6 +176,8 @@ class NewGameScreen(Screen[None]):
         return str(spec.min_players) if spec.min_players == spec.max_players else f"{spec.min_players}–{spec.max_players}"
 
     async def on_mount(self) -> None:
+        if not self.specs:
+            return
         await self._configure(str(self.query_one("#game", Select).value))
         self.query_one("#game", Select).focus()
 

@@ -1,0 +1,303 @@
+"""Attack resolution (spec §7) and effective Attack/Defense (§7.1), with the arithmetic written out.
+
+Every attack produces a list of human-readable steps (``["d12 11", "+ Attack 5 = 16", ...]``) that
+the log event and the view carry, so a player can check each damage figure on the dice panel.
+Side 1 is the Boss during a duel: it has only the printed value of its current T-step entry.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tabletop.engine import emit
+from tabletop.engine.chance import roll
+
+from .cards import catalogue
+from .state import ENEMY, FOREVER, PLAYER, MsxState
+
+
+def signed(n: int) -> str:
+    """``+3`` / ``−4`` (a real minus sign, as printed on the cards)."""
+    return f"+{n}" if n >= 0 else f"\u2212{-n}"
+
+
+def num(n: int) -> str:
+    return str(n) if n >= 0 else f"\u2212{-n}"
+
+
+# -- small accessors --------------------------------------------------------------------------------
+def world(s: MsxState) -> dict[str, Any]:
+    data = catalogue()
+    return data.worlds[data.missions[s.mission]["worlds"][s.world]]
+
+
+def card(s: MsxState, side: int) -> dict[str, Any] | None:
+    """The card of a side's fighter; ``None`` for the Boss (or an empty place)."""
+    if s.mode == "boss" and side == ENEMY:
+        return None
+    f = s.fighters[side]
+    return catalogue().cards[f["card"]] if f is not None else None
+
+
+def boss_entry(s: MsxState) -> dict[str, Any]:
+    duel = s.duel
+    assert duel is not None
+    boss = catalogue().bosses[duel["boss"]]
+    return boss[duel["set"]][min(duel["step"], 8) - 1]
+
+
+def name(s: MsxState, side: int) -> str:
+    if s.mode == "boss" and side == ENEMY and s.duel is not None:
+        return catalogue().bosses[s.duel["boss"]]["name"]
+    c = card(s, side)
+    return c["name"] if c else "nobody"
+
+
+def race(s: MsxState, side: int) -> str | None:
+    c = card(s, side)
+    return c["race"] if c else None
+
+
+def ability(s: MsxState, side: int) -> dict[str, Any] | None:
+    c = card(s, side)
+    return c["ability"] if c else None
+
+
+def has(s: MsxState, side: int, kind: str) -> dict[str, Any] | None:
+    """The first active capsule effect of ``kind`` on ``side``, if any."""
+    for e in s.effects:
+        if e["on"] == side and e["kind"] == kind:
+            return e  # type: ignore[return-value]
+    return None
+
+
+def race_ok(ab: dict[str, Any], key: str, other_race: str | None, boss: bool) -> bool:
+    """Does a race-filtered ability apply against ``other_race``? Filters never apply to Bosses (R31)."""
+    want = ab.get(key)
+    if want is None:
+        return True
+    return not boss and other_race == want
+
+
+# -- effective stats (§7.1) ---------------------------------------------------------------------------
+def _alters(s: MsxState, side: int, kind: str) -> list[tuple[dict[str, Any], int]]:
+    """ALTER abilities that apply to ``side``'s stat, as (ability, holder) in §7.1 order."""
+    boss = s.mode == "boss"
+    out = []
+    for holder in (side, 1 - side):
+        ab = ability(s, holder)
+        if ab is None or ab["kind"] != kind:
+            continue
+        if (ab["target"] == "self") != (holder == side):
+            continue
+        if holder != side and has(s, side, "BLOCK_ALTERATIONS"):
+            continue
+        if boss and (ab["mode"] == "set" or ab.get("race") is not None):
+            continue  # R31: set-mode and race-filtered alterations do nothing in a duel
+        if ab.get("race") is not None and ab["race"] != race(s, side):
+            continue
+        out.append((ab, holder))
+    out.sort(key=lambda p: 0 if p[0]["mode"] == "set" else 1)
+    return out
+
+
+def printed(s: MsxState, side: int, stat: str) -> int:
+    c = card(s, side)
+    if c is not None:
+        return c[stat]
+    entry = boss_entry(s)
+    return entry["value"] if entry["role"] == stat else 0
+
+
+def attack_value(s: MsxState, side: int) -> tuple[int, list[str]]:
+    """A_eff: capsule ATTACK_MODs override ATTACK_ALTER abilities (R16); floored at 0 (R2)."""
+    value = printed(s, side, "attack")
+    notes: list[str] = []
+    mods = [e for e in s.effects if e["on"] == side and e["kind"] == "ATTACK_MOD"]
+    if mods:
+        for e in mods:
+            value += e["n"]
+            notes.append(f"{e['cap']} {signed(e['n'])}")
+    else:
+        for ab, holder in _alters(s, side, "ATTACK_ALTER"):
+            who = name(s, holder)
+            if ab["mode"] == "set":
+                value = ab["value"]
+                notes.append(f"set to {num(ab['value'])} by {who}")
+            else:
+                value += ab["value"]
+                notes.append(f"{signed(ab['value'])} by {who}")
+    if value < 0:
+        value = 0
+        notes.append("floored at 0")
+    return value, notes
+
+
+def defense_value(s: MsxState, side: int) -> tuple[int, list[str]]:
+    """D_eff: DEFENSE_SET, else printed + DEFENSE_MODs; without capsules the ALTERs; capped at 0."""
+    value = printed(s, side, "defense")
+    notes: list[str] = []
+    dset = has(s, side, "DEFENSE_SET")
+    mods = [e for e in s.effects if e["on"] == side and e["kind"] == "DEFENSE_MOD"]
+    if dset is not None or mods:
+        if dset is not None:
+            value = dset["n"]
+            notes.append(f"{dset['cap']} sets {num(dset['n'])}")
+        for e in mods:
+            value += e["n"]
+            notes.append(f"{e['cap']} {signed(e['n'])}")
+    else:
+        for ab, holder in _alters(s, side, "DEFENSE_ALTER"):
+            who = name(s, holder)
+            if ab["mode"] == "set":
+                value = ab["value"]
+                notes.append(f"set to {num(ab['value'])} by {who}")
+            else:
+                value += ab["value"]
+                notes.append(f"{signed(ab['value'])} by {who}")
+    if value > 0:
+        value = 0
+        notes.append("capped at 0")
+    return value, notes
+
+
+def _stat(label: str, value: int, printed_value: int, notes: list[str]) -> str:
+    if not notes:
+        return f"{label} {num(value)}"
+    return f"{label} {num(value)} ({num(printed_value)}, {', '.join(notes)})"
+
+
+# -- damage and defeat ----------------------------------------------------------------------------------
+def hurt(s: MsxState, side: int, amount: int) -> list[str]:
+    """Take Vitality from a fighter; an armed REVIVE catches a defeat (§7 step 9). Returns notes."""
+    f = s.fighters[side]
+    if f is None or (s.mode == "boss" and side == ENEMY):
+        return []
+    f["vit"] -= amount
+    if f["vit"] <= 0:
+        rev = has(s, side, "REVIVE")
+        if rev is not None:
+            s.effects.remove(rev)  # type: ignore[arg-type]
+            f["vit"] = max(1, rev["n"])
+            return [f"{rev['cap']}: back up at {f['vit']}"]
+    return []
+
+
+def attack(s: MsxState, x: int, y: int, *, surprise: bool = False) -> int:
+    """One attack of ``x`` on ``y`` through §7 steps 1-9; returns the damage dealt."""
+    boss = s.mode == "boss"
+    die = world(s)["die"]
+    xn, yn = name(s, x), name(s, y)
+    xr, yr = race(s, x), race(s, y)
+    ab_x, ab_y = ability(s, x), ability(s, y)
+    kind = "surprise attack" if surprise else "attack"
+    steps: list[str] = []
+    # 1. roll
+    natural = roll(s, die, f"{xn} {kind}", side=x)
+    if has(s, x, "BEST_OF_TWO"):
+        second = roll(s, die, f"{xn} {kind}, second die (best of two)", side=x)
+        steps.append(f"d{die} {natural} and {second}, best {max(natural, second)}")
+        natural = max(natural, second)
+    else:
+        steps.append(f"d{die} {natural}")
+    damage = 0
+    y_f = s.fighters[y] if not (boss and y == ENEMY) else None
+    first = y_f is not None and y_f["hits"] == 0
+    if y_f is not None:
+        y_f["hits"] += 1
+    # 2. nullify
+    null = has(s, y, "NULLIFY_ATTACKS")
+    why_null = ""
+    if null is not None:
+        why_null = f"nullified by {null['cap']}"
+    elif ab_y is not None and ab_y["kind"] == "ATTACK_NULLIFIED":
+        if ab_y["trigger"] == "first_attack" and first:
+            why_null = f"nullified: {yn} ignores the first attack"
+        elif ab_y["trigger"] == "natural_at_most" and natural <= ab_y["value"]:
+            why_null = f"nullified: {yn} ignores natural rolls up to {ab_y['value']}"
+    notes_after: list[str] = []
+    if why_null:
+        steps.append(why_null)
+    else:
+        # 3. raw
+        a, a_notes = attack_value(s, x)
+        raw = natural + a
+        steps.append(f"+ Attack {_stat('', a, printed(s, x, 'attack'), a_notes).strip()} = {num(raw)}")
+        ignore = has(s, x, "IGNORE_DEFENSE")
+        if ignore is not None:
+            steps.append(f"{yn} Defense ignored ({ignore['cap']}) = {num(raw)}")
+        else:
+            d, d_notes = defense_value(s, y)
+            raw += d
+            steps.append(f"+ {yn} Defense {_stat('', d, printed(s, y, 'defense'), d_notes).strip()} = {num(raw)}")
+        if raw <= 0:
+            steps.append("no wound")  # 4. R3
+        else:
+            # 5. doubled
+            dbl = has(s, x, "DAMAGE_DEALT_DOUBLED")
+            if dbl is not None:
+                raw *= 2
+                steps.append(f"\u00d7 2 {dbl['cap']} = {raw}")
+            # 6. increased
+            if ab_x is not None and ab_x["kind"] == "DAMAGE_INCREASED" and race_ok(ab_x, "vs_race", yr, boss):
+                raw += ab_x["amount"]
+                steps.append(f"+ Damage Increased {signed(ab_x['amount'])} = {num(raw)}")
+            for e in s.effects:
+                if e["on"] == x and e["kind"] == "DAMAGE_DEALT_MOD":
+                    raw += e["n"]
+                    steps.append(f"+ {e['cap']} {signed(e['n'])} = {num(raw)}")
+            # 7. halved, once
+            halve = has(s, y, "DAMAGE_TAKEN_HALVED")
+            split = (ab_y is not None and ab_y["kind"] == "ATTACK_SPLIT"
+                     and race_ok(ab_y, "vs_race", xr, boss))
+            if halve is not None or split:
+                raw //= 2
+                steps.append(f"halved ({halve['cap'] if halve else 'Attack Split'}) = {num(raw)}")
+            # 8. reduced
+            if ab_y is not None and ab_y["kind"] == "DAMAGE_REDUCED" and race_ok(ab_y, "vs_race", xr, boss):
+                raw -= ab_y["amount"]
+                steps.append(f"\u2212 Damage Reduced {ab_y['amount']} = {num(raw)}")
+            for e in s.effects:
+                if e["on"] == y and e["kind"] == "DAMAGE_TAKEN_MOD":
+                    raw -= e["n"]
+                    steps.append(f"\u2212 {e['cap']} {e['n']} = {num(raw)}")
+            # 9. damage
+            damage = max(0, raw)
+    steps.append(f"damage {damage}")
+    if damage:
+        notes_after = hurt(s, y, damage)
+        steps.extend(notes_after)
+    left = s.fighters[y]["vit"] if y_f is not None else None  # type: ignore[index]
+    text = f"{xn} {kind}s {yn}: {damage} damage" + (f" ({yn} at {left})." if left is not None else ".")
+    s.last_attack = {"by": x, "on": y, "attacker": xn, "target": yn, "natural": natural, "die": die,
+                     "damage": damage, "steps": steps, "surprise": surprise}
+    emit(s, "attack", text, by=x, on=y, natural=natural, die=die, damage=damage, steps=steps,
+         surprise=surprise)
+    return damage
+
+
+def alive(s: MsxState, side: int) -> bool:
+    f = s.fighters[side]
+    return f is not None and f["vit"] > 0
+
+
+def expire(s: MsxState) -> None:
+    """Upkeep: end the capsule effects whose duration has run out (§8.3)."""
+    if s.effects:
+        s.effects = [e for e in s.effects if e["until"] == FOREVER or e["until"] >= s.act_no]
+
+
+def regenerate(s: MsxState, side: int) -> None:
+    """REGENERATION at the upkeep of the holder's action; never above printed Vitality (R17)."""
+    ab = ability(s, side)
+    f = s.fighters[side]
+    if ab is None or f is None or ab["kind"] != "REGENERATION":
+        return
+    top = catalogue().cards[f["card"]]["vitality"]
+    if f["vit"] < top:
+        gain = min(ab["amount"], top - f["vit"])
+        f["vit"] += gain
+        emit(s, "regen", f"{name(s, side)} regenerates {gain} Vitality ({f['vit']}).", side=side, amount=gain)
+
+
+__all__ = ["PLAYER", "ENEMY", "attack", "attack_value", "defense_value", "expire", "regenerate"]

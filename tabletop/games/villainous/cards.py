@@ -1,0 +1,258 @@
+"""Villainous card data: the pydantic schema, the loader and the precomputed lookup tables.
+
+The six villains live in ``assets/cards/villainous/<key>.json``. They are validated once (pydantic)
+and turned into plain ``CardDef`` objects indexed by *instance id* (``"jafar.razoul#1"``), so the
+rules never re-validate or search lists while playing. The effect vocabulary is closed: every
+``trigger`` and every ``op`` must be one the rules interpret (``TRIGGERS`` / ``OPS``), otherwise the
+data is refused with a one-line ``GameDataError``.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from tabletop.engine import GameDataError
+from tabletop.engine.assets import load_json, validate
+
+VILLAINS: tuple[str, ...] = ("maleficent", "jafar", "ursula", "hook", "john", "queen")
+"""Villain keys in the order of the box (and of the non-draft assignment)."""
+
+TRIGGERS = frozenset({
+    "static", "static_event", "on_play", "activated", "condition", "on_defeated",
+    "on_discarded_from_realm", "before_villain_moves", "on_reveal", "on_mover_enters_here",
+    "on_hero_played_here", "on_ally_played_here", "on_moved_to_target_location", "replacement",
+    "owner_option",
+})
+
+OPS = frozenset({
+    "add_action_symbol", "alternative_cost", "attach", "attach_from_discard", "choose_one", "convert",
+    "convert_hero_to_ally", "defeat_attached_hero", "defeat_hero", "delayed_trigger", "discard_card",
+    "discard_from_hand", "discard_hand", "discard_self", "discard_this_instead_of_attached_ally", "draw",
+    "end_of_turn_hand_target", "enlarge", "shrink", "unenlarge", "unshrink", "find_and_play",
+    "forced_play", "gain_power", "grant", "if_else", "look_at_top", "lose_power",
+    "modify_activation_cost", "modify_cost", "modify_power_gain", "modify_strength", "move_ally",
+    "move_hero", "move_item", "move_lock_token", "move_mover", "not_discarded_when_used_to_vanquish",
+    "pay_to_discard_this", "perform_action", "perform_covered_action", "play_from_discard",
+    "play_from_hand_free", "reattach", "restrict", "retrieve_from_discard", "return_stolen_item",
+    "return_to_villain_side_same_location", "reveal_hand_until_this_defeated", "reveal_top",
+    "reveal_until", "shuffle_discard_into_deck", "shuffle_into_deck", "steal_item",
+    "store_power_on_hero", "toggle_wicket", "unlock", "vanquish_reach", "win_check",
+})
+
+ACTIONS = ("gain_power", "play_card", "activate", "fate", "move_item_ally", "move_hero", "vanquish",
+           "discard")
+
+CardType = Literal["Ally", "Item", "Effect", "Condition", "Curse", "Hero"]
+
+
+def _check_ops(value: Any, where: str = "effect") -> None:
+    """Walk an effect tree: every ``op`` anywhere (steps, options, then/else) must be known."""
+    if isinstance(value, dict):
+        op = value.get("op")
+        if op is not None and op not in OPS:
+            raise ValueError(f"unknown op {op!r} in {where}")
+        for key, sub in value.items():
+            _check_ops(sub, f"{where}.{key}")
+    elif isinstance(value, list):
+        for i, sub in enumerate(value):
+            _check_ops(sub, f"{where}[{i}]")
+
+
+class EffectModel(BaseModel):
+    """One ability: a trigger plus either an ``op`` with its parameters or ``steps``."""
+
+    model_config = ConfigDict(extra="allow")
+    trigger: str
+    op: str | None = None
+    steps: list[dict[str, Any]] | None = None
+
+    @field_validator("trigger")
+    @classmethod
+    def _known_trigger(cls, v: str) -> str:
+        if v not in TRIGGERS:
+            raise ValueError(f"unknown trigger {v!r}")
+        return v
+
+    @model_validator(mode="after")
+    def _has_body(self) -> "EffectModel":
+        if (self.op is None) == (self.steps is None):
+            raise ValueError("an effect needs exactly one of op or steps")
+        _check_ops(self.model_dump())
+        return self
+
+
+class CardModel(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    id: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
+    name: str = Field(min_length=1)
+    type: CardType
+    copies: int = Field(ge=1, le=3)
+    cost: int | Literal["X"] | None = None
+    strength: int | None = None
+    strength_modifier: int | None = None
+    target_location: str | None = None
+    suit: str | None = None
+    uncertain: bool = False
+    uncertain_fields: list[str] = []
+    effect: EffectModel | list[EffectModel] | None
+    text: str = Field(min_length=1)
+
+
+class ActionSymbol(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    action: Literal["gain_power", "play_card", "activate", "fate", "move_item_ally", "move_hero",
+                    "vanquish", "discard"]
+    amount: int | None = None
+
+
+class LocationModel(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    index: int = Field(ge=0, le=3)
+    name: str
+    starts_locked: bool
+    top: list[ActionSymbol] = Field(max_length=2)
+    bottom: list[ActionSymbol]
+
+
+class VillainModel(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    key: str
+    name: str
+    objective: dict[str, Any]
+    locations: list[LocationModel] = Field(min_length=4, max_length=4)
+    lock: dict[str, Any] | None
+    villain_deck: list[CardModel]
+    fate_deck: list[CardModel]
+
+    @model_validator(mode="after")
+    def _decks(self) -> "VillainModel":
+        if sum(c.copies for c in self.villain_deck) != 30:
+            raise ValueError("villain deck must hold 30 cards")
+        if sum(c.copies for c in self.fate_deck) != 15:
+            raise ValueError("fate deck must hold 15 cards")
+        ids = [c.id for c in self.villain_deck + self.fate_deck]
+        if len(ids) != len(set(ids)):
+            raise ValueError("card ids repeat")
+        if [loc.index for loc in self.locations] != [0, 1, 2, 3]:
+            raise ValueError("locations must be indexed 0..3 in order")
+        for c in self.villain_deck:
+            if c.type == "Hero":
+                raise ValueError(f"{c.id}: a Hero cannot be in a villain deck")
+            if c.type in ("Ally", "Item", "Effect", "Curse") and c.cost is None:
+                raise ValueError(f"{c.id}: villain cards need a cost")
+            if c.type == "Ally" and c.strength is None:
+                raise ValueError(f"{c.id}: an Ally needs a strength")
+        for c in self.fate_deck:
+            if c.type not in ("Hero", "Item", "Effect"):
+                raise ValueError(f"{c.id}: fate cards are Heroes, Items or Effects")
+            if c.type == "Hero" and c.strength is None:
+                raise ValueError(f"{c.id}: a Hero needs a strength")
+        return self
+
+
+class CardDef:
+    """One card as the rules use it (plain attributes, effects grouped by trigger)."""
+
+    __slots__ = ("key", "villain", "name", "type", "fate", "cost", "strength", "smod", "text",
+                 "effects", "by_trigger", "target_location", "ops")
+
+    def __init__(self, villain: str, m: CardModel, fate: bool) -> None:
+        self.key = m.id
+        self.villain = villain
+        self.name = m.name
+        self.type = m.type
+        self.fate = fate
+        self.cost = m.cost
+        self.strength = m.strength
+        self.smod = m.strength_modifier or 0
+        self.text = m.text
+        self.target_location = m.target_location
+        raw = m.effect if isinstance(m.effect, list) else ([m.effect] if m.effect else [])
+        self.effects: list[dict[str, Any]] = [e.model_dump(exclude_none=True) for e in raw]
+        self.by_trigger: dict[str, list[dict[str, Any]]] = {}
+        for e in self.effects:
+            self.by_trigger.setdefault(e["trigger"], []).append(e)
+        self.ops: set[str] = set()
+        for e in self.effects:
+            _collect_ops(e, self.ops)
+
+    def steps(self, trigger: str) -> list[dict[str, Any]]:
+        """The ops of every effect with this trigger, in order (an ``op`` effect is one step)."""
+        out: list[dict[str, Any]] = []
+        for e in self.by_trigger.get(trigger, ()):
+            out.extend(e["steps"] if "steps" in e else [e])
+        return out
+
+
+def _collect_ops(value: Any, into: set[str]) -> None:
+    if isinstance(value, dict):
+        if "op" in value:
+            into.add(value["op"])
+        for sub in value.values():
+            _collect_ops(sub, into)
+    elif isinstance(value, list):
+        for sub in value:
+            _collect_ops(sub, into)
+
+
+class Villain:
+    """A villain's board and decks, with instance ids for every physical card."""
+
+    def __init__(self, m: VillainModel) -> None:
+        self.key = m.key
+        self.name = m.name
+        self.objective = m.objective
+        self.loc_names = [loc.name for loc in m.locations]
+        self.top = [[(a.action, a.amount or 0) for a in loc.top] for loc in m.locations]
+        self.bottom = [[(a.action, a.amount or 0) for a in loc.bottom] for loc in m.locations]
+        self.starts_locked = [loc.starts_locked for loc in m.locations]
+        self.villain_cards: list[str] = []
+        self.fate_cards: list[str] = []
+        self.defs: dict[str, CardDef] = {}
+        for models, fate, out in ((m.villain_deck, False, self.villain_cards),
+                                  (m.fate_deck, True, self.fate_cards)):
+            for c in models:
+                d = CardDef(m.key, c, fate)
+                self.defs[c.id] = d
+                for n in range(1, c.copies + 1):
+                    out.append(f"{m.key}.{c.id}#{n}")
+
+    def loc_index(self, name: str) -> int:
+        return self.loc_names.index(name)
+
+
+class Library:
+    """Everything loaded: villains by key and a def for every card instance id."""
+
+    def __init__(self, villains: dict[str, Villain]) -> None:
+        self.villains = villains
+        self.card: dict[str, CardDef] = {}
+        for v in villains.values():
+            for cid in v.villain_cards + v.fate_cards:
+                self.card[cid] = v.defs[cid.split(".", 1)[1].split("#", 1)[0]]
+
+
+def parse_villain(data: Any, where: str) -> Villain:
+    model = validate(VillainModel, data, where)
+    villain = Villain(model)
+    # cross-references the rules rely on: a named location must exist on the board
+    for d in villain.defs.values():
+        if d.target_location is not None and d.target_location not in villain.loc_names:
+            raise GameDataError(f"{where}: {d.key}: unknown target location {d.target_location!r}")
+    return villain
+
+
+@lru_cache(maxsize=1)
+def library() -> Library:
+    """Load and validate the six villains once."""
+    villains = {}
+    for key in VILLAINS:
+        data = load_json("cards", "villainous", f"{key}.json")
+        villain = parse_villain(data, f"villainous/{key}.json")
+        if villain.key != key:
+            raise GameDataError(f"villainous/{key}.json: key is {villain.key!r}, expected {key!r}")
+        villains[key] = villain
+    return Library(villains)
