@@ -1,0 +1,98 @@
+"""The resolution machine: a stack of frames, run until one needs an answer.
+
+Every frame is a plain dict with a kind ``k`` naming its handler. A handler returns ``DONE`` (the
+frame is finished and removed), ``AGAIN`` (run the stack again: the frame stays, maybe under new
+frames it pushed) or a ``Choice`` (the frame stays on top and its question becomes the pending
+decision; the answer comes back as ``frame["ans"]``). Keeping continuations as data is what lets a
+save, a clone or a bot stop the game in the middle of any card.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from tabletop.engine import emit
+
+from .state import VState
+
+DONE = "done"
+AGAIN = "again"
+
+Opt = list[Any]
+"""``[id, label, card or None, group]``."""
+
+
+class Choice:
+    __slots__ = ("seat", "kind", "prompt", "opts")
+
+    def __init__(self, seat: int, kind: str, prompt: str, opts: list[Opt]) -> None:
+        self.seat = seat
+        self.kind = kind
+        self.prompt = prompt
+        self.opts = opts
+
+
+def opt(aid: str, label: str, card: str | None = None, group: str = "") -> Opt:
+    return [aid, label, card, group]
+
+
+Handler = Callable[[VState, dict[str, Any]], Any]
+HANDLERS: dict[str, Handler] = {}
+
+
+def handler(kind: str) -> Callable[[Handler], Handler]:
+    def deco(fn: Handler) -> Handler:
+        HANDLERS[kind] = fn
+        return fn
+    return deco
+
+
+def push(s: VState, frame: dict[str, Any]) -> None:
+    s.stack.append(frame)
+
+
+def fx(s: VState, who: int, by: int, card: str | None, steps: list[dict[str, Any]], **extra: Any) -> None:
+    """Push an effect program: ``steps`` resolved in order for realm ``who``, ``by`` choosing."""
+    if steps:
+        s.stack.append({"k": "fx", "who": who, "by": by, "card": card, "steps": steps, "i": 0, "x": {},
+                        **extra})
+
+
+def win(s: VState, seat: int, why: str) -> None:
+    """The game ends at once (R20): nothing else resolves."""
+    if s.phase == "over":
+        return
+    s.phase = "over"
+    s.winner = seat
+    s.reason = why
+    s.stack.clear()
+    s.pending = None
+    emit(s, "win", f"{s.players[seat]['name']} ({why}) wins!", seat=seat)
+
+
+def run(s: VState, next_turn: Callable[[VState], None]) -> None:
+    """Advance until a decision is needed or the game is over."""
+    guard = 0
+    while s.pending is None and s.phase == "play":
+        guard += 1
+        if guard > 100000:
+            raise RuntimeError("villainous: resolution does not settle")
+        if not s.stack:
+            next_turn(s)
+            continue
+        idx = len(s.stack) - 1
+        f = s.stack[idx]
+        res = HANDLERS[f["k"]](s, f)
+        if s.phase != "play":
+            return
+        if res is DONE:
+            del s.stack[idx]
+        elif isinstance(res, Choice):
+            if not res.opts:
+                raise RuntimeError(f"villainous: empty choice {res.kind}")
+            s.pending = {"seat": res.seat, "kind": res.kind, "prompt": res.prompt, "opts": res.opts}
+
+
+def answer(s: VState, aid: str) -> None:
+    s.pending = None
+    s.stack[-1]["ans"] = aid

@@ -1,0 +1,198 @@
+"""The Textual shell driven by keys through Pilot: menu, new-game form, saves browser, help,
+curtain, undo, autosave, too-small terminal. Uses the kernel test game "highcard"."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tabletop import games
+from tabletop.engine import Match, Seat
+from tabletop.engine.saves import load, save
+from tabletop.ui.app import TabletopApp
+from tabletop.ui.game_screen import GameScreen, ResultScreen
+from tabletop.ui.help import HelpScreen
+from tabletop.ui.menus import Confirm, MainMenu, NewGameScreen, SavesScreen
+from tabletop.ui.widgets import Curtain, DecisionPanel
+
+from .screen_text import visible_text
+
+
+def new_match(kinds: tuple[str, str] = ("human", "human"), seed: int = 3) -> Match:
+    return Match.start(games.game("highcard"), [Seat("Ana", kinds[0]), Seat("Luis", kinds[1])], {}, seed=seed)
+
+
+def make_app(tmp_path: Path, match: Match | None = None) -> TabletopApp:
+    return TabletopApp(saves_dir=tmp_path, match=match, save_path=tmp_path / "g.json" if match else None,
+                       animate=False, bot_delay=0)
+
+
+async def test_main_menu_opens_and_moves_by_keys(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, MainMenu)
+        assert "no saved games yet" in visible_text(app)
+        await pilot.press("down", "down", "enter")  # Saved games
+        await pilot.pause()
+        assert isinstance(app.screen, SavesScreen)
+        assert "No saves in" in visible_text(app)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, MainMenu)
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, MainMenu)
+
+
+async def test_new_game_form_starts_a_game_with_a_bot_seat(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")  # New game
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, NewGameScreen)
+        form.query_one("#game").value = "highcard"
+        await pilot.pause()
+        form.query_one("#kind1").value = "highest"
+        form.query_one("#name0").value = "Ana"
+        form.query_one("#seed").value = "11"
+        await pilot.pause()
+        form.action_start()
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, (GameScreen, Curtain))
+        game_screen = next(s for s in app.screen_stack if isinstance(s, GameScreen))
+        assert [s.kind for s in game_screen.match.seats] == ["human", "highest"]
+        assert game_screen.match.seed == 11
+
+
+async def test_new_game_form_refuses_duplicate_names(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        form = app.screen
+        form.query_one("#game").value = "highcard"
+        await pilot.pause()
+        form.query_one("#name0").value = "Ana"
+        form.query_one("#name1").value = "Ana"
+        form.action_start()
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)
+        assert "different name" in str(form.query_one("#error").render())
+
+
+async def test_curtain_hides_the_hand_and_a_new_game_opens_on_it(tmp_path: Path) -> None:
+    match = new_match()
+    hand_ana = match.state.players[0]["hand"]
+    app = make_app(tmp_path, match)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, Curtain)
+        text = visible_text(app)
+        assert "A N A" in text
+        assert not any(card in text for card in hand_ana)
+        game_screen = app.screen_stack[-2]
+        assert isinstance(game_screen, GameScreen) and game_screen.viewer is None
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen) and app.screen.viewer == 0
+        assert any(card in visible_text(app) for card in hand_ana)
+        # Ana marks and plays: the turn passes to Luis and the curtain drops again.
+        await pilot.press("1")
+        await pilot.pause()
+        play = [i for i, a in enumerate(app.screen.query_one(DecisionPanel).actions) if a.id == "play"][0]
+        await pilot.press(str(play + 1))
+        await pilot.pause()
+        assert isinstance(app.screen, Curtain)
+        text = visible_text(app)
+        assert "L U I S" in text
+        assert not any(card in text for card in match.state.players[0]["hand"] + match.state.players[1]["hand"])
+
+
+async def test_undo_within_the_turn_and_autosave(tmp_path: Path) -> None:
+    match = new_match()
+    app = make_app(tmp_path, match)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter", "1")
+        await pilot.pause()
+        assert len(match.actions) == 1 and match.actions[0].startswith("mark")
+        assert load(tmp_path / "g.json", games.game).actions == match.actions
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert match.actions == []
+        assert load(tmp_path / "g.json", games.game).actions == []
+
+
+async def test_bots_play_their_turns_and_the_end_card_shows(tmp_path: Path) -> None:
+    match = new_match(("highest", "random"))
+    app = make_app(tmp_path, match)
+    async with app.run_test(size=(120, 40)) as pilot:
+        for _ in range(200):
+            await pilot.pause()
+            if isinstance(app.screen, ResultScreen):
+                break
+        assert isinstance(app.screen, ResultScreen)
+        assert match.result() is not None
+        assert "Winner" in visible_text(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, MainMenu)
+
+
+async def test_too_small_terminal_shows_a_message(tmp_path: Path) -> None:
+    app = make_app(tmp_path, new_match())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen.has_class("-too-small")
+        assert "needs at least 100×30" in visible_text(app)
+
+
+async def test_saves_browser_resumes_and_deletes_with_confirmation(tmp_path: Path) -> None:
+    match = new_match()
+    match.play(match.legal()[0].id)
+    save(match, tmp_path / "first.json")
+    (tmp_path / "broken.json").write_text("{not json")
+    app = make_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("down", "down", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, SavesScreen)
+        text = visible_text(app)
+        assert "High Card" in text and "not a save file" in text
+        # the most recent first: the broken file was written last
+        await pilot.press("d")
+        await pilot.pause()
+        assert isinstance(app.screen, Confirm)
+        await pilot.press("n")
+        await pilot.pause()
+        assert (tmp_path / "broken.json").exists()
+        await pilot.press("d", "y")
+        await pilot.pause()
+        assert not (tmp_path / "broken.json").exists()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, Curtain)  # resumed hidden-information game opens on it
+        assert app.screen_stack[-2].match.actions == match.actions
+
+
+async def test_a_corrupt_save_is_refused_in_the_browser_without_a_traceback(tmp_path: Path) -> None:
+    (tmp_path / "bad.json").write_text('{"format": "tabletop-save", "version": 1}')
+    app = make_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("down", "down", "enter")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, SavesScreen)
+        assert (tmp_path / "bad.json").exists()
