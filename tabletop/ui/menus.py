@@ -266,7 +266,9 @@ class Confirm(ModalScreen[bool]):
     BINDINGS = [Binding("y", "answer(True)", "yes"), Binding("n,escape", "answer(False)", "no")]
     DEFAULT_CSS = """
     Confirm { align: center middle; }
-    Confirm > Grid { width: 60; height: auto; grid-size: 2; grid-gutter: 1; border: thick $warning; padding: 1 2; background: $panel; }
+    Confirm > Grid {
+        width: 60; height: auto; grid-size: 2; grid-gutter: 1; border: thick $warning; padding: 1 2; background: $panel;
+    }
     Confirm #question { column-span: 2; }
     """
 

@@ -196,3 +196,41 @@ async def test_a_corrupt_save_is_refused_in_the_browser_without_a_traceback(tmp_
         await pilot.pause()
         assert isinstance(app.screen, SavesScreen)
         assert (tmp_path / "bad.json").exists()
+
+
+async def test_keys_mashed_at_random_never_crash_or_corrupt(tmp_path: Path) -> None:
+    import random
+
+    match = new_match(("human", "highest"))
+    app = make_app(tmp_path, match)
+    keys = ["enter", "escape", "up", "down", "left", "right", "1", "2", "3", "4", "9", "0", "z", "x",
+            "ctrl+z", "tab", "space", "h", "j", "k", "l", "d", "y", "n", "a"]
+    rnd = random.Random(5)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        for _ in range(150):
+            await pilot.press(rnd.choice(keys))
+        await pilot.pause()
+        assert app.is_running
+    if (tmp_path / "g.json").exists():
+        again = load(tmp_path / "g.json", games.game)
+        assert again.actions == match.actions[: len(again.actions)]
+
+
+async def test_dice_panel_shows_the_roll_and_its_arithmetic() -> None:
+    from textual.app import App, ComposeResult
+
+    from tabletop.ui.widgets import DicePanel
+
+    class Host(App[None]):
+        def compose(self) -> ComposeResult:
+            yield DicePanel(animate=False)
+
+    app = Host()
+    async with app.run_test(size=(60, 20)) as pilot:
+        panel = app.query_one(DicePanel)
+        panel.show([{"k": "roll", "t": "", "die": 12, "value": 11, "why": "attack",
+                     "steps": ["d12 11", "+ Attack 5 = 16", "= 16 damage"]}])
+        await pilot.pause()
+        text = visible_text(app)
+        assert "11" in text and "d12" in text and "for: attack" in text and "+ Attack 5 = 16" in text

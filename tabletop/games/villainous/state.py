@@ -54,6 +54,8 @@ class VState(BaseState):
     """Per-turn facts: conditions played, defeats since the last window, temporary modifiers."""
     revealed: list[str] = field(default_factory=list)
     """Cards revealed to everyone and not yet placed (the two Fate cards being chosen, ...)."""
+    resolving: list[str] = field(default_factory=list)
+    """Effects being resolved (between being played and reaching a discard pile)."""
     looking: list[str] = field(default_factory=list)
     look_seat: int = -1
     """Cards only ``look_seat`` is looking at (Give Them a Scare, Crown)."""

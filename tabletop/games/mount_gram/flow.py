@@ -1,0 +1,871 @@
+"""The round as a stack of frames (spec §4).
+
+A frame is a plain dict ``{"t": kind, ...}`` on ``state.stack``. ``advance`` runs the top frame
+until one needs a decision; a frame pops itself when done or pushes children that run first. A
+frame that asks sets ``f["ask"]`` and offers ``options``; ``answer`` takes the chosen id. Each
+phase runs once per group, groups in turn order (§4, R-23).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable
+
+from tabletop.engine import Action, emit
+from tabletop.engine.chance import shuffle
+from tabletop.engine.zones import draw
+
+from . import board as B
+from .cards import key_of
+from .state import MGState
+
+if TYPE_CHECKING:
+    from .rules import MountGram
+
+PHASES = ("resource", "planning", "quest", "travel", "encounter", "combat", "refresh")
+G = "MountGram"
+
+
+def push(s: MGState, *frames: dict[str, Any]) -> None:
+    """Push frames so that the first given runs first."""
+    for f in reversed(frames):
+        s.stack.append(f)
+
+
+def done(s: MGState, f: dict[str, Any]) -> bool:
+    if s.stack and s.stack[-1] is f:
+        s.stack.pop()
+    elif f in s.stack:
+        s.stack.remove(f)
+    return False
+
+
+def ask(f: dict[str, Any], seat: int, kind: str, prompt: str) -> bool:
+    f["ask"] = [seat, kind, prompt]
+    return True
+
+
+class Frame:
+    """Base of a frame kind: ``run`` returns True when it waits for a decision."""
+
+    @staticmethod
+    def run(g: Any, s: MGState, f: dict[str, Any]) -> bool:
+        raise NotImplementedError
+
+    @staticmethod
+    def options(g: Any, s: MGState, f: dict[str, Any]) -> list[Action]:
+        return []
+
+    @staticmethod
+    def answer(g: Any, s: MGState, f: dict[str, Any], aid: str) -> None:
+        raise NotImplementedError
+
+
+FRAMES: dict[str, type[Frame]] = {}
+CONTINUATIONS: dict[str, Callable[[Any, MGState, dict[str, Any], str], None]] = {}
+
+
+def frame(kind: str) -> Callable[[type[Frame]], type[Frame]]:
+    def register(cls: type[Frame]) -> type[Frame]:
+        FRAMES[kind] = cls
+        return cls
+    return register
+
+
+def continuation(key: str) -> Callable[[Callable[..., None]], Callable[..., None]]:
+    def register(fn: Callable[..., None]) -> Callable[..., None]:
+        CONTINUATIONS[key] = fn
+        return fn
+    return register
+
+
+def advance(g: Any, s: MGState) -> None:
+    """Run frames until a decision is needed or the game is over."""
+    guard = 0
+    while not s.outcome:
+        if not s.stack:
+            next_phase(g, s)
+            continue
+        f = s.stack[-1]
+        f.pop("ask", None)
+        if FRAMES[f["t"]].run(g, s, f):
+            return
+        guard += 1
+        if guard > 100000:
+            raise RuntimeError(f"frame loop without a decision at {f}")
+
+
+def next_phase(g: Any, s: MGState) -> None:
+    end_phase(g, s)
+    i = PHASES.index(s.phase) + 1 if s.phase in PHASES else 0
+    s.phase = PHASES[i % len(PHASES)]
+    if s.phase == "resource" and i:
+        pass
+    emit(s, "phase", f"Round {s.round}: {s.phase} phase.", phase=s.phase, round=s.round)
+    if s.phase == "refresh":
+        push(s, {"t": "refresh"})
+    elif s.phase == "travel":
+        push(s, {"t": "travel_all", "pc": 0})
+    else:
+        push(s, *({"t": s.phase, "g": grp["id"], "pc": 0} for grp in B.groups_in_order(s)))
+
+
+def end_phase(g: Any, s: MGState) -> None:
+    """Phase-long lasting effects end (Beorn goes back to the deck, Sneak Attack's ally home)."""
+    s.used = {k: v for k, v in s.used.items() if not k.startswith("ph:")}
+    if not s.mods:
+        return
+    keep = []
+    for m in s.mods:
+        if m["until"] != "phase":
+            keep.append(m)
+            continue
+        cid = m.get("c")
+        if m["st"] == "shuffle_back" and cid in s.cards:
+            B.leave_play(g, s, cid, "deck")
+            shuffle(s, s.players[B.owner_of(cid)]["deck"])
+        elif m["st"] == "return_hand" and cid in s.cards:
+            B.leave_play(g, s, cid, "hand")
+    s.mods = keep + [m for m in s.mods if m not in keep and m["until"] != "phase"]
+    s.mods = [m for m in s.mods if m["until"] != "phase"]
+
+
+# -- generic frames ------------------------------------------------------------------------------
+@frame("ask")
+class Ask(Frame):
+    """A one-off choice; the answer goes to a named continuation with the frame's context."""
+
+    @staticmethod
+    def run(g: Any, s: MGState, f: dict[str, Any]) -> bool:
+        if s.players[f["p"]]["out"] or not f["opts"]:
+            return done(s, f)
+        return ask(f, f["p"], f.get("kind", "choose"), f["prompt"])
+
+    @staticmethod
+    def options(g: Any, s: MGState, f: dict[str, Any]) -> list[Action]:
+        return [Action(i, label, card=card or None) for i, label, card in f["opts"]]
+
+    @staticmethod
+    def answer(g: Any, s: MGState, f: dict[str, Any], aid: str) -> None:
+        done(s, f)
+        CONTINUATIONS[f["k"]](g, s, f["ctx"], aid)
+
+
+def ask_frame(seat: int, key: str, prompt: str, opts: list[tuple[str, str, str]],
+              ctx: dict[str, Any], kind: str = "choose") -> dict[str, Any]:
+    return {"t": "ask", "p": seat, "k": key, "prompt": prompt, "opts": [list(o) for o in opts],
+            "ctx": ctx, "kind": kind}
+
+
+@frame("win")
+class Window(Frame):
+    """An action window (``ev`` empty) or a trigger window for responses to ``ev`` (§4, R-48)."""
+
+    @staticmethod
+    def run(g: Any, s: MGState, f: dict[str, Any]) -> bool:
+        grp = B.group(s, f["g"])
+        if grp is None:
+            return done(s, f)
+        order = B.members(s, grp)
+        while order and f["passes"] < len(order):
+            seat = order[f["i"] % len(order)]
+            if g.fx.available(g, s, seat, f):
+                f["seat"] = seat
+                kind = "response" if f["ev"] else "actions"
+                what = f"respond to {f['ev'].replace('_', ' ')}" if f["ev"] else "take an action"
+                return ask(f, seat, kind, f"{s.players[seat]['name']}: {what}?")
+            f["passes"] += 1
+            f["i"] += 1
+        return done(s, f)
+
+    @staticmethod
+    def options(g: Any, s: MGState, f: dict[str, Any]) -> list[Action]:
+        return g.fx.actions(g, s, f["seat"], f) + [Action("pass", "Pass")]
+
+    @staticmethod
+    def answer(g: Any, s: MGState, f: dict[str, Any], aid: str) -> None:
+        f["i"] += 1
+        if aid == "pass":
+            f["passes"] += 1
+            return
+        f["passes"] = 0
+        g.fx.execute(g, s, f["seat"], f, aid)
+
+
+def window(gid: str, w: str = "any", ev: str = "", ctx: dict[str, Any] | None = None) -> dict[str, Any]:
+    return {"t": "win", "g": gid, "w": w, "ev": ev, "ctx": ctx or {}, "i": 0, "passes": 0}
+
+
+@frame("plan")
+class Plan(Frame):
+    """A player's part of the planning phase: play allies, attachments and actions, then done."""
+
+    @staticmethod
+    def run(g: Any, s: MGState, f: dict[str, Any]) -> bool:
+        p = f["p"]
+        if s.players[p]["out"] or not g.fx.available(g, s, p, f):
+            return done(s, f)
+        return ask(f, p, "plan", f"{s.players[p]['name']}: planning — play cards or finish")
+
+    @staticmethod
+    def options(g: Any, s: MGState, f: dict[str, Any]) -> list[Action]:
+        return g.fx.actions(g, s, f["p"], f) + [Action("done", "Finish planning")]
+
+    @staticmethod
+    def answer(g: Any, s: MGState, f: dict[str, Any], aid: str) -> None:
+        if aid == "done":
+            done(s, f)
+            return
+        g.fx.execute(g, s, f["p"], f, aid)
+
+
+# -- resource and planning ---------------------------------------------------------------------
+@frame("resource")
+class Resource(Frame):
+    @staticmethod
+    def run(g: Any, s: MGState, f: dict[str, Any]) -> bool:
+        grp = B.group(s, f["g"])
+        if grp is None:
+            return done(s, f)
+        for p in B.members(s, grp):
+            for h in B.heroes(g, s, p):
+                B.add_resources(g, s, h, 1)
+            pl = s.players[p]
+            got = draw(s, pl["deck"], 1)
+            pl["hand"].extend(got)
+        done(s, f)
+        push(s, window(grp["id"]))
+        return False
+
+
+@frame("planning")
+class Planning(Frame):
+    @staticmethod
+    def run(g: Any, s: MGState, f: dict[str, Any]) -> bool:
+        grp = B.group(s, f["g"])
+        done(s, f)
+        if grp is not None:
+            push(s, *({"t": "plan", "p": p, "w": "plan", "ev": ""} for p in B.members(s, grp)),
+                 window(grp["id"]))
+        return False
+
+
+# -- quest -------------------------------------------------------------------------------------
+@frame("quest")
+class Quest(Frame):
+    @staticmethod
+    def run(g: Any, s: MGState, f: dict[str, Any]) -> bool:
+        grp = B.group(s, f["g"])
+        if grp is None or not grp["members"]:
+            return done(s, f)
+        gid = grp["id"]
+        pc = f["pc"]
+        if pc == 0:
+            f["pc"] = 1
+            sides = [c for c in grp["staging"] if B.d(g, c).type == "side_quest"]
+            if sides:
+                first = B.members(s, grp)[0]
+                opts = [("main", "Quest on the main quest", "")] + [
+                    (f"side {c}", f"Make {B.name(g, c)} the current quest", c) for c in sides]
+                push(s, ask_frame(first, "choose_side", "Choose the current quest", opts, {"g": gid}))
+            return False
+        if pc == 1:
+            f["pc"] = 2
+            push(s, *({"t": "commit", "p": p} for p in B.members(s, grp)), window(gid, "quest"))
+            return False
+        if pc == 2:
+            f["pc"] = 3
+            n = len(B.members(s, grp))
+            push(s, *({"t": "reveal", "g": gid, "pc": 0} for _ in range(n)), window(gid, "quest"))
+            return False
+        if pc == 3:
+            f["pc"] = 4
+            w = B.committed_wp(g, s, grp)
+            t = B.staging_threat(g, s, grp)
+            emit(s, "quest", f"Willpower {w} against threat {t}.", wp=w, threat=t, g=gid)
+            if w > t:
+                B.place_progress(g, s, grp, w - t)
+            elif t > w:
+                for p in B.members(s, grp):
+                    B.raise_threat(g, s, p, t - w, " (quest failed)")
+            return False
+        for c in B.group_chars(s, grp):
+            s.cards[c]["com"] = False
+        grp["side"] = None
+        return done(s, f)
+
+
+@continuation("choose_side")
+def _choose_side(g: Any, s: MGState, ctx: dict[str, Any], aid: str) -> None:
+    grp = B.group(s, ctx["g"])
+    if grp and aid.startswith("side "):
+        grp["side"] = aid[5:]
+        emit(s, "side", f"The current quest is {B.name(g, grp['side'])}.")
+
+
+@frame("commit")
+class Commit(Frame):
+    @staticmethod
+    def run(g: Any, s: MGState, f: dict[str, Any]) -> bool:
+        p = f["p"]
+        if s.players[p]["out"] or not Commit.options(g, s, f)[:-1]:
+            return done(s, f)
+        return ask(f, p, "commit", f"{s.players[p]['name']}: commit characters to the quest")
+
+    @staticmethod
+    def options(g: Any, s: MGState, f: dict[str, Any]) -> list[Action]:
+        out = [Action(f"commit {c}", f"Commit {B.name(g, c)} ({B.wp(g, s, c)} willpower)", card=c,
+                      group="commit")
+               for c in s.players[f["p"]]["chars"] if not s.cards[c]["ex"] and not s.cards[c]["com"]]
+        return out + [Action("done", "Done committing")]
+
+    @staticmethod
+    def answer(g: Any, s: MGState, f: dict[str, Any], aid: str) -> None:
+        if aid == "done":
+            done(s, f)
+            return
+        c = aid.split()[1]
+        s.cards[c]["ex"] = True
+        s.cards[c]["com"] = True
+        emit(s, "commit", f"{s.players[f['p']]['name']} commits {B.name(g, c)}.", seat=f["p"])
+        g.fx.trigger(g, s, "committed", {"c": c, "p": f["p"]}, B.group_of(s, f["p"]))
+
+
+@frame("reveal")
+class Reveal(Frame):
+    """One encounter card revealed into a group (§4.3 step 2, R-51)."""
+
+    @staticmethod
+    def run(g: Any, s: MGState, f: dict[str, Any]) -> bool:
+        grp = B.group(s, f["g"])
+        if grp is None or not grp["members"]:
+            return done(s, f)
+        pc = f["pc"]
+        if pc == 0:
+            if not s.encounter and s.enc_discard:
+                s.encounter[:0] = s.enc_discard
+                s.enc_discard.clear()
+                shuffle(s, s.encounter)
+                emit(s, "reshuffle", "The encounter discard pile is shuffled into a new deck.")
+            if not s.encounter:
+                return done(s, f)
+            cid = s.encounter.pop()
+            s.reveals += 1
+            f["c"] = cid
+            card = B.d(g, cid)
+            emit(s, "reveal", f"Revealed: {card.name} ({card.type}).", kind=card.type, g=grp["id"])
+            f["pc"] = 1
+            if card.type in ("enemy", "location", "side_quest"):
+                B.enter_staging(g, s, cid, grp)
+                if card.type == "enemy":
+                    g.fx.on_enemy_revealed(g, s, cid, grp)
+            return False
+        cid = f["c"]
+        card = B.d(g, cid)
+        if pc == 1:
+            f["pc"] = 2
+            if card.capture and cid in s.cards:
+                B.capture_top(g, s, cid, B.members(s, grp), card.capture)
+            if card.doomed:
+                for p in B.members(s, grp):
+                    B.raise_threat(g, s, p, card.doomed, f" (doomed {card.doomed})")
+            push(s, window(grp["id"], "reveal", "revealed", {"c": cid, "fi": len(s.stack) - 1}))
+            return False
+        if pc == 2:
+            f["pc"] = 3
+            if f.get("replaced"):
+                return done(s, f)
+            if not f.get("cancel"):
+                for ab in card.has("when_revealed"):
+                    g.enc.when_revealed(g, s, grp, cid, ab, f)
+            return False
+        if pc == 3:
+            f["pc"] = 4
+            if card.surge or f.get("surge"):
+                emit(s, "surge", f"{card.name} surges: one more card is revealed.")
+                push(s, {"t": "reveal", "g": grp["id"], "pc": 0})
+            return False
+        if card.type == "treachery" and cid not in s.enc_discard and not f.get("kept"):
+            s.enc_discard.append(cid)
+        return done(s, f)
+
+
+# -- travel ------------------------------------------------------------------------------------
+@frame("travel_all")
+class TravelAll(Frame):
+    @staticmethod
+    def run(g: Any, s: MGState, f: dict[str, Any]) -> bool:
+        if f["pc"] == 0:
+            f["pc"] = 1
+            g.scen.travel_start(g, s)
+            return False
+        done(s, f)
+        push(s, *({"t": "travel", "g": grp["id"], "pc": 0} for grp in B.groups_in_order(s)))
+        return False
+
+
+@frame("travel")
+class Travel(Frame):
+    @staticmethod
+    def run(g: Any, s: MGState, f: dict[str, Any]) -> bool:
+        grp = B.group(s, f["g"])
+        if grp is None or not grp["members"]:
+            return done(s, f)
+        if f["pc"] == 0:
+            f["pc"] = 1
+            if grp["active"] is None:
+                opts = [(f"travel {c}", f"Travel to {B.name(g, c)}", c) for c in grp["staging"]
+                        if B.d(g, c).type == "location" and g.scen.can_travel(g, s, grp, c)]
+                if opts:
+                    push(s, ask_frame(B.members(s, grp)[0], "travel", "Travel to a location?",
+                                      opts + [("stay", "Do not travel", "")], {"g": grp["id"]},
+                                      kind="travel"))
+            return False
+        done(s, f)
+        push(s, window(grp["id"]))
+        return False
+
+
+@continuation("travel")
+def _travel(g: Any, s: MGState, ctx: dict[str, Any], aid: str) -> None:
+    grp = B.group(s, ctx["g"])
+    if grp is None or aid == "stay":
+        return
+    loc = aid.split()[1]
+    for ab in B.d(g, loc).has("travel_cost"):
+        g.enc.travel_cost(g, s, grp, loc, ab)
+    if loc not in grp["staging"] or s.outcome:
+        return
+    grp["staging"].remove(loc)
+    grp["active"] = loc
+    emit(s, "travel", f"The group travels to {B.name(g, loc)}.", g=grp["id"])
+    g.enc.after_travel(g, s, grp, loc)
+    g.fx.trigger(g, s, "travelled", {"c": loc}, grp)
+
+
+# -- encounter ---------------------------------------------------------------------------------
+@frame("encounter")
+class Encounter(Frame):
+    @staticmethod
+    def run(g: Any, s: MGState, f: dict[str, Any]) -> bool:
+        grp = B.group(s, f["g"])
+        done(s, f)
+        if grp is not None and grp["members"]:
+            push(s, *({"t": "eopt", "p": p} for p in B.members(s, grp)),
+                 {"t": "echeck", "g": grp["id"], "i": 0, "quiet": 0}, window(grp["id"]))
+        return False
+
+
+@frame("eopt")
+class OptionalEngagement(Frame):
+    @staticmethod
+    def run(g: Any, s: MGState, f: dict[str, Any]) -> bool:
+        p = f["p"]
+        if s.players[p]["out"] or len(OptionalEngagement.options(g, s, f)) < 2:
+            return done(s, f)
+        return ask(f, p, "engage", f"{s.players[p]['name']}: engage an enemy?")
+
+    @staticmethod
+    def options(g: Any, s: MGState, f: dict[str, Any]) -> list[Action]:
+        grp = B.group_of(s, f["p"])
+        out = [Action(f"engage {c}", f"Engage {B.name(g, c)}", card=c) for c in grp["staging"]
+               if B.d(g, c).type == "enemy"]
+        return out + [Action("pass", "Do not engage")]
+
+    @staticmethod
+    def answer(g: Any, s: MGState, f: dict[str, Any], aid: str) -> None:
+        done(s, f)
+        if aid != "pass":
+            B.engage(g, s, aid.split()[1], f["p"])
+
+
+@frame("echeck")
+class EngagementChecks(Frame):
+    """§4.5 step 2: passes in turn order until a full pass engages nothing."""
+
+    @staticmethod
+    def _tied(g: Any, s: MGState, grp: Any, p: int) -> list[str]:
+        threat = s.players[p]["threat"]
+        cands = [(B.engagement_of(g, s, c), c) for c in grp["staging"] if B.d(g, c).type == "enemy"]
+        cands = [x for x in cands if x[0] <= threat]
+        if not cands:
+            return []
+        best = max(x[0] for x in cands)
+        return [c for e, c in cands if e == best]
+
+    @staticmethod
+    def run(g: Any, s: MGState, f: dict[str, Any]) -> bool:
+        grp = B.group(s, f["g"])
+        if grp is None:
+            return done(s, f)
+        order = B.members(s, grp)
+        while order and f["quiet"] < len(order):
+            p = order[f["i"] % len(order)]
+            tied = EngagementChecks._tied(g, s, grp, p)
+            if not tied:
+                f["quiet"] += 1
+                f["i"] += 1
+                continue
+            if len(tied) > 1:
+                f["p"] = p
+                return ask(f, p, "engage", f"{s.players[p]['name']}: which enemy engages you?")
+            B.engage(g, s, tied[0], p)
+            f["quiet"] = 0
+            f["i"] += 1
+            if s.outcome:
+                return False
+        return done(s, f)
+
+    @staticmethod
+    def options(g: Any, s: MGState, f: dict[str, Any]) -> list[Action]:
+        grp = B.group(s, f["g"])
+        return [Action(f"engage {c}", f"{B.name(g, c)} engages you", card=c)
+                for c in EngagementChecks._tied(g, s, grp, f["p"])]
+
+    @staticmethod
+    def answer(g: Any, s: MGState, f: dict[str, Any], aid: str) -> None:
+        B.engage(g, s, aid.split()[1], f["p"])
+        f["quiet"] = 0
+        f["i"] += 1
+
+
+# -- combat ------------------------------------------------------------------------------------
+@frame("combat")
+class Combat(Frame):
+    @staticmethod
+    def run(g: Any, s: MGState, f: dict[str, Any]) -> bool:
+        grp = B.group(s, f["g"])
+        if grp is None or not grp["members"]:
+            return done(s, f)
+        gid = grp["id"]
+        if f["pc"] == 0:
+            f["pc"] = 1
+            for p in B.members(s, grp):
+                enemies = sorted(s.players[p]["engaged"], key=lambda c: -B.engagement_of(g, s, c))
+                for e in enemies:
+                    if not s.encounter:
+                        break
+                    s.cards[e]["sh"].append(s.encounter.pop())
+                    s.reveals += 1
+            push(s, window(gid, "combat", "shadow_dealt", {}), window(gid, "combat"))
+            return False
+        if f["pc"] == 1:
+            f["pc"] = 2
+            push(s, *({"t": "eattacks", "p": p, "done": []} for p in B.members(s, grp)))
+            return False
+        if f["pc"] == 2:
+            f["pc"] = 3
+            push(s, *({"t": "patk", "p": p, "pc": 0, "done": [], "e": "", "atk": [], "ri": 0}
+                      for p in B.members(s, grp)), window(gid, "combat"))
+            return False
+        for e in B.group_enemies(g, s, grp):
+            rec = s.cards[e]
+            s.enc_discard.extend(rec["sh"] + rec["up"])
+            rec["sh"], rec["up"] = [], []
+        return done(s, f)
+
+
+def can_attack(g: Any, s: MGState, enemy: str, seat: int) -> bool:
+    rec = s.cards.get(enemy)
+    if rec is None:
+        return False
+    for a in rec["att"]:
+        if any(ab["op"] == "cannot_attack" for ab in B.d(g, a).has("passive")):
+            return False
+    return not any(m.get("c") == enemy and m["st"] == "noatk" for m in s.mods)
+
+
+@frame("eattacks")
+class EnemyAttacks(Frame):
+    """The enemies engaged with one player attack him one by one, in the order he picks."""
+
+    @staticmethod
+    def _left(g: Any, s: MGState, f: dict[str, Any]) -> list[str]:
+        return [e for e in s.players[f["p"]]["engaged"] if e not in f["done"]]
+
+    @staticmethod
+    def run(g: Any, s: MGState, f: dict[str, Any]) -> bool:
+        if s.players[f["p"]]["out"]:
+            return done(s, f)
+        left = EnemyAttacks._left(g, s, f)
+        if not left:
+            return done(s, f)
+        if len(left) > 1:
+            return ask(f, f["p"], "attack_order", f"{s.players[f['p']]['name']}: which enemy attacks next?")
+        EnemyAttacks.answer(g, s, f, "next " + left[0])
+        return False
+
+    @staticmethod
+    def options(g: Any, s: MGState, f: dict[str, Any]) -> list[Action]:
+        return [Action(f"next {e}", f"Resolve {B.name(g, e)}'s attack", card=e)
+                for e in EnemyAttacks._left(g, s, f)]
+
+    @staticmethod
+    def answer(g: Any, s: MGState, f: dict[str, Any], aid: str) -> None:
+        e = aid.split()[1]
+        f["done"].append(e)
+        grp = B.group_of(s, f["p"])
+        if can_attack(g, s, e, f["p"]):
+            push(s, enemy_attack(e, f["p"]), window(grp["id"], "combat"))
+
+
+def enemy_attack(enemy: str, seat: int, immediate: bool = False) -> dict[str, Any]:
+    return {"t": "eatk", "e": enemy, "p": seat, "pc": 0, "defs": [], "si": 0, "imm": immediate,
+            "shadow": "", "cancel": False, "ally_killed": False}
+
+
+@frame("eatk")
+class EnemyAttack(Frame):
+    """One enemy attack (§4.6 step 2, §5.15 for immediate attacks)."""
+
+    @staticmethod
+    def run(g: Any, s: MGState, f: dict[str, Any]) -> bool:
+        e, p = f["e"], f["p"]
+        if e not in s.cards or s.players[p]["out"]:
+            return done(s, f)
+        pc = f["pc"]
+        name = s.players[p]["name"]
+        if pc == 0:
+            if not can_attack(g, s, e, p):
+                return done(s, f)
+            if len(EnemyAttack.options(g, s, f)) > 1:
+                return ask(f, p, "defend", f"{name}: declare a defender against {B.name(g, e)}")
+            f["pc"] = 1 if not f["defs"] else 2
+            return False
+        if pc == 1:
+            grp = B.group_of(s, p)
+            others = [q for q in B.members(s, grp) if q != p]
+            while f["si"] < len(others):
+                q = others[f["si"]]
+                if any(B.d(g, c).sentinel and not s.cards[c]["ex"] for c in s.players[q]["chars"]):
+                    f["q"] = q
+                    return ask(f, q, "defend", f"{s.players[q]['name']}: defend {name} with a Sentinel?")
+                f["si"] += 1
+            f["pc"] = 2
+            return False
+        if pc == 2:
+            f["pc"] = 4
+            rec = s.cards[e]
+            if not f["imm"] and rec["sh"]:
+                card = rec["sh"].pop(0)
+                rec["up"].append(card)
+                f["shadow"] = card
+                sd = B.d(g, card)
+                emit(s, "shadow", f"Shadow card for {B.name(g, e)}: {sd.name}.")
+                if sd.has("shadow"):
+                    f["pc"] = 3
+                    push(s, window(B.group_of(s, p)["id"], "combat", "shadow",
+                                   {"c": card, "fi": len(s.stack) - 1}))
+            return False
+        if pc == 3:
+            f["pc"] = 4
+            if f["cancel"]:
+                emit(s, "cancel", "The shadow effect is cancelled.")
+            else:
+                for ab in B.d(g, f["shadow"]).has("shadow"):
+                    g.enc.shadow(g, s, f, ab)
+            return False
+        if pc == 4:
+            f["pc"] = 6
+            strength = B.atk(g, s, e)
+            defs = [c for c in f["defs"] if c in s.cards]
+            if f["defs"]:
+                if defs:
+                    total = sum(B.defense(g, s, c) for c in defs)
+                    dmg = max(0, strength - total)
+                    emit(s, "attack", f"{B.name(g, e)} attacks with {strength} against defense {total}.",
+                         strength=strength, defense=total)
+                    if dmg:
+                        g.enc.attack_damage(g, s, f, defs[0], dmg)
+                return False
+            emit(s, "attack", f"{B.name(g, e)} attacks {name} undefended with {strength}.",
+                 strength=strength, defense=0)
+            hs = B.heroes(g, s, p)
+            if len(hs) == 1:
+                g.enc.attack_damage(g, s, f, hs[0], strength)
+            elif hs and strength:
+                f["pc"] = 5
+                f["dmg"] = strength
+            return False
+        if pc == 5:
+            return ask(f, p, "undefended", f"{name}: which hero takes {f['dmg']} undefended damage?")
+        s.mods = [m for m in s.mods if not (m["until"] == "attack")]
+        done(s, f)
+        g.enc.after_attack(g, s, f)
+        return False
+
+    @staticmethod
+    def options(g: Any, s: MGState, f: dict[str, Any]) -> list[Action]:
+        p = f["p"]
+        if f["pc"] == 5:
+            return [Action(f"hero {h}", f"{B.name(g, h)} takes the damage", card=h)
+                    for h in B.heroes(g, s, p)]
+        if f["pc"] == 1:
+            return [Action(f"defend {c}", f"Defend with {B.name(g, c)}", card=c)
+                    for c in s.players[f["q"]]["chars"]
+                    if B.d(g, c).sentinel and not s.cards[c]["ex"]] + [Action("pass", "Do not defend")]
+        out = [Action(f"defend {c}", f"Defend with {B.name(g, c)} ({B.defense(g, s, c)} defense)",
+                      card=c, group="defend")
+               for c in s.players[p]["chars"] if not s.cards[c]["ex"]]
+        multi = any(m["st"] == "multidef" and m.get("p") == p for m in s.mods)
+        if f["defs"] and not multi:
+            return []
+        return out + [Action("nodefend", "No (more) defenders")]
+
+    @staticmethod
+    def answer(g: Any, s: MGState, f: dict[str, Any], aid: str) -> None:
+        if aid.startswith("hero "):
+            g.enc.attack_damage(g, s, f, aid.split()[1], f["dmg"])
+            f["pc"] = 6
+            return
+        if aid in ("nodefend", "pass"):
+            if f["pc"] == 1:
+                f["si"] += 1
+            else:
+                f["pc"] = 1 if not f["defs"] else 2
+            return
+        c = aid.split()[1]
+        s.cards[c]["ex"] = True
+        f["defs"].append(c)
+        emit(s, "defend", f"{B.name(g, c)} defends against {B.name(g, f['e'])}.")
+        multi = any(m["st"] == "multidef" and m.get("p") == f["p"] for m in s.mods)
+        if f["pc"] == 1 or not multi:
+            f["pc"] = 2
+        grp = B.group_of(s, f["p"])
+        g.fx.trigger(g, s, "defender_declared", {"c": c, "e": f["e"], "p": f["p"]}, grp)
+
+
+@frame("patk")
+class PlayerAttack(Frame):
+    """A player's attacks against the enemies engaged with him (§4.6 step 3)."""
+
+    @staticmethod
+    def _targets(g: Any, s: MGState, f: dict[str, Any]) -> list[str]:
+        p = f["p"]
+        ready = [c for c in s.players[p]["chars"] if not s.cards[c]["ex"]]
+        if not ready:
+            return []
+        out = [e for e in s.players[p]["engaged"] if e not in f["done"]]
+        if any(B.d(g, c).has("passive") and g.fx.staging_attacker(g, c) for c in ready):
+            grp = B.group_of(s, p)
+            out += [e for e in grp["staging"] if B.d(g, e).type == "enemy" and e not in f["done"]]
+        return out
+
+    @staticmethod
+    def run(g: Any, s: MGState, f: dict[str, Any]) -> bool:
+        p = f["p"]
+        if s.players[p]["out"]:
+            return done(s, f)
+        name = s.players[p]["name"]
+        if f["pc"] == 0:
+            if not PlayerAttack._targets(g, s, f):
+                return done(s, f)
+            return ask(f, p, "attack", f"{name}: attack an enemy?")
+        if f["e"] not in s.cards:
+            return PlayerAttack._reset(s, f)
+        if f["pc"] == 1:
+            return ask(f, p, "attackers", f"{name}: declare attackers against {B.name(g, f['e'])}")
+        if f["pc"] == 2:
+            grp = B.group_of(s, p)
+            others = [q for q in B.members(s, grp) if q != p]
+            while f["ri"] < len(others):
+                q = others[f["ri"]]
+                if PlayerAttack._ranged(g, s, q):
+                    f["q"] = q
+                    return ask(f, q, "attackers", f"{s.players[q]['name']}: add Ranged attackers?")
+                f["ri"] += 1
+            f["pc"] = 3
+            return False
+        g.fx.resolve_attack(g, s, f["p"], f["atk"], f["e"])
+        if f.get("quick"):
+            return done(s, f)
+        return PlayerAttack._reset(s, f)
+
+    @staticmethod
+    def _reset(s: MGState, f: dict[str, Any]) -> bool:
+        f.update(pc=0, e="", atk=[], ri=0)
+        if f.get("quick"):
+            return done(s, f)
+        return False
+
+    @staticmethod
+    def _ranged(g: Any, s: MGState, q: int) -> list[str]:
+        return [c for c in s.players[q]["chars"] if B.d(g, c).ranged and not s.cards[c]["ex"]]
+
+    @staticmethod
+    def options(g: Any, s: MGState, f: dict[str, Any]) -> list[Action]:
+        p = f["p"]
+        if f["pc"] == 0:
+            return [Action(f"attack {e}", f"Attack {B.name(g, e)}", card=e, group="attack")
+                    for e in PlayerAttack._targets(g, s, f)] + [Action("done", "No more attacks")]
+        if f["pc"] == 2:
+            return [Action(f"with {c}", f"Add {B.name(g, c)} (Ranged)", card=c)
+                    for c in PlayerAttack._ranged(g, s, f["q"])] + [Action("pass", "Do not join")]
+        staging = s.cards[f["e"]]["g"] != ""
+        if staging and f["atk"]:
+            return [Action("go", "Attack now")]
+        out = [Action(f"with {c}", f"Attack with {B.name(g, c)} ({B.atk(g, s, c)})", card=c)
+               for c in s.players[p]["chars"] if not s.cards[c]["ex"] and c not in f["atk"]
+               and (not staging or g.fx.staging_attacker(g, c))]
+        if f["atk"]:
+            out.append(Action("go", "Attack now"))
+        return out
+
+    @staticmethod
+    def answer(g: Any, s: MGState, f: dict[str, Any], aid: str) -> None:
+        if aid == "done":
+            done(s, f)
+            return
+        if aid == "go":
+            staging = s.cards[f["e"]]["g"] != ""
+            f["pc"] = 3 if staging else 2
+            return
+        if aid == "pass":
+            f["ri"] += 1
+            return
+        verb, cid = aid.split()
+        if verb == "attack":
+            f["e"] = cid
+            f["done"].append(cid)
+            f["pc"] = 1
+            return
+        s.cards[cid]["ex"] = True
+        f["atk"].append(cid)
+
+
+# -- refresh -----------------------------------------------------------------------------------
+@frame("refresh")
+class Refresh(Frame):
+    @staticmethod
+    def run(g: Any, s: MGState, f: dict[str, Any]) -> bool:
+        done(s, f)
+        for rec in s.cards.values():
+            rec["ex"] = False
+        for p in B.turn_order(s):
+            B.raise_threat(g, s, p, 1)
+        if s.outcome:
+            return False
+        order = B.turn_order(s)
+        if order:
+            n = len(s.players)
+            nxt = (s.first + 1) % n
+            while s.players[nxt]["out"]:
+                nxt = (nxt + 1) % n
+            s.first = nxt
+        g.scen.end_of_refresh(g, s)
+        if s.outcome:
+            return False
+        for cid in list(s.cards):
+            if cid in s.cards and any(ab["op"] == "discard_self" for ab in B.d(g, cid).has("forced")):
+                emit(s, "discard", f"{B.name(g, cid)} leaves at the end of the round.")
+                B.leave_play(g, s, cid, "discard")
+        s.mods = [m for m in s.mods if m["until"] not in ("round",)]
+        s.used = {}
+        if s.round >= s.options.get("round_limit", 100):
+            B.end(s, "lost", f"the round limit ({s.round}) was reached")
+            return False
+        s.round += 1
+        return False
+
+
+def owner_of_key(cid: str) -> str:
+    return key_of(cid)

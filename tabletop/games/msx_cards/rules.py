@@ -1,0 +1,236 @@
+"""The MSX Cards ``Game``: decisions, legal actions, apply, view, result (spec §4-§13).
+
+The flow lives in :mod:`.flow`; this module turns the state's decision phase into actions, checks
+an answer is legal before touching the state, and builds the per-seat view the screen draws.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tabletop.engine import Action, Decision, Game, IllegalAction, Result, Seat, emit, visible_log
+
+from . import flow
+from .capsules import lit
+from .cards import catalogue
+from .combat import attack_value, boss_entry, defense_value, world
+from .pentagon import SECTOR_TINT
+from .state import ENEMY, PLAYER, TURN_LIMIT, MsxState
+from .text import ability_text
+
+
+def check_seats(n: int, versus: bool) -> None:
+    """Solo needs exactly 1 seat; the versus variant exactly 2 (R42)."""
+    if versus and n != 2:
+        raise ValueError(f"MSX Cards versus needs exactly 2 players (you and the enemy), not {n}")
+    if not versus and n != 1:
+        raise ValueError(f"MSX Cards solo is for 1 player, not {n}; tick 'Versus' for 2 players")
+
+
+class MsxCards(Game[MsxState]):
+    state_type = MsxState
+
+    def __init__(self, spec: Any) -> None:
+        self.spec = spec
+
+    # -- set-up ------------------------------------------------------------------------------------------
+    def setup(self, seats: list[Seat], options: dict[str, Any], seed: int) -> MsxState:
+        check_seats(len(seats), bool(options.get("versus")))
+        data = catalogue()
+        mission = options.get("mission", "standard")
+        if mission not in data.missions:
+            raise ValueError(f"unknown mission {mission!r} (missions: {', '.join(data.missions)})")
+        s = MsxState(rng=seed, mission=mission, versus=bool(options.get("versus")),
+                     classic=bool(options.get("classic")), names=[seat.name for seat in seats])
+        s.pool = list(data.card_ids)
+        m = data.missions[mission]
+        emit(s, "mission", f"Mission {m['name']}: {len(m['worlds'])} Worlds.", mission=mission)
+        flow.advance(s)
+        s.reveals = 0
+        return s
+
+    # -- decisions -----------------------------------------------------------------------------------------
+    def decision(self, s: MsxState) -> Decision | None:
+        if s.phase == "over":
+            return None
+        p = s.phase
+        if p == "draft":
+            why = "for the Boss duel" if s.draft_for == "boss" else "for the next battle"
+            return Decision(PLAYER, "draft", f"{s.names[PLAYER]}: choose a fighter {why}")
+        if p == "boss_choice":
+            return Decision(PLAYER, "boss_choice", f"{s.names[PLAYER]}: who faces the Boss?")
+        if p == "bonus":
+            return Decision(PLAYER, "bonus", "Bonus screen: roll two d20 and keep the higher")
+        if p == "extra":
+            return Decision(PLAYER, "extra", "Extra screen: roll a d20 for your next fighter")
+        if p == "act":
+            seat = s.actor if s.versus else PLAYER
+            who = s.names[seat]
+            if s.mode == "boss":
+                return Decision(seat, "act", f"{who}: T{s.duel['step']} — your attack on the Boss")  # type: ignore[index]
+            return Decision(seat, "act", f"{who}: your action (capsule, then attack)")
+        raise IllegalAction(f"no decision in phase {p!r}")  # pragma: no cover - a flow bug
+
+    def legal_actions(self, s: MsxState) -> list[Action]:
+        p = s.phase
+        if p == "act":
+            out = [Action("attack", "Attack" if not lit(s, s.actor) else "Attack without a capsule",
+                           group="attack")]
+            caps = catalogue().capsules
+            for cid in lit(s, s.actor):
+                out.append(Action(f"capsule {cid}", f"Use {cid}, then attack: {caps[cid]['text']}",
+                                  group="capsule"))
+            return out
+        if p == "draft":
+            cards = catalogue().cards
+            return [Action(f"pick {c}", _card_label(cards[c]), card=c, group="draft") for c in s.draft]
+        if p == "boss_choice":
+            f = s.fighters[PLAYER]
+            assert f is not None
+            nm = catalogue().cards[f["card"]]["name"]
+            return [Action("keep", f"Face the Boss with {nm} ({f['vit']} Vitality)", card=f["card"]),
+                    Action("draft", f"Send {nm} back to the pool and draft a fresh fighter")]
+        if p == "bonus":
+            return [Action("roll", "Roll the Bonus (best of two d20)")]
+        if p == "extra":
+            return [Action("roll", "Roll the Extra (d20)")]
+        return []
+
+    def apply(self, s: MsxState, action_id: str) -> None:
+        self.find_action(s, action_id)
+        s.step += 1
+        p = s.phase
+        if p == "act":
+            flow.act(s, action_id.split(" ", 1)[1] if action_id.startswith("capsule ") else None)
+        elif p == "draft":
+            flow.pick(s, action_id.split(" ", 1)[1])
+        elif p == "boss_choice":
+            flow.boss_choice(s, action_id == "keep")
+        elif p == "bonus":
+            flow.bonus_roll(s)
+        elif p == "extra":
+            flow.extra_roll(s)
+        flow.advance(s)
+
+    # -- reading -------------------------------------------------------------------------------------------
+    def result(self, s: MsxState) -> Result | None:
+        if s.phase != "over":
+            return None
+        won = s.outcome == "won"
+        total = len(catalogue().missions[s.mission]["worlds"])
+        if s.versus:
+            return Result((PLAYER,) if won else (ENEMY,), (float(s.cleared), float(total - s.cleared)), s.reason)
+        return Result((PLAYER,) if won else (), (float(s.cleared),), s.reason)
+
+    def view(self, s: MsxState, seat: int | None) -> dict[str, Any]:
+        data = catalogue()
+        m = data.missions[s.mission]
+        w = world(s)
+        boss = data.bosses[w["boss"]]
+        pent = data.pentagons[w["pentagon"]]
+        v: dict[str, Any] = {
+            "mission": {"id": s.mission, "name": m["name"], "worlds": len(m["worlds"])},
+            "world": {"number": s.world + 1, "id": w["id"], "name": w["name"], "die": w["die"],
+                      "event_threshold": w["threshold"], "bonus_before_boss": w["bonus"], "boss": boss["name"]},
+            "victories": s.wins, "losses": s.losses, "cleared": s.cleared, "pending_bonus": s.bonus,
+            "phase": s.phase, "mode": s.mode, "versus": s.versus, "seats": list(s.names),
+            "you": self._fighter(s, PLAYER),
+            "enemy": None if s.mode == "boss" else self._fighter(s, ENEMY),
+            "initiative": None if s.last_init is None else dict(s.last_init),
+            "turn": s.turn if s.mode == "battle" else None, "turn_limit": TURN_LIMIT,
+            "actor": s.actor, "enemy_response_pending": s.respond,
+            "effects": [{"capsule": e["cap"], "by": e["src"], "on": e["on"], "kind": e["kind"], "amount": e["n"],
+                         "ends": "battle" if e["until"] < 0 else f"after action {e['until']}"}
+                        for e in s.effects],
+            "pentagon": {"id": pent["id"], "name": pent["name"], "tints": list(SECTOR_TINT),
+                         "rings": [{"ring": i + 1, "event": eid, "name": data.events[eid]["name"],
+                                    "polarity": data.events[eid]["polarity"]} for i, eid in enumerate(pent["rings"])],
+                         "shades": [list(r) for r in pent["shades"]], "last": s.last_event},
+            "boss": self._boss(s) if s.duel is not None else None,
+            "last_attack": s.last_attack,
+            "rolls": [e for e in visible_log(s, seat, last=40) if e["k"] == "roll"][-6:],
+            "draft": [self._card(data.cards[c]) for c in s.draft] if s.phase == "draft" else [],
+            "pool": len(s.pool), "defeated": [data.cards[c]["name"] for c in s.defeated],
+            "outcome": s.outcome, "reason": s.reason,
+            "log": visible_log(s, seat, last=14),
+        }
+        return v
+
+    def _card(self, c: dict[str, Any]) -> dict[str, Any]:
+        bar = catalogue().races[c["race"]]["capsule_bar"]
+        return {"id": c["id"], "name": c["name"], "race": c["race"], "attack": c["attack"],
+                "defense": c["defense"], "vitality": c["vitality"], "resistance": c["resistance"],
+                "ability": c["ability"], "ability_text": ability_text(c["ability"]),
+                "capsules": [{"slot": i + 1, "id": cid, "lit": (i + 1) in c["lit"]} for i, cid in enumerate(bar)]}
+
+    def _fighter(self, s: MsxState, side: int) -> dict[str, Any] | None:
+        f = s.fighters[side]
+        if f is None:
+            return None
+        out = self._card(catalogue().cards[f["card"]])
+        out["max_vitality"] = out.pop("vitality")
+        out["vitality"] = max(0, f["vit"])
+        out["button"] = "green" if f["green"] else "red"
+        for slot in out["capsules"]:
+            slot["used"] = slot["id"] in f["used"]
+        if s.mode in ("battle", "boss") and (side == PLAYER or s.mode == "battle"):
+            out["attack_now"] = attack_value(s, side)[0]
+            out["defense_now"] = defense_value(s, side)[0]
+        return out
+
+    def _boss(self, s: MsxState) -> dict[str, Any]:
+        duel = s.duel
+        assert duel is not None
+        b = catalogue().bosses[duel["boss"]]
+        track = []
+        for i, e in enumerate(b[duel["set"]]):
+            res = duel["results"][i] if i < len(duel["results"]) else None
+            track.append({"t": i + 1, "role": e["role"], "value": e["value"], "result": res,
+                          "current": i + 1 == duel["step"]})
+        current = boss_entry(s) if duel["step"] <= 8 else None
+        return {"id": b["id"], "name": b["name"], "set": duel["set"], "step": duel["step"], "track": track,
+                "white": b["white"], "grey": b["grey"], "current": current}
+
+    # -- kit hooks --------------------------------------------------------------------------------------------
+    def invariants(self, s: MsxState) -> list[str]:
+        bad = []
+        data = catalogue()
+        mine = list(s.pool) + list(s.defeated)
+        if s.fighters[PLAYER] is not None:
+            mine.append(s.fighters[PLAYER]["card"])
+        if sorted(mine) != list(data.card_ids):
+            bad.append("your cards are not conserved (pool + defeated + fighter != catalogue)")
+        if not (0 <= s.wins <= 3 and 0 <= s.losses <= 3):
+            bad.append(f"tallies out of range: {s.wins} victories, {s.losses} losses")
+        if any(c not in s.pool for c in s.draft):
+            bad.append("a draft card is not in the pool")
+        if s.phase == "act":
+            if s.fighters[PLAYER] is None or s.fighters[PLAYER]["vit"] <= 0:
+                bad.append("acting without a living fighter")
+            if s.mode == "battle" and (s.fighters[ENEMY] is None or s.fighters[ENEMY]["vit"] <= 0):
+                bad.append("battle without a living enemy")
+        if s.phase == "over" and s.outcome not in ("won", "lost"):
+            bad.append("over without an outcome")
+        if s.phase not in flow.DECISIONS and s.phase != "over":
+            bad.append(f"stopped in automatic phase {s.phase}")
+        return bad
+
+    def turn_key(self, s: MsxState) -> Any:
+        return (s.world, s.battles, s.turn, s.half, s.phase, s.duel["step"] if s.duel else 0)
+
+    def summary(self, s: MsxState) -> str:
+        m = catalogue().missions[s.mission]
+        if s.outcome == "won":
+            return f"{m['name']}: mission complete"
+        w = world(s)
+        head = f"{m['name']} · World {s.world + 1}/{len(m['worlds'])} {w['name']}"
+        if s.outcome == "lost":
+            return f"{head} · game over"
+        if s.mode == "boss" and s.duel is not None:
+            return f"{head} · Boss duel T{min(s.duel['step'], 8)}"
+        return f"{head} · victories {s.wins}/3 · losses {s.losses}/3"
+
+
+def _card_label(c: dict[str, Any]) -> str:
+    return (f"{c['name']} ({c['race']}) A {c['attack']} D {c['defense']} V {c['vitality']} R {c['resistance']}"
+            f" · {ability_text(c['ability'])}").replace("  ", " ")
