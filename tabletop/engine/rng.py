@@ -35,6 +35,9 @@ def below(state: int, n: int) -> tuple[int, int]:
     """An unbiased integer in ``[0, n)`` by rejection sampling; returns ``(new_state, value)``."""
     if n <= 0:
         raise ValueError(f"below() needs a positive bound, got {n}")
+    if n > 1 << 64:
+        # no 64-bit output could ever be accepted: refuse rather than loop forever
+        raise ValueError(f"below() bound {n} is larger than 2**64")
     limit = (1 << 64) - ((1 << 64) % n)
     while True:
         state, out = next_u64(state)

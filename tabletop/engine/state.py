@@ -73,6 +73,15 @@ def emit(state: BaseState, kind: str, text: str, *, to: list[int] | None = None,
 
 def visible_log(state: BaseState, seat: int | None, last: int | None = None) -> list[Event]:
     """The events ``seat`` may read (``None``: public events only), newest last."""
-    events = state.log if last is None else state.log[-last * 3 :]
-    out = [e for e in events if "to" not in e or (seat is not None and seat in e["to"])]
-    return out if last is None else out[-last:]
+    if last is None:
+        return [e for e in state.log if "to" not in e or (seat is not None and seat in e["to"])]
+    out: list[Event] = []
+    if last <= 0:
+        return out
+    for e in reversed(state.log):  # newest first, stopping as soon as ``last`` are found
+        if "to" not in e or (seat is not None and seat in e["to"]):
+            out.append(e)
+            if len(out) == last:
+                break
+    out.reverse()
+    return out

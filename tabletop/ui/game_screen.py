@@ -9,6 +9,7 @@ by calling ``self.act(action_id)``. Whatever the board does not handle, the deci
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any, ClassVar
 
 from rich.pretty import Pretty
@@ -17,10 +18,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Container, Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Footer, Input, Static
 
 from ..engine import Action, Decision, IllegalAction, Match
-from ..engine.saves import save
+from ..engine.saves import SaveError, path_in, save
 from ..engine.state import visible_log
 from .help import HelpScreen, rules_text
 from .widgets import Curtain, DecisionPanel, DicePanel, LogView
@@ -56,6 +57,31 @@ class ResultScreen(ModalScreen[None]):
             yield Static("\nEnter: back to the menu", classes="hint")
 
     def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class SaveAs(ModalScreen[str | None]):
+    """Ask for a save name; the caller sanitises it into the saves folder."""
+
+    BINDINGS = [Binding("escape", "cancel", "cancel")]
+    DEFAULT_CSS = """
+    SaveAs { align: center middle; }
+    SaveAs > Vertical { width: 64; height: auto; border: round $accent; padding: 1 2; background: $panel; }
+    """
+
+    def __init__(self, current: str) -> None:
+        super().__init__()
+        self.current = current
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static("Save as (Enter to save, Esc to cancel)")
+            yield Input(self.current, id="save-name", max_length=60)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.dismiss(event.value)
+
+    def action_cancel(self) -> None:
         self.dismiss(None)
 
 
@@ -284,11 +310,23 @@ class GameScreen(Screen[None]):
         self.app.push_screen(HelpScreen(self.spec.title, self.HELP_KEYS, rules_text(self.spec.rules_file)))
 
     def action_save(self) -> None:
-        if self.save_path is None:
-            self.notify("This game has no save file.", severity="warning")
-            return
-        self.autosave()
-        self.notify(f"Saved to {self.save_path}", title="Saved")
+        """Save under a name typed by the player (kept inside the saves folder)."""
+        folder = getattr(self.app, "saves_dir", None)
+        current = Path(self.save_path).stem if self.save_path else self.spec.id
+
+        def chosen(name: str | None) -> None:
+            if name is None:
+                return
+            try:
+                target = path_in(folder, name) if folder is not None else Path(self.save_path)
+            except SaveError as exc:
+                self.notify(str(exc), severity="error")
+                return
+            self.save_path = target
+            self.autosave()
+            self.notify(f"Saved to {target}", title="Saved")
+
+        self.app.push_screen(SaveAs(current), chosen)
 
     def action_undo(self) -> None:
         if self.match.undo():

@@ -234,3 +234,24 @@ async def test_dice_panel_shows_the_roll_and_its_arithmetic() -> None:
         await pilot.pause()
         text = visible_text(app)
         assert "11" in text and "d12" in text and "for: attack" in text and "+ Attack 5 = 16" in text
+
+
+async def test_save_as_keeps_a_typed_name_inside_the_saves_folder(tmp_path: Path) -> None:
+    from textual.widgets import Input
+
+    match = new_match()
+    app = make_app(tmp_path, match)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter", "ctrl+s")
+        await pilot.pause()
+        box = app.screen.query_one(Input)
+        box.value = "../../escape/attempt"
+        await pilot.press("enter")
+        await pilot.pause()
+    from tabletop.engine.saves import sanitize_name
+
+    expected = tmp_path / sanitize_name("../../escape/attempt")
+    assert "/" not in expected.name and expected.exists()
+    assert load(expected, games.game).actions == match.actions
+    assert not (tmp_path.parent / "escape").exists()

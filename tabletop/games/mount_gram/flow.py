@@ -15,7 +15,7 @@ from tabletop.engine.chance import shuffle
 from tabletop.engine.zones import draw
 
 from . import board as B
-from .cards import key_of
+from .cards import key_of, owner_of
 from .state import MGState
 
 if TYPE_CHECKING:
@@ -98,8 +98,6 @@ def next_phase(g: Any, s: MGState) -> None:
     end_phase(g, s)
     i = PHASES.index(s.phase) + 1 if s.phase in PHASES else 0
     s.phase = PHASES[i % len(PHASES)]
-    if s.phase == "resource" and i:
-        pass
     emit(s, "phase", f"Round {s.round}: {s.phase} phase.", phase=s.phase, round=s.round)
     if s.phase == "refresh":
         push(s, {"t": "refresh"})
@@ -122,10 +120,9 @@ def end_phase(g: Any, s: MGState) -> None:
         cid = m.get("c")
         if m["st"] == "shuffle_back" and cid in s.cards:
             B.leave_play(g, s, cid, "deck")
-            shuffle(s, s.players[B.owner_of(cid)]["deck"])
+            shuffle(s, s.players[owner_of(cid)]["deck"])
         elif m["st"] == "return_hand" and cid in s.cards:
             B.leave_play(g, s, cid, "hand")
-    s.mods = keep + [m for m in s.mods if m not in keep and m["until"] != "phase"]
     s.mods = [m for m in s.mods if m["until"] != "phase"]
 
 

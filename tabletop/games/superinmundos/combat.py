@@ -1,0 +1,240 @@
+"""Combat maths (§7): effective stats, element doubling, who beats whom, and legal declarations.
+
+Everything here is a pure function of the state and two units. Units are the plain dicts of
+``state.Unit``; a fused unit is a list of components whose values are computed one by one and
+summed (S37). The optional ``lines`` list collects the arithmetic as text for the screen.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .cards import STATS, CardInfo, info
+from .state import SuperState, Unit
+
+MODES = ("attack", "power")
+DEFENDS = {"attack": "defense", "power": "power"}
+
+
+def new_unit(cards: list[str], owner: int, fused: str = "none") -> Unit:
+    return Unit(cards=list(cards), owner=owner, supports=[], mods=[], fused=fused, loose=False, paid=[])
+
+
+def pile_index(s: SuperState, seat: int) -> int:
+    return s.players[seat]["team"]
+
+
+def loot_count(s: SuperState, seat: int) -> int:
+    return len(s.piles[s.players[seat]["team"]])
+
+
+def advantage(c: CardInfo, d: CardInfo) -> bool:
+    """Does component ``c`` double against ``d``? Card text first (negation, forced), then the
+    cycle and printed strengths/weaknesses; neutral has no relations (S9, S10)."""
+    if c.negate or d.negate:
+        return False
+    if c.force_adv:
+        return True
+    return d.element in c.strong or c.element in d.weak
+
+
+def _cond_ok(s: SuperState, cond: dict[str, Any] | None, owner: int, opp: list[CardInfo],
+             role: str | None, mode: str | None = None) -> bool:
+    if cond is None:
+        return True
+    kind = cond["kind"]
+    if kind == "IS_ATTACKING":
+        return role == "attacking"
+    if kind == "IS_DEFENDING":
+        return role == "defending"
+    if kind == "OPPONENT_ELEMENT":
+        return any(o.element in cond["in"] for o in opp)
+    if kind == "MODE":
+        return mode == cond["mode"]
+    if kind == "OPPONENT_STARS":
+        if not opp:
+            return False
+        value = max(o.stars for o in opp)
+    elif kind == "OWNER_LOOT":
+        value = loot_count(s, owner)
+    else:  # pragma: no cover - the schema admits no other kind
+        return False
+    return value >= cond["n"] if cond["op"] == ">=" else value <= cond["n"]
+
+
+def cond_ok(s: SuperState, cond: dict[str, Any] | None, owner: int, opponent: Unit | None,
+            role: str | None, mode: str | None = None) -> bool:
+    opp = [info(c) for c in opponent["cards"]] if opponent else []
+    return _cond_ok(s, cond, owner, opp, role, mode)
+
+
+def effective(s: SuperState, x: Unit, y: Unit | None, role: str | None,
+              lines: list[str] | None = None) -> dict[str, int]:
+    """Effective Attack/Defense/Power of unit ``x`` fighting ``y`` (§7.1):
+    printed × 2 on advantage, + supports, + ability/event modifiers, floored at 0 per component
+    and again for the unit. ``y`` None means "not in a combat" (no doubling)."""
+    opp = [info(c) for c in y["cards"]] if y else []
+    yrole = None if role is None else ("defending" if role == "attacking" else "attacking")
+    total = {"attack": 0, "defense": 0, "power": 0}
+    for cid in x["cards"]:
+        ci = info(cid)
+        double = any(advantage(ci, o) for o in opp)
+        for st in STATS:
+            printed = ci.stats[st]
+            value = printed * 2 if double else printed
+            parts = [f"{printed}×2" if double else f"{printed}"] if lines is not None else None
+            for sup in x["supports"]:
+                if sup["on"] == cid and sup["stat"] == st:
+                    value += sup["amount"]
+                    if parts is not None:
+                        parts.append(f"{sup['amount']:+d} {info(sup['card']).name}")
+            for target, stat, amount, cond in ci.passive_mods:
+                if target == "SELF" and (stat == st or stat == "all") and _cond_ok(s, cond, x["owner"], opp, role):
+                    value += amount
+                    if parts is not None:
+                        parts.append(f"{amount:+d} {ci.name}'s ability")
+            value = max(0, value)
+            total[st] += value
+            if lines is not None and parts is not None and (len(parts) > 1 or double):
+                lines.append(f"{ci.name} {st.capitalize()}: {' '.join(parts)} = {value}")
+    for st in STATS:
+        extra = 0
+        parts2: list[str] = []
+        for m in x["mods"]:
+            if m["stat"] == st or m["stat"] == "all":
+                extra += m["amount"]
+                parts2.append(f"{m['amount']:+d} effect")
+        for o in opp:
+            for target, stat, amount, cond in o.passive_mods:
+                if target == "OPPONENT_UNIT" and (stat == st or stat == "all") and \
+                        _cond_ok(s, cond, y["owner"] if y else -1, [info(c) for c in x["cards"]], yrole):
+                    extra += amount
+                    parts2.append(f"{amount:+d} {o.name}'s ability")
+        if extra:
+            before = total[st]
+            total[st] = max(0, total[st] + extra)
+            if lines is not None:
+                lines.append(f"{st.capitalize()} {before} {' '.join(parts2)} = {total[st]}")
+    return total
+
+
+def wins(s: SuperState, x: Unit, y: Unit, xrole: str, lines: list[str] | None = None) -> list[str]:
+    """The modes in which ``x`` beats ``y`` right now (S6-S8): strictly greater, unless a card lets
+    x win ties in that mode; never in a mode y is immune to, nor below y's star threshold."""
+    yrole = "defending" if xrole == "attacking" else "attacking"
+    ex = effective(s, x, y, xrole)
+    ey = effective(s, y, x, yrole)
+    xi = [info(c) for c in x["cards"]]
+    yi = [info(c) for c in y["cards"]]
+    threshold = max(c.immune_below for c in yi)
+    if threshold and max(c.stars for c in xi) < threshold:
+        if lines is not None:
+            lines.append(f"cannot be beaten by combatants under {threshold} stars")
+        return []
+    immune = set().union(*(c.immune_modes for c in yi))
+    xt = set().union(*(c.tie_modes for c in xi))
+    yt = set().union(*(c.tie_modes for c in yi))
+    out = []
+    for mode in MODES:
+        a, d = ex[mode], ey[DEFENDS[mode]]
+        if mode in immune:
+            continue
+        if a > d or (a == d and mode in xt and mode not in yt):
+            out.append(mode)
+    return out
+
+
+# -- supports ---------------------------------------------------------------------------------
+def slots(cid: str) -> int:
+    ci = info(cid)
+    return 0 if ci.no_support else 1 + ci.extra_slots
+
+
+def free_slot(unit: Unit, cid: str) -> bool:
+    used = sum(1 for sp in unit["supports"] if sp["on"] == cid)
+    return used < slots(cid)
+
+
+def support_stats(card: str) -> tuple[str, ...]:
+    sup = info(card).support
+    if sup is None:
+        return ()
+    return STATS if sup[0] == "any" else (sup[0],)
+
+
+def boosts_in(hand: list[str], exclude: list[str] | tuple[str, ...] = ()) -> list[str]:
+    return [c for c in hand if c not in exclude and (sp := info(c).support) is not None and sp[1] > 0]
+
+
+def penalties_in(hand: list[str], exclude: list[str] | tuple[str, ...] = ()) -> list[str]:
+    return [c for c in hand if c not in exclude and (sp := info(c).support) is not None and sp[1] < 0]
+
+
+def attach(unit: Unit, card: str, on: str, stat: str, by: int) -> None:
+    amount = info(card).support[1]  # type: ignore[index]
+    unit["supports"].append({"card": card, "on": on, "stat": stat, "amount": amount, "by": by})
+
+
+def with_support(unit: Unit, card: str, on: str, stat: str, by: int) -> Unit:
+    """A shallow copy of ``unit`` with one more support: for trying a declaration out."""
+    copy: Unit = dict(unit)  # type: ignore[assignment]
+    copy["supports"] = unit["supports"] + [{"card": card, "on": on, "stat": stat,
+                                            "amount": info(card).support[1], "by": by}]  # type: ignore[index]
+    return copy
+
+
+def support_options(s: SuperState, seat: int, hand: list[str], attacker: Unit, defender: Unit | None
+                    ) -> list[tuple[str, str, str, str]]:
+    """Every (kind, support card, component, stat) the declaring player may add (S11, S12): a
+    boost on a component of their attacker, or a penalty on a component of the defender."""
+    out: list[tuple[str, str, str, str]] = []
+    for card in boosts_in(hand, attacker["cards"]):
+        for comp in attacker["cards"]:
+            if free_slot(attacker, comp):
+                out.extend(("boost", card, comp, st) for st in support_stats(card))
+    if defender is not None:
+        for card in penalties_in(hand, attacker["cards"]):
+            for comp in defender["cards"]:
+                if free_slot(defender, comp):
+                    out.extend(("penalty", card, comp, st) for st in support_stats(card))
+    return out
+
+
+def declaration_wins(s: SuperState, seat: int, attacker: Unit, defender: Unit,
+                     option: tuple[str, str, str, str] | None) -> bool:
+    if option is None:
+        return bool(wins(s, attacker, defender, "attacking"))
+    kind, card, comp, stat = option
+    if kind == "boost":
+        return bool(wins(s, with_support(attacker, card, comp, stat, seat), defender, "attacking"))
+    return bool(wins(s, attacker, with_support(defender, card, comp, stat, seat), "attacking"))
+
+
+def legal_completions(s: SuperState, seat: int, hand: list[str], cards: list[str], fused: str,
+                      *, first_only: bool = False) -> list[tuple[str, str, str, str] | None]:
+    """The support choices that make declaring ``cards`` legal (S6): ``None`` stands for "no
+    support". With ``first_only`` it stops at the first one (a legality test)."""
+    defender = s.arena[-1]
+    attacker = new_unit(cards, seat, fused)
+    out: list[tuple[str, str, str, str] | None] = []
+    if declaration_wins(s, seat, attacker, defender, None):
+        out.append(None)
+        if first_only:
+            return out
+    for option in support_options(s, seat, hand, attacker, defender):
+        if declaration_wins(s, seat, attacker, defender, option):
+            out.append(option)
+            if first_only:
+                return out
+    return out
+
+
+def fusion_allowed(s: SuperState) -> bool:
+    """May the turn player fuse two attackers now (§11)?"""
+    if s.fusion_turn:
+        return True
+    return any(info(c).fusion >= 2 for c in s.arena[-1]["cards"]) if s.arena else False
+
+
+def unit_label(unit: Unit) -> str:
+    return " + ".join(info(c).name for c in unit["cards"])

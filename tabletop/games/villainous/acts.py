@@ -1,0 +1,255 @@
+"""Primitive changes to a realm: draw, gain, place, move, discard, defeat, play a Hero.
+
+Each primitive keeps the card records consistent (attachments travel with their host) and fires
+the triggers the event causes, either at once (no choice involved) or by pushing frames that
+resolve before the next step (R44: the card the event is about first).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tabletop.engine import emit
+from tabletop.engine.chance import shuffle
+from tabletop.engine.zones import draw
+
+from .board import CARD, attached, gain_amount, heroes_at, in_realm, strength, villain
+from .flow import fx, push, win
+from .state import VState
+
+
+def nm(s: VState, p: int) -> str:
+    P = s.players[p]
+    return f"{P['name']} ({villain(P).name})"
+
+
+def locname(s: VState, p: int, loc: int) -> str:
+    return villain(s.players[p]).loc_names[loc]
+
+
+def draw_cards(s: VState, p: int, n: int) -> list[str]:
+    """Draw from the Villain deck, reshuffling the discard when it runs out (R4)."""
+    P = s.players[p]
+    got = draw(s, P["deck"], n, discard=P["discard"], reshuffle=True)
+    P["hand"].extend(got)
+    if got:
+        emit(s, "draw", f"{P['name']} draws {len(got)} card(s).", seat=p, n=len(got))
+        emit(s, "drew", f"You draw {', '.join(CARD[c].name for c in got)}.", to=[p], cards=list(got))
+    return got
+
+
+def take_fate(s: VState, p: int, n: int) -> list[str]:
+    """Take up to ``n`` cards off the Fate deck (reshuffling its discard when empty, R4)."""
+    P = s.players[p]
+    return draw(s, P["fdeck"], n, discard=P["fdiscard"], reshuffle=True)
+
+
+def take_villain(s: VState, p: int, n: int) -> list[str]:
+    P = s.players[p]
+    return draw(s, P["deck"], n, discard=P["discard"], reshuffle=True)
+
+
+def gain(s: VState, p: int, n: int, why: str = "") -> int:
+    """One separate Power gain (Robin Hood reduces each, R36)."""
+    P = s.players[p]
+    got = gain_amount(P, n)
+    P["power"] += got
+    emit(s, "power", f"{P['name']} gains {got} Power{(' (' + why + ')') if why else ''}.", seat=p,
+         amount=got, power=P["power"])
+    return got
+
+
+def lose(s: VState, p: int, n: int) -> int:
+    P = s.players[p]
+    lost = min(n, P["power"])
+    P["power"] -= lost
+    emit(s, "power", f"{P['name']} loses {lost} Power.", seat=p, amount=-lost, power=P["power"])
+    return lost
+
+
+def place(s: VState, p: int, cid: str, loc: int, side: str, on: str | None = None, **flags: Any) -> None:
+    rec: dict[str, Any] = {"loc": loc, "side": side, "on": on}
+    rec.update(flags)
+    s.players[p]["cards"][cid] = rec
+
+
+def relocate(s: VState, p: int, cid: str, loc: int) -> None:
+    """Move a card and everything under it (re-inserted: it joins behind others, R8)."""
+    cards = s.players[p]["cards"]
+    rec = cards.pop(cid)
+    rec["loc"] = loc
+    cards[cid] = rec
+    for a in attached(s.players[p], cid):
+        relocate(s, p, a, loc)
+
+
+def to_pile(s: VState, p: int, cid: str) -> None:
+    """A card leaving play goes to its own pile (§10): villain cards / fate cards of the owner."""
+    P = s.players[p]
+    (P["fdiscard"] if CARD[cid].fate else P["discard"]).append(cid)
+
+
+def discard_from_realm(s: VState, p: int, cid: str, why: str = "") -> None:
+    """Discard a card in play with its attachments (never a defeat, R15)."""
+    P = s.players[p]
+    rec = P["cards"].get(cid)
+    if rec is None:
+        return
+    for a in attached(P, cid):
+        discard_from_realm(s, p, a)
+    del P["cards"][cid]
+    to_pile(s, p, cid)
+    d = CARD[cid]
+    emit(s, "discard", f"{d.name} is discarded from {P['name']}'s realm{(' (' + why + ')') if why else ''}.",
+         seat=p, card=cid)
+    if rec.get("pw"):
+        emit(s, "power", f"{rec['pw']} Power parked on {d.name} returns to the supply.", seat=p)
+    if d.type == "Ally" and d.by_trigger.get("on_discarded_from_realm"):
+        fx(s, p, p, cid, d.steps("on_discarded_from_realm"))
+
+
+def defeat(s: VState, p: int, hero: str, *, hyp: bool = False, by_vanquish: bool = False) -> None:
+    """Defeat a Hero (R15): objectives, attachments, parked Power, triggers."""
+    P = s.players[p]
+    rec = P["cards"][hero]
+    loc = rec["loc"]
+    d = CARD[hero]
+    st = strength(s, p, hero)
+    emit(s, "defeat", f"{d.name} (Strength {st}) is defeated in {P['name']}'s realm at "
+         f"{locname(s, p, loc)}{' and hypnotized' if hyp else ''}.", seat=p, card=hero, strength=st, loc=loc)
+    if P["villain"] == "hook" and d.key == "peter_pan" and locname(s, p, loc) == "Jolly Roger":
+        win(s, p, "Peter Pan defeated at the Jolly Roger")
+        return
+    for a in attached(P, hero):
+        ra = P["cards"][a]
+        da = CARD[a]
+        if da.key == "trident":
+            ra.update(side="v", on=None)
+            emit(s, "return", "The Trident returns to Ursula's side.", seat=p, card=a)
+        elif ra.get("stolen"):
+            if any(e.get("op") == "attach" and e.get("to") == "ally" for e in da.effects):
+                discard_from_realm(s, p, a, "a stolen Item that needs an Ally")
+            else:
+                ra.update(side="v", on=None)
+                ra.pop("stolen", None)
+                emit(s, "return", f"{da.name} returns to {P['name']}.", seat=p, card=a)
+        else:
+            discard_from_realm(s, p, a)
+    if rec.get("pw"):
+        P["power"] += rec["pw"]
+        emit(s, "power", f"{P['name']} takes back {rec['pw']} parked Power.", seat=p, amount=rec["pw"])
+    del P["cards"][hero]
+    if hyp:
+        place(s, p, hero, loc, "v", hyp=True)
+    elif d.key == "toby":
+        P["fdeck"].append(hero)
+        shuffle(s, P["fdeck"])
+        emit(s, "shuffle", "Toby is shuffled back into the Fate deck.", seat=p)
+    else:
+        P["fdiscard"].append(hero)
+    if p == s.turn:
+        s.tf.setdefault("defeats", []).append(st)
+    for c, r in list(P["cards"].items()):
+        if CARD[c].key == "spinning_wheel" and r["loc"] == loc and not r.get("stolen") and c in P["cards"]:
+            gain(s, p, max(0, st - 1), "Spinning Wheel")
+    if "on_defeated" in d.by_trigger and not hyp:
+        steps = [x for x in d.steps("on_defeated") if x["op"] not in ("return_stolen_item", "shuffle_into_deck")]
+        fx(s, p, p, hero, steps, loc=loc)
+    elif "on_defeated" in d.by_trigger and hyp:
+        steps = [x for x in d.steps("on_defeated") if x["op"] == "find_and_play"]
+        fx(s, p, p, hero, steps, loc=loc)
+
+
+def move_mover(s: VState, p: int, loc: int) -> None:
+    """Move the mover; "mover enters here" triggers fire on every entry (R22)."""
+    P = s.players[p]
+    P["mover"] = loc
+    emit(s, "mover", f"{nm(s, p)} moves to {locname(s, p, loc)}.", seat=p, loc=loc)
+    for c, r in list(P["cards"].items()):
+        if c not in P["cards"] or r["loc"] != loc:
+            continue
+        key = CARD[c].key
+        if key == "green_fire":
+            discard_from_realm(s, p, c, "the mover entered")
+        elif key == "dinglehopper":
+            lose(s, p, 1)
+        elif key == "tick_tock" and r["side"] == "h":
+            for h in list(P["hand"]):
+                P["hand"].remove(h)
+                P["discard"].append(h)
+            emit(s, "discard", f"Tick Tock: {P['name']} discards the whole hand.", seat=p)
+
+
+def move_hero(s: VState, p: int, hero: str, loc: int) -> None:
+    """Move a Hero with its attachments; a Binding Contract naming ``loc`` defeats it (R30)."""
+    P = s.players[p]
+    relocate(s, p, hero, loc)
+    rec = P["cards"][hero]
+    if rec.get("sz") == "e" and rec.get("spill"):
+        adj = [i for i in (loc - 1, loc + 1) if 0 <= i < 4]
+        rec["spill"] = [adj[0], rec["spill"][1]]
+    emit(s, "move", f"{CARD[hero].name} is moved to {locname(s, p, loc)}.", seat=p, card=hero, loc=loc)
+    for a in attached(P, hero):
+        if CARD[a].target_location == locname(s, p, loc):
+            emit(s, "contract", f"The Binding Contract on {CARD[hero].name} comes due.", seat=p, card=a)
+            defeat(s, p, hero)
+            return
+
+
+def play_hero(s: VState, p: int, hero: str, loc: int, by: int) -> None:
+    """Play a Hero to the hero side (it joins behind, R8); its on-play first, then here-triggers."""
+    place(s, p, hero, loc, "h")
+    emit(s, "hero", f"{CARD[hero].name} is played to {locname(s, p, loc)} in {s.players[p]['name']}'s realm.",
+         seat=p, card=hero, loc=loc, by=by)
+    push(s, {"k": "here", "who": p, "loc": loc, "kind": "hero"})
+    d = CARD[hero]
+    if d.by_trigger.get("on_play"):
+        steps = []
+        for e in d.by_trigger["on_play"]:
+            if e.get("if") == "played_to_owner_mover_location" and s.players[p]["mover"] != loc:
+                continue
+            steps.extend(e["steps"] if "steps" in e else [e])
+        fx(s, p, by, hero, steps, opt_all=bool(d.by_trigger["on_play"][0].get("optional")))
+
+
+def fate_item_hosts(s: VState, p: int, card: str) -> list[str]:
+    """Heroes a Fate Item may attach to (unlocked locations; Sword of Truth: bare Heroes)."""
+    P = s.players[p]
+    bare = any(e.get("to") == "hero_with_no_attached_items" for e in CARD[card].effects)
+    out = []
+    for h in heroes(P):
+        if P["locked"][P["cards"][h]["loc"]]:
+            continue
+        if bare and attached(P, h):
+            continue
+        out.append(h)
+    return out
+
+
+def heroes(P: Any) -> list[str]:
+    return [c for c, r in P["cards"].items() if r["side"] == "h" and r["on"] is None]
+
+
+def here_triggers(s: VState, f: dict[str, Any]) -> None:
+    """Triggers of a card being *played* to a location (Forest of Thorns, Warrant, Dreamless Sleep)."""
+    p, loc = f["who"], f["loc"]
+    P = s.players[p]
+    for c, r in list(P["cards"].items()):
+        if c not in P["cards"] or r["loc"] != loc or r.get("stolen"):
+            continue
+        key = CARD[c].key
+        if f["kind"] == "hero":
+            if key == "forest_of_thorns":
+                discard_from_realm(s, p, c, "a Hero was played here")
+            elif key == "warrant":
+                gain(s, p, 2, "Warrant")
+        elif f["kind"] == "ally" and key == "dreamless_sleep":
+            discard_from_realm(s, p, c, "an Ally was played here")
+
+
+def count_heroes_at(s: VState, p: int, loc: int) -> int:
+    return len(heroes_at(s.players[p], loc))
+
+
+def has(P: Any, key: str) -> bool:
+    return bool(in_realm(P, key))
