@@ -97,14 +97,20 @@ class Option:
                 return False
             raise ValueError(f"option {self.key} takes yes or no, not {raw!r}")
         if self.kind == "int":
+            # a bool is an int to Python and int(2.5) is 2: both are mistakes here, not numbers
+            if isinstance(raw, bool) or (isinstance(raw, float) and not raw.is_integer()):
+                raise ValueError(f"option {self.key} takes a whole number, not {raw!r}")
             try:
                 value = int(raw)
             except (TypeError, ValueError):
                 raise ValueError(f"option {self.key} takes a whole number, not {raw!r}") from None
-            if (self.minimum is not None and value < self.minimum) or (
-                self.maximum is not None and value > self.maximum
-            ):
-                raise ValueError(f"option {self.key} must be between {self.minimum} and {self.maximum}")
+            low, high = self.minimum, self.maximum
+            if (low is not None and value < low) or (high is not None and value > high):
+                if low is not None and high is not None:
+                    raise ValueError(f"option {self.key} must be between {low} and {high}")
+                if low is not None:
+                    raise ValueError(f"option {self.key} must be at least {low}")
+                raise ValueError(f"option {self.key} must be at most {high}")
             return value
         for choice in self.choices:
             if str(choice) == str(raw):

@@ -19,6 +19,7 @@ from .rng import seed_state
 class _UndoPoint:
     state: Any
     actions: int
+    seat: int
 
 
 @dataclass
@@ -85,7 +86,15 @@ class Match:
         same_turn = self.game.turn_key(self.state) == turn
         revealed = self.state.reveals != before.reveals
         if human and same_turn and not revealed:
-            self._undo.append(_UndoPoint(before, len(self.actions) - 1))
+            # undo belongs to the seat acting now: once another seat must answer (even within
+            # the same turn), the actions before are no longer the current seat's to take back
+            after = self.game.decision(self.state)
+            same_seat = after is not None and after.seat == decision.seat
+        else:
+            same_seat = False
+        if same_seat:
+            assert decision is not None
+            self._undo.append(_UndoPoint(before, len(self.actions) - 1, decision.seat))
         else:
             self._undo.clear()
 

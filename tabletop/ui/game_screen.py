@@ -12,8 +12,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, ClassVar
 
-from rich.pretty import Pretty
 from rich.text import Text
+from rich.tree import Tree
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Container, Horizontal, Vertical, VerticalScroll
@@ -58,6 +58,38 @@ class ResultScreen(ModalScreen[None]):
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+
+def view_tree(view: dict[str, Any], face: Any) -> Tree:
+    """A view as a Rich tree: nested records become branches, card ids become compact cards."""
+
+    def card_label(value: str) -> str:
+        try:
+            f = face(value)
+        except Exception:  # any id a game does not know is shown as it is
+            return value
+        return f.compact() if f.title != value else value
+
+    def add(node: Tree, key: str, value: Any, depth: int) -> None:
+        label = Text(f"{key}: ", style="bold")
+        if isinstance(value, dict):
+            branch = node.add(label)
+            for k, v in value.items():
+                add(branch, str(k), v, depth + 1)
+        elif isinstance(value, list) and value and all(isinstance(v, (dict, list)) for v in value):
+            branch = node.add(label + Text(f"({len(value)})", style="dim"))
+            for i, v in enumerate(value):
+                add(branch, str(i + 1), v, depth + 1)
+        elif isinstance(value, list):
+            node.add(label + Text(" · ".join(card_label(v) if isinstance(v, str) else str(v) for v in value)
+                                  or "—"))
+        else:
+            node.add(label + Text(card_label(value) if isinstance(value, str) else str(value)))
+
+    tree = Tree(Text("Table", style="bold underline"), guide_style="dim")
+    for key, value in view.items():
+        add(tree, str(key), value, 0)
+    return tree
 
 
 class SaveAs(ModalScreen[str | None]):
@@ -149,9 +181,10 @@ class GameScreen(Screen[None]):
             yield Static(id="generic-view")
 
     def refresh_board(self, view: dict[str, Any], decision: Decision | None, actions: list[Action]) -> None:
-        """Redraw the board from ``view`` (already redacted for ``self.viewer``)."""
+        """Redraw the board from ``view`` (already redacted for ``self.viewer``). The default draws
+        the view as a readable tree, with card ids shown as their compact faces."""
         shown = {k: v for k, v in view.items() if k != "log"}
-        self.query_one("#generic-view", Static).update(Pretty(shown, expand_all=False))
+        self.query_one("#generic-view", Static).update(view_tree(shown, self.match.game.face))
 
     # -- the session ----------------------------------------------------------------------------
     @property

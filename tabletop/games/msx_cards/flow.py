@@ -126,10 +126,10 @@ def _world(s: MsxState) -> None:
 
 
 def _battle(s: MsxState) -> None:
+    if s.fighters[ENEMY] is None:
+        draw_enemy(s)  # first, so that your draft is an informed choice against it
     if s.fighters[PLAYER] is None and not need_fighter(s, "battle"):
         return
-    if s.fighters[ENEMY] is None:
-        draw_enemy(s)
     s.mode = "battle"
     s.battles += 1
     for f in s.fighters:

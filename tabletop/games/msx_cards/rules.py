@@ -150,7 +150,7 @@ class MsxCards(Game[MsxState]):
             "last_attack": s.last_attack,
             "rolls": [e for e in visible_log(s, seat, last=40) if e["k"] == "roll"][-6:],
             "draft": [self._card(data.cards[c]) for c in s.draft] if s.phase == "draft" else [],
-            "pool": len(s.pool), "defeated": [data.cards[c]["name"] for c in s.defeated],
+            "pool": len(s.pool), "pool_ids": list(s.pool), "defeated": [data.cards[c]["name"] for c in s.defeated],
             "outcome": s.outcome, "reason": s.reason,
             "log": visible_log(s, seat, last=14),
         }

@@ -1,0 +1,212 @@
+"""Bots for MSX Cards. ``random`` is the kernel's RandomBot; ``heuristic`` is the policy used for
+balance: informed drafts, capsules valued in expected Vitality, Boss capsules timed by exact duel
+odds (:mod:`.odds`). It reads only its seat's view (plus the public card catalogue).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tabletop.engine import Action, Decision
+
+from .cards import catalogue
+from .odds import damage_dist, duel_win, hit, mean
+
+USE_THRESHOLD = 2.5
+"""Minimum expected Vitality swing for a battle capsule (in solo each use invites the enemy's reply)."""
+
+
+def _inc(me: dict[str, Any], opp: dict[str, Any]) -> int:
+    ab = me.get("ability") or {}
+    if ab.get("kind") == "DAMAGE_INCREASED" and ab.get("vs_race") in (None, opp["race"]):
+        return ab["amount"]
+    return 0
+
+
+def _red(me: dict[str, Any], opp: dict[str, Any]) -> tuple[int, bool]:
+    ab = me.get("ability") or {}
+    if ab.get("kind") == "DAMAGE_REDUCED" and ab.get("vs_race") in (None, opp["race"]):
+        return ab["amount"], False
+    if ab.get("kind") == "ATTACK_SPLIT" and ab.get("vs_race") in (None, opp["race"]):
+        return 0, True
+    return 0, False
+
+
+def _stats(f: dict[str, Any]) -> tuple[int, int]:
+    return f.get("attack_now", f["attack"]), f.get("defense_now", f["defense"])
+
+
+def dealt(die: int, me: dict[str, Any], opp: dict[str, Any], **kw: Any) -> tuple[float, ...]:
+    """Damage distribution of ``me`` attacking ``opp`` (keyword overrides: a, d, ...)."""
+    a, _ = _stats(me)
+    _, d = _stats(opp)
+    red, halve = _red(opp, me)
+    args = {"a": a, "d": d, "inc": _inc(me, opp), "red": red, "halve": halve}
+    args.update(kw)
+    return damage_dist(die, args.pop("a"), args.pop("d"), **args)
+
+
+def battle_value(cap: str, die: int, me: dict[str, Any], opp: dict[str, Any], has_opp_effects: bool) -> float:
+    """Expected Vitality swing of using ``cap`` now in a battle (rough, one turn's worth)."""
+    a, d = _stats(me)
+    oa, od = _stats(opp)
+    base_out = dealt(die, me, opp)
+    base_in = dealt(die, opp, me)
+    e_out, e_in = mean(base_out), mean(base_in)
+    total = 0.0
+    for eff in catalogue().capsules[cap]["effects"]:
+        k = eff["kind"]
+        dur = catalogue().capsules[cap]["duration"]
+        if k == "ATTACK_MOD" and eff["target"] == "self":
+            gain = mean(dealt(die, me, opp, a=a + eff["amount"])) - e_out
+            total += gain * (3 if dur == "BATTLE" else 1)
+        elif k == "ATTACK_MOD":
+            total += e_in - mean(dealt(die, opp, me, a=oa + eff["amount"]))
+        elif k == "DEFENSE_SET":
+            total += max(0.0, e_in - mean(dealt(die, opp, me, d=eff["value"])))
+        elif k == "DEFENSE_MOD":
+            total += mean(dealt(die, me, opp, d=min(0, od + eff["amount"]))) - e_out
+        elif k == "DAMAGE_TAKEN_MOD":
+            cut = sum(p * min(j, eff["amount"]) for j, p in enumerate(base_in))
+            total += cut * (2 if dur == "TWO_TURNS" else 1)
+        elif k == "DAMAGE_TAKEN_HALVED":
+            total += e_in - sum(p * (j // 2) for j, p in enumerate(base_in))
+        elif k == "DAMAGE_DEALT_MOD":
+            total += eff["amount"] * hit(base_out)
+        elif k in ("DAMAGE_DEALT_DOUBLED", "EXTRA_ATTACK"):
+            total += e_out
+        elif k == "IGNORE_DEFENSE":
+            total += mean(dealt(die, me, opp, d=0)) - e_out
+        elif k == "BEST_OF_TWO":
+            total += mean(dealt(die, me, opp, best2=True)) - e_out
+        elif k == "NULLIFY_ATTACKS":
+            total += e_in
+        elif k == "HEAL":
+            total += eff.get("amount") or 7
+        elif k == "HARM":
+            total += min(opp["vitality"], eff.get("amount") or 4.5)
+        elif k == "CANCEL_OPPONENT_CAPSULE":
+            total += 4.0 if has_opp_effects else 0.0
+        elif k == "REVIVE":
+            total += 8.0 if me["vitality"] <= 2 * max(e_in, 1.0) else 3.0
+        elif k == "BLOCK_ALTERATIONS":
+            ab = opp.get("ability") or {}
+            total += 2.0 if ab.get("kind", "").endswith("_ALTER") and ab.get("target") == "opponent" else 0.0
+    return total
+
+
+def matchup(die: int, me: dict[str, Any], opp: dict[str, Any]) -> float:
+    """Turns I survive minus turns the opponent survives (bigger is better)."""
+    e_out = max(0.3, mean(dealt(die, me, opp)))
+    e_in = max(0.3, mean(dealt(die, opp, me)))
+    return me["vitality"] / e_in - opp["vitality"] / e_out
+
+
+def as_fighter(card_id: str, vit: int | None = None) -> dict[str, Any]:
+    c = catalogue().cards[card_id]
+    return {"id": c["id"], "race": c["race"], "attack": c["attack"], "defense": c["defense"],
+            "vitality": c["vitality"] if vit is None else vit, "ability": c["ability"]}
+
+
+class HeuristicBot:
+    """A sensible player (and a sensible enemy seat in versus)."""
+
+    def __init__(self, threshold: float = USE_THRESHOLD) -> None:
+        self.threshold = threshold
+
+    def choose(self, game: Any, view: dict[str, Any], decision: Decision, actions: list[Action],
+               rng: Any) -> str:
+        ids = [a.id for a in actions]
+        if decision.kind == "draft":
+            return self._draft(view, ids)
+        if decision.kind == "boss_choice":
+            return self._boss_choice(view)
+        if decision.kind == "act":
+            if view["mode"] == "boss":
+                return self._boss_act(view, ids)
+            return self._battle_act(view, ids, decision.seat)
+        return ids[0]
+
+    # -- drafts ------------------------------------------------------------------------------------------
+    def _duel_value(self, view: dict[str, Any], card_id: str, vit: int, with_caps: bool) -> float:
+        data = catalogue()
+        boss = data.bosses[data.worlds[view["world"]["id"]]["boss"]]
+        die = view["world"]["die"]
+        best = 0.0
+        for entries in (boss["white"], boss["grey"]):
+            p = duel_win(card_id, vit, die, entries)
+            if with_caps:
+                mine = [i + 1 for i, e in enumerate(entries) if e["role"] == "defense"]
+                for cap in data.cards[card_id]["caps"]:
+                    for at in mine:
+                        p = max(p, duel_win(card_id, vit, die, entries, capsule=cap, at=at))
+            best += p / 2
+        return best
+
+    def _draft(self, view: dict[str, Any], ids: list[str]) -> str:
+        cards = [i.split(" ", 1)[1] for i in ids]
+        data = catalogue()
+        bonus = view["pending_bonus"]
+        if any(e["k"] == "draft" and e.get("purpose") == "boss" for e in view["log"][-3:]):
+            scores = {c: self._duel_value(view, c, data.cards[c]["vitality"] + bonus, True) for c in cards}
+        else:
+            enemy = view["enemy"]
+            die = view["world"]["die"]
+            scores = {}
+            for c in cards:
+                me = as_fighter(c, data.cards[c]["vitality"] + bonus)
+                scores[c] = matchup(die, me, enemy) if enemy else data.cards[c]["vitality"]
+        return "pick " + max(cards, key=lambda c: scores[c])
+
+    def _boss_choice(self, view: dict[str, Any]) -> str:
+        me = view["you"]
+        bonus = view["pending_bonus"]
+        keep = self._duel_value(view, me["id"], me["vitality"] + bonus, False)
+        pool = sorted([*view["pool_ids"], me["id"]])
+        vals = sorted(self._duel_value(view, c, catalogue().cards[c]["vitality"] + bonus, False) for c in pool)
+        n = len(vals)
+        if n < 3:
+            fresh = max(vals)
+        else:
+            total = n * (n - 1) * (n - 2) / 6
+            fresh = sum(v * ((i * (i - 1) / 2) / total) for i, v in enumerate(vals))
+        return "keep" if keep >= fresh else "draft"
+
+    # -- actions -------------------------------------------------------------------------------------------
+    def _battle_act(self, view: dict[str, Any], ids: list[str], seat: int) -> str:
+        caps = [i.split(" ", 1)[1] for i in ids if i.startswith("capsule ")]
+        if not caps:
+            return "attack"
+        me, opp = (view["you"], view["enemy"]) if seat == 0 else (view["enemy"], view["you"])
+        side = 0 if seat == 0 else 1
+        opp_effects = any(e["by"] != side for e in view["effects"])
+        die = view["world"]["die"]
+        scored = [(battle_value(c, die, me, opp, opp_effects), c) for c in caps]
+        value, cap = max(scored)
+        danger = me["vitality"] <= 1.5 * max(1.0, mean(dealt(die, opp, me)))
+        if value >= self.threshold or (danger and value > 0):
+            return f"capsule {cap}"
+        return "attack"
+
+    def _boss_act(self, view: dict[str, Any], ids: list[str]) -> str:
+        caps = [i.split(" ", 1)[1] for i in ids if i.startswith("capsule ")]
+        if not caps:
+            return "attack"
+        boss = view["boss"]
+        entries = boss[boss["set"]]
+        step = boss["step"]
+        me = view["you"]
+        die = view["world"]["die"]
+        taken = any((r or "").startswith("took") for r in (t["result"] for t in boss["track"]))
+        later = [t for t in range(step + 1, 9) if entries[t - 1]["role"] == "defense"]
+        best_now, best_cap = -1.0, caps[0]
+        best_later = duel_win(me["id"], me["vitality"], die, entries, start=step, first_taken=taken)
+        for cap in caps:
+            p = duel_win(me["id"], me["vitality"], die, entries, start=step, capsule=cap, at=step,
+                         first_taken=taken)
+            if p > best_now:
+                best_now, best_cap = p, cap
+            for t in later:
+                best_later = max(best_later, duel_win(me["id"], me["vitality"], die, entries, start=step,
+                                                      capsule=cap, at=t, first_taken=taken))
+        return f"capsule {best_cap}" if best_now >= best_later - 1e-9 else "attack"

@@ -1,0 +1,715 @@
+"""The flow of a game: rounds, the opening, attack turns, combats, windows, loot, the end.
+
+Each function moves the state forward until a player must choose something, then sets
+``state.phase`` and returns. Steps in which nobody has a real choice (a window nobody can play
+in, a single winning mode, an unaffordable ability) are passed through at once, like the table
+would; the "pass" prompts of §10.2 go only to players holding a playable card (the hot-seat
+default the spec describes).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tabletop.engine.chance import shuffle
+from tabletop.engine.zones import draw
+
+from .cards import base_id, info
+from .combat import (DEFENDS, attach, boosts_in, effective, free_slot, legal_completions, new_unit,
+                     penalties_in, support_stats, unit_label, wins)
+from .effects import do_effect, event_args, paid_abilities, pay_and_resolve, run_trigger
+from .state import SuperState, Unit
+from .table import (active_owner, battle_decided, cname, eliminate, hand_of, name, next_eligible, say,
+                    team, tell)
+
+BATTLE_LIMIT = 200
+"""S46: a battle ends after the combat of its 200th attack declaration."""
+
+
+def order_from(s: SuperState, first: int) -> list[int]:
+    n = len(s.players)
+    return [(first + k) % n for k in range(n)]
+
+
+# -- rounds -------------------------------------------------------------------------------------
+def begin_round(s: SuperState) -> None:
+    """§5: a fresh battle board, then hand swaps, the round-start window and the battle."""
+    s.round += 1
+    s.eliminated = []
+    s.arena = []
+    s.attacker = None
+    s.decl = None
+    s.retracted = []
+    s.declarations = 0
+    s.events_closed = False
+    s.fusion_turn = False
+    s.window = None
+    s.pending = None
+    s.battle_winner = None
+    s.answers = {}
+    for p in s.players:
+        p["asked"] = False
+    say(s, "round", f"Round {s.round} of {s.round_limit}: {name(s, s.start)} starts.", round=s.round, seat=s.start)
+    s.queue = [seat for seat in order_from(s, s.start)
+               if s.swap_enabled and not s.players[seat]["swap_used"]
+               and len(s.players[seat]["hand"]) == s.hand_size]
+    settle_swap(s)
+
+
+def settle_swap(s: SuperState) -> None:
+    if s.queue:
+        s.phase = "swap"
+        return
+    open_window(s, "round_start", s.start, "battle")
+
+
+def swap_hand(s: SuperState, seat: int) -> None:
+    """S31: the whole hand into the deck, shuffle, a new full hand; once per game."""
+    p = s.players[seat]
+    s.deck.extend(p["hand"])
+    p["hand"] = []
+    shuffle(s, s.deck)
+    p["hand"] = draw(s, s.deck, s.hand_size)
+    p["swap_used"] = True
+    say(s, "swap", f"{name(s, seat)} swaps their whole hand for a new one.", seat=seat)
+    tell(s, [seat], "dealt", f"Your new hand: {', '.join(cname(c) for c in p['hand'])}.", seat=seat,
+         cards=list(p["hand"]))
+
+
+def round_end(s: SuperState, next_start: int, dealer: int) -> None:
+    """§13: count the round, check the limit and the refill, deal the missing cards."""
+    s.rounds_done += 1
+    s.phase = "between"
+    if s.rounds_done >= s.round_limit:
+        finish(s, f"all {s.round_limit} rounds have been played")
+        return
+    need = [max(0, s.hand_size - len(p["hand"])) for p in s.players]
+    if sum(need) > len(s.deck):
+        finish(s, f"the deck ({len(s.deck)} cards) cannot refill every hand ({sum(need)} needed)")
+        return
+    s.start = next_start
+    s.dealer = dealer
+    say(s, "refill", f"{name(s, dealer)} deals {sum(need)} card(s) to refill the hands.", seat=dealer, n=sum(need))
+    for seat in order_from(s, next_start):
+        if need[seat]:
+            got = draw(s, s.deck, need[seat])
+            s.players[seat]["hand"].extend(got)
+            tell(s, [seat], "dealt", f"You are dealt {', '.join(cname(c) for c in got)}.", seat=seat, cards=got)
+    begin_round(s)
+
+
+def finish(s: SuperState, why: str) -> None:
+    s.over = True
+    s.phase = "over"
+    s.end_reason = why
+    scores = ", ".join(f"{name(s, i)} {len(s.piles[team(s, i)])}" for i in range(len(s.players)))
+    say(s, "game_over", f"The game ends: {why}. Loot: {scores}.")
+
+
+# -- windows (§10.1, §10.2) ---------------------------------------------------------------------
+def window_events(s: SuperState, seat: int, kind: str) -> list[tuple[str, str | None]]:
+    if seat in s.eliminated:
+        return []
+    out = []
+    for card in hand_of(s, seat):
+        if info(card).kind == "event":
+            out.extend((card, arg) for arg in event_args(s, seat, card, kind))
+    return out
+
+
+def open_window(s: SuperState, kind: str, first: int, resume: str) -> None:
+    s.window = {"kind": kind, "next": first % len(s.players), "passed": [], "resume": resume, "asker": None}
+    continue_window(s)
+
+
+def continue_window(s: SuperState) -> None:
+    w = s.window
+    assert w is not None
+    if s.cemetery is None:
+        for seat in order_from(s, w["next"]):
+            if seat in w["passed"]:
+                continue
+            if window_events(s, seat, w["kind"]):
+                w["asker"] = seat
+                s.phase = w["kind"]
+                return
+    s.window = None
+    RESUME[w["resume"]](s)
+
+
+def window_pass(s: SuperState, seat: int) -> None:
+    w = s.window
+    assert w is not None
+    w["passed"].append(seat)
+    w["next"] = (seat + 1) % len(s.players)
+    continue_window(s)
+
+
+def evaporates(s: SuperState, seat: int, cards: list[str]) -> bool:
+    """S32: a physical copy of a card id already played this game leaves the game unplayed."""
+    if not s.mixed:
+        return False
+    gone = [c for c in cards if any(p != c and base_id(p) == base_id(c) for p in s.played)]
+    if not gone:
+        for c in cards:
+            if c not in s.played:
+                s.played.append(c)
+        return False
+    for c in gone:
+        hand_of(s, seat).remove(c)
+        s.removed.append(c)
+        say(s, "evaporate", f"{cname(c)} was already played this game: this copy evaporates.", seat=seat, card=c)
+    return True
+
+
+def play_event(s: SuperState, seat: int, card: str, arg: str | None, resume: str) -> None:
+    """An event leaves the hand, others may counter it (S47), then it resolves at once."""
+    if evaporates(s, seat, [card]):
+        after_event(s, resume, seat)
+        return
+    hand_of(s, seat).remove(card)
+    target = ""
+    if arg is not None and arg.isdigit():
+        target = f" on {name(s, int(arg))}"
+    elif arg is not None:
+        target = f" ({arg})"
+    say(s, "event", f"{name(s, seat)} plays {cname(card)}{target}.", seat=seat, card=card, arg=arg)
+    left = [p for p in order_from(s, seat + 1) if p != seat and p not in s.eliminated] if s.cemetery is None else []
+    s.pending = {"card": card, "by": seat, "arg": arg, "left": left, "resume": resume, "asker": None}
+    continue_counter(s)
+
+
+def counters_in(s: SuperState, seat: int) -> list[str]:
+    return [c for c in hand_of(s, seat) if event_args(s, seat, c, "counter")]
+
+
+def continue_counter(s: SuperState) -> None:
+    p = s.pending
+    assert p is not None
+    while p["left"]:
+        seat = p["left"][0]
+        if counters_in(s, seat):
+            p["asker"] = seat
+            s.phase = "counter"
+            return
+        p["left"].pop(0)
+    resolve_pending(s)
+
+
+def counter_pass(s: SuperState) -> None:
+    assert s.pending is not None
+    s.pending["left"].pop(0)
+    continue_counter(s)
+
+
+def counter_play(s: SuperState, seat: int, card: str) -> None:
+    p = s.pending
+    assert p is not None
+    if evaporates(s, seat, [card]):
+        continue_counter(s)
+        return
+    hand_of(s, seat).remove(card)
+    s.pending = None
+    s.discard.extend([p["card"], card])
+    say(s, "cancel", f"{name(s, seat)} answers with {cname(card)}: {cname(p['card'])} is cancelled.",
+        seat=seat, card=card, cancelled=p["card"])
+    after_event(s, p["resume"], p["by"])
+
+
+def resolve_pending(s: SuperState) -> None:
+    p = s.pending
+    assert p is not None
+    s.pending = None
+    card, by, arg = p["card"], p["by"], p["arg"]
+    ci = info(card)
+    kinds = [e["effect"] for e in ci.effects]
+    mark = (s.round, s.over)
+    if "END_BATTLE_NO_WINNER" in kinds:
+        s.discard.append(card)
+    for eff in ci.effects:
+        do_effect(s, eff, by, card, None, arg)
+        if (s.round, s.over) != mark:
+            return
+    if "SHARED_HAND_FROM_DISCARD" in kinds:
+        s.lasting.append(card)
+    else:
+        s.discard.append(card)
+    after_event(s, p["resume"], by)
+
+
+def after_event(s: SuperState, resume: str, by: int) -> None:
+    if resume == "window":
+        w = s.window
+        assert w is not None
+        w["passed"] = []
+        w["next"] = (by + 1) % len(s.players)
+        continue_window(s)
+    elif resume == "open":
+        settle_open(s)
+    else:
+        s.phase = "turn"
+
+
+# -- the opening (§6.2) -------------------------------------------------------------------------
+def start_battle(s: SuperState) -> None:
+    s.turn = s.start
+    s.events_closed = False
+    settle_open(s)
+
+
+def has_combatant(hand: list[str]) -> bool:
+    return any(info(c).kind == "combatant" for c in hand)
+
+
+def turn_events(s: SuperState, seat: int, phase: str) -> list[tuple[str, str | None]]:
+    if s.events_closed:
+        return []
+    out = []
+    for card in hand_of(s, seat):
+        if info(card).kind == "event":
+            out.extend((card, arg) for arg in event_args(s, seat, card, phase))
+    return out
+
+
+def settle_open(s: SuperState) -> None:
+    seat = s.turn
+    if has_combatant(hand_of(s, seat)) or turn_events(s, seat, "open"):
+        s.phase = "open"
+        return
+    eliminate(s, seat, "no combatant to open with")
+    next_opener(s)
+
+
+def next_opener(s: SuperState) -> None:
+    for seat in order_from(s, s.turn + 1):
+        if seat not in s.eliminated:
+            s.turn = seat
+            s.events_closed = False
+            settle_open(s)
+            return
+    say(s, "no_opener", "Nobody can open: the round ends with no battle and no loot.")
+    close_battle_zones(s)
+    round_end(s, (s.start + 1) % len(s.players), s.start)
+
+
+# -- declarations (§6.4) ------------------------------------------------------------------------
+def declare_options(s: SuperState) -> list[tuple[str, str, str, str] | None]:
+    d = s.decl
+    assert d is not None
+    seat = s.turn
+    hand = hand_of(s, seat)
+    if d["kind"] == "open":
+        unit = new_unit(d["cards"], seat)
+        opts: list[tuple[str, str, str, str] | None] = [None]
+        for card in boosts_in(hand, d["cards"]):
+            for comp in unit["cards"]:
+                if free_slot(unit, comp):
+                    opts.extend(("boost", card, comp, st) for st in support_stats(card))
+        return opts
+    return legal_completions(s, seat, hand, d["cards"], d["fused"])
+
+
+def start_declaration(s: SuperState, kind: str, cards: list[str]) -> None:
+    fused = "none"
+    if len(cards) > 1:
+        fused = "persistent" if s.fusion_turn else "temp"
+    s.decl = {"kind": kind, "cards": cards, "fused": fused}
+    if declare_options(s) == [None]:
+        commit_declaration(s, None)
+    else:
+        s.phase = "declare"
+
+
+def support_used(s: SuperState, seat: int, card: str, target: Unit, stat: str) -> None:
+    amount = info(card).support[1]  # type: ignore[index]
+    say(s, "support", f"{name(s, seat)} attaches {cname(card)} to {unit_label(target)}: {amount:+d} "
+        f"{stat.capitalize()}.", seat=seat, card=card, stat=stat, amount=amount)
+    for ab in info(card).triggers.get("ON_USED_AS_SUPPORT", ()):
+        for eff in ab["effects"]:
+            do_effect(s, eff, seat, card, None)
+
+
+def commit_declaration(s: SuperState, option: tuple[str, str, str, str] | None) -> None:
+    d = s.decl
+    assert d is not None
+    s.decl = None
+    seat = s.turn
+    cards: list[str] = d["cards"]
+    hand = hand_of(s, seat)
+    if evaporates(s, seat, cards + ([option[1]] if option else [])):
+        s.phase = "open" if d["kind"] == "open" else "turn"
+        if d["kind"] == "open":
+            settle_open(s)
+        return
+    for c in cards:
+        hand.remove(c)
+    if option:
+        hand.remove(option[1])
+    unit = new_unit(cards, seat, d["fused"])
+    if d["kind"] == "open":
+        s.arena.append(unit)
+        say(s, "open", f"{name(s, seat)} opens the battle with {unit_label(unit)}.", seat=seat, cards=cards)
+        if option:
+            attach(unit, option[1], option[2], option[3], seat)
+            support_used(s, seat, option[1], unit, option[3])
+        run_trigger(s, unit, "ON_ENTER")
+        offer_enter_costs(s, unit)
+        return
+    s.declarations += 1
+    s.attacker = unit
+    defender = s.arena[-1]
+    fusion = " (fused)" if len(cards) > 1 else ""
+    say(s, "attack", f"{name(s, seat)} attacks {unit_label(defender)} with {unit_label(unit)}{fusion}.",
+        seat=seat, cards=cards)
+    if option:
+        target = unit if option[0] == "boost" else defender
+        attach(target, option[1], option[2], option[3], seat)
+        support_used(s, seat, option[1], target, option[3])
+    run_trigger(s, unit, "ON_ENTER", opponent=defender, role="attacking")
+    offer_enter_costs(s, unit)
+
+
+def entering_unit(s: SuperState) -> Unit:
+    return s.attacker if s.attacker is not None else s.arena[-1]
+
+
+def offer_enter_costs(s: SuperState, unit: Unit) -> None:
+    if paid_abilities(s, unit, entering=True):
+        s.phase = "enter_cost"
+        return
+    after_enter(s)
+
+
+def enter_pay(s: SuperState, card: str) -> None:
+    unit = entering_unit(s)
+    for cid, ab in paid_abilities(s, unit, entering=True):
+        if cid == card:
+            pay_and_resolve(s, unit, cid, ab)
+            break
+    offer_enter_costs(s, unit)
+
+
+def after_enter(s: SuperState) -> None:
+    if s.attacker is None:
+        open_window(s, "reaction", s.turn + 1, "after_open")
+    else:
+        start_response(s)
+
+
+def after_open(s: SuperState) -> None:
+    if battle_decided(s):
+        end_battle(s)
+    else:
+        pass_turn(s, s.turn)
+
+
+# -- the response window (§6.4 step 3) ----------------------------------------------------------
+def response_options(s: SuperState) -> list[tuple[str, str, str, str]]:
+    """(kind, card, component, stat) supports, and ("activate", card, "", "") paid abilities."""
+    if s.cemetery is not None or s.attacker is None or s.decl is None:
+        return []
+    defender, attacker = s.arena[-1], s.attacker
+    owner = defender["owner"]
+    hand = s.players[owner]["hand"]
+    out: list[tuple[str, str, str, str]] = []
+    if not s.decl.get("used"):
+        for card in boosts_in(hand):
+            for comp in defender["cards"]:
+                if free_slot(defender, comp):
+                    out.extend(("boost", card, comp, st) for st in support_stats(card))
+        for card in penalties_in(hand):
+            for comp in attacker["cards"]:
+                if free_slot(attacker, comp):
+                    out.extend(("penalty", card, comp, st) for st in support_stats(card))
+    out.extend(("activate", cid, "", "") for cid, _ in paid_abilities(s, defender, entering=False))
+    return out
+
+
+def start_response(s: SuperState) -> None:
+    s.decl = {"kind": "response", "used": False}
+    settle_response(s)
+
+
+def settle_response(s: SuperState) -> None:
+    if response_options(s):
+        s.phase = "response"
+        return
+    s.decl = None
+    if s.cemetery is not None:
+        resolve_combat(s)
+    else:
+        open_window(s, "reaction", s.turn + 1, "resolve")
+
+
+def response_act(s: SuperState, option: tuple[str, str, str, str] | None) -> None:
+    """The defender's owner supports, penalises or pays; ``None`` is "done"."""
+    assert s.attacker is not None and s.decl is not None
+    defender = s.arena[-1]
+    owner = defender["owner"]
+    if option is None:
+        s.decl = {"kind": "response", "used": True, "done": True}
+        s.decl = None
+        open_window(s, "reaction", s.turn + 1, "resolve")
+        return
+    kind, card, comp, stat = option
+    if kind == "activate":
+        for cid, ab in paid_abilities(s, defender, entering=False):
+            if cid == card:
+                pay_and_resolve(s, defender, cid, ab)
+                break
+    else:
+        if evaporates(s, owner, [card]):
+            settle_response(s)
+            return
+        s.players[owner]["hand"].remove(card)
+        target = defender if kind == "boost" else s.attacker
+        attach(target, card, comp, stat, owner)
+        support_used(s, owner, card, target, stat)
+        s.decl["used"] = True
+    settle_response(s)
+
+
+# -- resolution (§6.4 step 4) -------------------------------------------------------------------
+def resolve_combat(s: SuperState) -> None:
+    attacker, defender = s.attacker, s.arena[-1]
+    assert attacker is not None
+    modes = wins(s, attacker, defender, "attacking")
+    if len(modes) > 1:
+        s.phase = "mode"
+    elif modes:
+        attacker_wins(s, modes[0])
+    elif wins(s, defender, attacker, "defending"):
+        defender_wins(s)
+    else:
+        say(s, "stalemate", f"Stalemate: neither {unit_label(attacker)} nor {unit_label(defender)} wins.",
+            cards=attacker["cards"] + defender["cards"])
+        s.phase = "stalemate"
+
+
+def _fight_text(s: SuperState, x: Unit, y: Unit, mode: str, xrole: str) -> str:
+    ex = effective(s, x, y, xrole)
+    ey = effective(s, y, x, "defending" if xrole == "attacking" else "attacking")
+    stat = "Attack" if mode == "attack" else "Power"
+    return f"{stat} {ex[mode]} beats {DEFENDS[mode].capitalize()} {ey[DEFENDS[mode]]}"
+
+
+def attacker_wins(s: SuperState, mode: str) -> None:
+    attacker = s.attacker
+    assert attacker is not None
+    if len(attacker["cards"]) > 1 and attacker["fused"] == "temp":
+        s.mode = mode
+        s.phase = "top"
+        return
+    finish_win(s, mode, None)
+
+
+def finish_win(s: SuperState, mode: str, top: str | None) -> None:
+    attacker, defender = s.attacker, s.arena[-1]
+    assert attacker is not None
+    seat = attacker["owner"]
+    say(s, "win", f"{unit_label(attacker)} ({name(s, seat)}) defeats {unit_label(defender)}: "
+        f"{_fight_text(s, attacker, defender, mode, 'attacking')}.", seat=seat, mode=mode,
+        cards=attacker["cards"], defeated=defender["cards"])
+    s.attacker = None
+    s.mode = ""
+    defender["loose"] = True
+    parts: list[tuple[str, Unit]] = []
+    if top is not None:
+        other = [c for c in attacker["cards"] if c != top]
+        top_unit = new_unit([top], seat)
+        top_unit["supports"] = [sp for sp in attacker["supports"] if sp["on"] == top]
+        top_unit["mods"] = attacker["mods"]
+        rest = new_unit(other, seat)
+        rest["supports"] = [sp for sp in attacker["supports"] if sp["on"] != top]
+        rest["loose"] = True
+        s.arena.append(rest)
+        s.arena.append(top_unit)
+        say(s, "dissolve", f"The fusion dissolves: {cname(top)} stays on top, "
+            f"{', '.join(cname(c) for c in other)} goes beneath as loot.", seat=seat, card=top)
+        parts = [(c, top_unit if c == top else rest) for c in attacker["cards"]]
+        winner = top_unit
+    else:
+        s.arena.append(attacker)
+        parts = [(c, attacker) for c in attacker["cards"]]
+        winner = attacker
+    end_combat(s, new_active=True)
+    for cid, unit in parts:
+        single: Unit = dict(unit)  # type: ignore[assignment]
+        single["cards"] = [cid]
+        run_trigger(s, single, "ON_WIN", opponent=defender, role="attacking", mode=mode)
+    run_trigger(s, defender, "ON_DEFEATED", opponent=winner, role="defending")
+    after_combat(s, winner["owner"])
+
+
+def defender_wins(s: SuperState) -> None:
+    attacker, defender = s.attacker, s.arena[-1]
+    assert attacker is not None
+    modes = wins(s, defender, attacker, "defending")
+    say(s, "counter", f"{unit_label(defender)} ({name(s, defender['owner'])}) counter-attacks and defeats "
+        f"{unit_label(attacker)}: {_fight_text(s, defender, attacker, modes[0], 'defending')}.",
+        seat=defender["owner"], mode=modes[0], cards=defender["cards"], defeated=attacker["cards"])
+    s.attacker = None
+    attacker["loose"] = True
+    s.arena.insert(len(s.arena) - 1, attacker)
+    end_combat(s, new_active=False)
+    run_trigger(s, attacker, "ON_DEFEATED", opponent=defender, role="attacking")
+    run_trigger(s, defender, "ON_WIN", opponent=attacker, role="defending", mode=modes[0])
+    after_combat(s, defender["owner"])
+
+
+def stalemate(s: SuperState, retract: bool) -> None:
+    """S15: retract the attacker to hand (own boosts with it, the opponent's penalties stay as
+    loose loot, S13) or set it aside beneath the defender; then declare again or withdraw."""
+    attacker = s.attacker
+    assert attacker is not None
+    seat = attacker["owner"]
+    s.attacker = None
+    if retract:
+        hand = hand_of(s, seat)
+        hand.extend(attacker["cards"])
+        for sp in attacker["supports"]:
+            if sp["by"] == seat:
+                hand.append(sp["card"])
+            else:
+                loose = new_unit([sp["card"]], sp["by"])
+                loose["loose"] = True
+                s.arena.insert(len(s.arena) - 1, loose)
+        s.retracted.extend(attacker["cards"])
+        say(s, "retract", f"{name(s, seat)} takes {unit_label(attacker)} back to hand.", seat=seat,
+            cards=attacker["cards"])
+    else:
+        attacker["loose"] = True
+        s.arena.insert(len(s.arena) - 1, attacker)
+        say(s, "set_aside", f"{name(s, seat)} sets {unit_label(attacker)} aside in the arena (it will be loot).",
+            seat=seat, cards=attacker["cards"])
+    end_combat(s, new_active=False)
+    if s.declarations >= BATTLE_LIMIT:
+        force_end(s)
+        return
+    s.events_closed = True
+    s.phase = "turn"
+
+
+def end_combat(s: SuperState, new_active: bool) -> None:
+    for unit in s.arena:
+        if unit["mods"]:
+            unit["mods"] = [m for m in unit["mods"] if m["dur"] != "THIS_COMBAT"]
+        if unit["paid"]:
+            unit["paid"] = []
+    if new_active:
+        s.retracted = []
+
+
+def after_combat(s: SuperState, owner: int) -> None:
+    if s.declarations >= BATTLE_LIMIT:
+        force_end(s)
+        return
+    if preempt_options(s, owner):
+        s.decl = {"kind": "preempt", "seat": owner}
+        s.phase = "preempt"
+        return
+    pass_turn(s, s.turn)
+
+
+def preempt_options(s: SuperState, owner: int) -> list[tuple[str, str, str, str]]:
+    """S12: the owner of the unit left active may attach one boost to it."""
+    if s.cemetery is not None or owner in s.eliminated or not s.arena:
+        return []
+    unit = s.arena[-1]
+    out = []
+    for card in boosts_in(s.players[owner]["hand"]):
+        for comp in unit["cards"]:
+            if free_slot(unit, comp):
+                out.extend(("boost", card, comp, st) for st in support_stats(card))
+    return out
+
+
+def preempt(s: SuperState, option: tuple[str, str, str, str] | None) -> None:
+    assert s.decl is not None
+    owner = s.decl["seat"]
+    s.decl = None
+    if option is not None and not evaporates(s, owner, [option[1]]):
+        s.players[owner]["hand"].remove(option[1])
+        attach(s.arena[-1], option[1], option[2], option[3], owner)
+        support_used(s, owner, option[1], s.arena[-1], option[3])
+    pass_turn(s, s.turn)
+
+
+# -- turns and the end of a battle (§6.3, §6.5, §12) --------------------------------------------
+def pass_turn(s: SuperState, after: int) -> None:
+    if battle_decided(s):
+        end_battle(s)
+        return
+    nxt = next_eligible(s, after, active_owner(s))
+    if nxt is None:  # pragma: no cover - battle_decided covers it
+        end_battle(s)
+        return
+    s.turn = nxt
+    s.events_closed = False
+    s.fusion_turn = False
+    s.phase = "turn"
+
+
+def withdraw(s: SuperState, seat: int) -> None:
+    eliminate(s, seat, "withdraws")
+    pass_turn(s, seat)
+
+
+def force_end(s: SuperState) -> None:
+    owner = active_owner(s)
+    assert owner is not None
+    say(s, "battle_limit", f"The battle reaches {BATTLE_LIMIT} attacks and stops (S46).")
+    for seat in order_from(s, owner + 1):
+        if team(s, seat) != team(s, owner):
+            eliminate(s, seat, "battle limit")
+    end_battle(s)
+
+
+def end_battle(s: SuperState) -> None:
+    """§6.5, §12: the active unit's owner wins; BATTLE_END triggers; the arena, bottom first,
+    goes face down onto the winner's loot (each unit: its cards, then its supports)."""
+    active = s.arena[-1]
+    winner = active["owner"]
+    run_trigger(s, active, "BATTLE_END")
+    pile = s.piles[team(s, winner)]
+    taken = 0
+    for unit in s.arena:
+        cards = unit["cards"] + [sp["card"] for sp in unit["supports"]]
+        pile.extend(cards)
+        taken += len(cards)
+    s.arena = []
+    s.players[winner]["battles_won"] += 1
+    s.battle_winner = winner
+    say(s, "battle_won", f"{name(s, winner)} wins the battle and takes {taken} card(s) as loot.",
+        seat=winner, n=taken)
+    close_battle_zones(s)
+    round_end(s, s.eliminated[0], winner)
+
+
+def close_battle_zones(s: SuperState) -> None:
+    """S36: the shared hand goes back to being the discard pile, the new pile on top of it, and
+    lasting event cards on top of that."""
+    if s.cemetery is not None:
+        s.discard = s.cemetery["shared"] + s.discard
+        s.cemetery = None
+        say(s, "cemetery_end", "The shared hand returns to the discard pile; everyone takes back their hand.")
+    s.discard.extend(s.lasting)
+    s.lasting = []
+
+
+def suspend_battle(s: SuperState, by: int, card: str) -> None:
+    """S35: no winner; the arena goes to the discard pile; the next player starts, ``by`` deals."""
+    for unit in s.arena + ([s.attacker] if s.attacker else []):
+        s.discard.extend(unit["cards"] + [sp["card"] for sp in unit["supports"]])
+    s.arena = []
+    s.attacker = None
+    say(s, "suspended", f"The battle is suspended by {name(s, by)} ({cname(card)}): nobody wins it.", seat=by)
+    close_battle_zones(s)
+    round_end(s, (by + 1) % len(s.players), by)
+
+
+RESUME: dict[str, Any] = {
+    "battle": start_battle,
+    "after_open": after_open,
+    "resolve": resolve_combat,
+}
