@@ -83,7 +83,7 @@ def build_match(game_id: str, players: int | None, names: list[str], bots: list[
         spec = games.spec(game_id)
     except games.UnknownGame as exc:
         fail(str(exc))
-    count = players or max(len(names), spec.min_players)
+    count = players if players is not None else max(len(names), spec.min_players)
     try:
         spec.check_players(count)
     except ValueError as exc:
@@ -92,7 +92,7 @@ def build_match(game_id: str, players: int | None, names: list[str], bots: list[
         fail(f"{len(names)} names given for {count} players")
     kinds = ["human"] * count
     for key, kind in _parse_pairs(bots, "--bot"):
-        if not key.isdigit() or not 1 <= int(key) <= count:
+        if not (key.isascii() and key.isdigit()) or not 1 <= int(key) <= count:
             fail(f"--bot seat {key!r} must be a seat number from 1 to {count}")
         if kind not in spec.bots:
             fail(f"{spec.title} has no {kind!r} bot (bots: {', '.join(sorted(spec.bots))})")
@@ -124,7 +124,7 @@ def new(
     match = build_match(game, players, name, bot, seed, variant)
     from .engine.saves import default_name, path_in
 
-    _run_app(match, path_in(_saves(), default_name(game)))
+    _run_app(match, path_in(_saves(), default_name(game, _saves())))
 
 
 @app.command()
@@ -159,6 +159,7 @@ def saves() -> None:
     """List the save files: game, players, progress, last played."""
     from rich.console import Console
     from rich.table import Table
+    from rich.text import Text
 
     from .engine.saves import scan
 
@@ -166,15 +167,16 @@ def saves() -> None:
     infos = scan(folder)
     console = Console()
     if not infos:
-        console.print(f"No saves in {folder}.")
+        console.print(f"No saves in {folder}.", markup=False, highlight=False)
         return
-    table = Table(title=f"Saves in {folder}")
+    # names, titles and paths come from files: shown as plain text, never read as Rich markup
+    table = Table(title=Text(f"Saves in {folder}"))
     for column in ("game", "players", "progress", "last played", "file"):
         table.add_column(column)
     for info in infos:
         when = time.strftime("%Y-%m-%d %H:%M", time.localtime(info.updated))
         progress = info.error or (info.summary + (" · finished" if info.finished else ""))
-        table.add_row(info.title, info.players, progress, when, info.path.name)
+        table.add_row(*(Text(cell) for cell in (info.title, info.players, progress, when, info.path.name)))
     console.print(table)
 
 

@@ -23,7 +23,7 @@ def _seat_kinds(spec: Any, players: int, bots: list[str]) -> list[str]:
     for item in bots:
         key, sep, value = item.partition("=")
         if sep:
-            if not key.isdigit() or not 1 <= int(key) <= players:
+            if not (key.isascii() and key.isdigit()) or not 1 <= int(key) <= players:
                 raise SimulationError(f"--bot seat {key!r} must be from 1 to {players}")
             kinds[int(key) - 1] = value
         else:
@@ -39,7 +39,7 @@ def run_simulation(game_id: str, n_games: int, players: int | None, bots: list[s
     try:
         spec = games.spec(game_id)
         game = games.game(game_id)
-        count = players or spec.min_players
+        count = players if players is not None else spec.min_players
         spec.check_players(count)
         options = spec.resolve_options(variants)
     except ValueError as exc:

@@ -9,8 +9,10 @@ refused with a one-line ``SaveError`` instead of being half-trusted.
 from __future__ import annotations
 
 import json
+import math
 import os
 import re
+import shutil
 import tempfile
 import time
 from dataclasses import dataclass
@@ -35,22 +37,34 @@ def atomic_write(path: Path, data: bytes) -> None:
     """Write ``data`` to ``path`` so that a crash leaves either the old file or the new one.
 
     The bytes go to a temporary file in the same folder, which is flushed and fsynced and then
-    renamed over the target; the previous version is kept as ``<name>.bak``.
+    renamed over the target in one step; the previous version is kept as ``<name>.bak``. The
+    backup is a second link to (or a copy of) the old file, never a rename of it, so there is no
+    moment at which ``path`` does not exist.
     """
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
+        os.fchmod(fd, 0o666 & ~_umask())
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
-        if path.exists():
-            os.replace(path, path.with_name(path.name + ".bak"))
+        if path.is_file():
+            _backup(path, path.with_name(path.name + ".bak"))
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def _backup(path: Path, bak: Path) -> None:
+    """Make ``bak`` hold the current ``path`` while leaving ``path`` in place."""
+    bak.unlink(missing_ok=True)
+    try:
+        os.link(path, bak)
+    except OSError:  # a file system without hard links
+        shutil.copy2(path, bak)
 
 
 def document(match: Match) -> dict[str, Any]:
@@ -90,13 +104,18 @@ def _read_document(path: Path) -> dict[str, Any]:
         raise SaveError(f"{path}: cannot be read ({exc.strerror})") from None
     if not raw.strip():
         raise SaveError(f"{path}: the file is empty")
+    truncated = SaveError(f"{path}: the file is truncated (it ends in the middle)")
     try:
-        doc = json.loads(raw.decode("utf-8"))
-    except UnicodeDecodeError:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        if exc.reason == "unexpected end of data" and raw.lstrip().startswith(b"{"):
+            raise truncated from None  # cut inside a multi-byte character
         raise SaveError(f"{path}: not a save file (not text)") from None
+    try:
+        doc = json.loads(text)
     except json.JSONDecodeError as exc:
-        if exc.pos >= len(raw.rstrip()) - 1 and raw.lstrip().startswith(b"{"):
-            raise SaveError(f"{path}: the file is truncated (it ends in the middle)") from None
+        if _ends_early(text, exc):
+            raise truncated from None
         raise SaveError(f"{path}: not a save file (not JSON: {exc.msg}, line {exc.lineno})") from None
     if not isinstance(doc, dict):
         raise SaveError(f"{path}: not a save file (JSON, but not a Tabletop document)")
@@ -110,6 +129,20 @@ def _read_document(path: Path) -> dict[str, Any]:
     if version < 1:
         raise SaveError(f"{path}: unknown save format version {version}")
     return doc
+
+
+# what may be left at the end of a JSON text cut short: part of a number or of true/false/null
+_PARTIAL_TOKEN = re.compile(r"-?[0-9.eE+-]*|t(r(ue?)?)?|f(a(l(se?)?)?)?|n(u(ll?)?)?")
+
+
+def _ends_early(text: str, exc: json.JSONDecodeError) -> bool:
+    """Whether a JSON object failed to parse only because the text stops before its end (positions
+    are characters of the decoded text, not bytes)."""
+    if not text.lstrip().startswith("{"):
+        return False
+    if exc.msg.startswith("Unterminated string"):  # the string runs on to the end of the text
+        return True
+    return _PARTIAL_TOKEN.fullmatch(text[exc.pos:].strip()) is not None
 
 
 _ENVELOPE: Any = None
@@ -223,8 +256,21 @@ def path_in(folder: Path, name: str) -> Path:
     return target
 
 
-def default_name(game_id: str) -> str:
-    return sanitize_name(time.strftime(f"{game_id}-%Y%m%d-%H%M%S"))
+def default_name(game_id: str, folder: Path | None = None) -> str:
+    """``<game>-<date>-<time>.json``; with ``folder``, a suffix keeps it from replacing a save."""
+    base = time.strftime(f"{game_id}-%Y%m%d-%H%M%S")
+    name = sanitize_name(base)
+    n = 2
+    while folder is not None and (Path(folder) / name).exists():
+        name = sanitize_name(f"{base}-{n}")
+        n += 1
+    return name
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
 
 
 @dataclass(frozen=True)
@@ -239,6 +285,22 @@ class SaveInfo:
     updated: float
     finished: bool
     error: str = ""
+
+
+def _timestamp(value: Any, path: Path) -> float:
+    """The document's ``updated`` time if it is a date a clock can show, else the file's mtime
+    (an edited save must not break the browser with NaN or a year beyond time_t)."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value):
+        if 0 <= value < 253402300800:  # up to the end of year 9999
+            return float(value)
+    return _mtime(path)
+
+
+def _mtime(path: Path) -> float:
+    try:
+        return path.stat().st_mtime
+    except OSError:  # e.g. a dangling symlink: still listed, with its error
+        return 0.0
 
 
 def scan(folder: Path) -> list[SaveInfo]:
@@ -258,12 +320,12 @@ def scan(folder: Path) -> list[SaveInfo]:
                 title=str(doc.get("title", doc.get("game", "?"))),
                 players=", ".join(str(s.get("name", "?")) for s in seats if isinstance(s, dict)),
                 summary=str(doc.get("summary", "")),
-                updated=float(doc.get("updated") or path.stat().st_mtime),
+                updated=_timestamp(doc.get("updated"), path),
                 finished=bool(doc.get("finished", False)),
             ))
         except (SaveError, TypeError, ValueError, AttributeError) as exc:
             infos.append(SaveInfo(path=path, game="?", title="unreadable", players="", summary="",
-                                  updated=path.stat().st_mtime, finished=False, error=str(exc)))
+                                  updated=_mtime(path), finished=False, error=str(exc)))
     infos.sort(key=lambda i: i.updated, reverse=True)
     return infos
 

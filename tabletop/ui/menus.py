@@ -259,7 +259,7 @@ class NewGameScreen(Screen[None]):
             return
         app: TabletopApp = self.app  # type: ignore[assignment]
         app.pop_screen()
-        app.open_game(match, path_in(app.saves_dir, default_name(game_id)))
+        app.open_game(match, path_in(app.saves_dir, default_name(game_id, app.saves_dir)))
 
 
 class Confirm(ModalScreen[bool]):

@@ -303,7 +303,6 @@ def test_missing_fields(saved: Path, field: str) -> None:
     (lambda d: d["state"].update(turn="one"), "state field 'turn'"),
     (lambda d: d["state"].update(deck="c01 c02"), "state field 'deck'"),
     (lambda d: d["state"].update(players=[{"name": "A"}]), "state field 'players.0"),
-    (lambda d: d["state"].update(rng="0"), "state field 'rng'"),
 ])
 def test_fields_of_the_wrong_type(saved: Path, edit: Any, where: str) -> None:
     rewrite(saved, edit)
@@ -340,6 +339,7 @@ def test_state_that_does_not_match_its_log(saved: Path) -> None:
 
 @pytest.mark.parametrize("edit", [
     lambda d: d["state"].update(rng=d["state"]["rng"] ^ 1),  # a loaded die
+    lambda d: d["state"].update(rng=str(d["state"]["rng"])),  # coercible, but not what was saved
     lambda d: d["state"]["deck"].reverse(),  # a stacked deck
     lambda d: d.update(seed=d["seed"] + 1),  # a different game from the same actions
     lambda d: d["actions"].pop(),  # a log that stops early
@@ -474,3 +474,22 @@ def test_scan_survives_nan_dates(tmp_path: Path) -> None:
     (tmp_path / "inf.json").write_text('{"format": "tabletop-save", "version": 1, "updated": Infinity}')
     for info in scan(tmp_path):
         time.localtime(info.updated)
+
+
+def test_scan_survives_a_dangling_symlink(tmp_path: Path) -> None:
+    (tmp_path / "gone.json").symlink_to(tmp_path / "deleted-long-ago.json")
+    save(make_match(), tmp_path / "real.json")
+    infos = {i.path.name: i for i in scan(tmp_path)}
+    assert not infos["real.json"].error
+    assert "no such save file" in infos["gone.json"].error
+    time.localtime(infos["gone.json"].updated)
+
+
+def test_saving_onto_a_folder_fails_cleanly(tmp_path: Path, match: Match) -> None:
+    folder = tmp_path / "taken.json"
+    folder.mkdir()
+    (folder / "inside").write_text("keep me")
+    with pytest.raises(OSError):
+        save(match, folder)
+    assert (folder / "inside").read_text() == "keep me"
+    assert leftovers(tmp_path) == [] and not (tmp_path / "taken.json.bak").exists()

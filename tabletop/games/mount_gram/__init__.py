@@ -1,1 +1,52 @@
 """Escape from Mount Gram (work in progress: registered once whole games play)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tabletop.engine import GameSpec, Option
+from tabletop.engine.bots import RandomBot
+
+
+
+def _heuristic() -> Any:
+    from .bots import HeuristicBot
+
+    return HeuristicBot()
+
+
+SPHERE_CHOICES = ("Leadership", "Tactics", "Spirit", "Lore")
+
+SPEC_ = GameSpec(
+    id="mount_gram", title="Escape from Mount Gram", min_players=1, max_players=4,
+    summary="Co-op quest in the style of the LOTR card game: escape Gornákh's dungeons.",
+    hidden_info=True, curtain_default=False,
+    options=(
+        Option("deck_1", "Starter deck of player 1", kind="choice", default="Leadership", choices=SPHERE_CHOICES),
+        Option("deck_2", "Starter deck of player 2", kind="choice", default="Tactics", choices=SPHERE_CHOICES),
+        Option("deck_3", "Starter deck of player 3", kind="choice", default="Spirit", choices=SPHERE_CHOICES),
+        Option("deck_4", "Starter deck of player 4", kind="choice", default="Lore", choices=SPHERE_CHOICES),
+        Option("easy_mode", "Easy mode (fewer encounter cards, +1 resource)", default=False),
+        Option("round_limit", "Round limit (the players lose after it)", kind="int", default=100,
+               minimum=1, maximum=1000),
+        Option("flight_threshold", "Stage 3B quest points (16 Hall of Beorn, 14 DragnCards)",
+               kind="choice", default=16, choices=(16, 14)),
+        Option("capture_on_damage_targets", "Cruel Torturer / Captives capture an ally or any character",
+               kind="choice", default="ally", choices=("ally", "character")),
+        Option("interrogation_shadow", "Interrogation shadow text", kind="choice", default="hob",
+               choices=("hob", "dragncards")),
+        Option("interrogation_hero_cost", "Threat for a hero discarded by Interrogation", kind="choice",
+               default="0", choices=("0", "threat_cost")),
+        Option("open_hands", "Co-op partners see each other's hands", default=False),
+    ),
+    bots={"random": RandomBot, "heuristic": _heuristic},
+    rules_file="docs/games/mount_gram.md",
+    max_steps=20000,
+)
+
+
+
+def load() -> Any:
+    from .rules import MountGram
+
+    return MountGram()

@@ -352,7 +352,7 @@ def heal(g: "MountGram", s: MGState, cid: str, n: int) -> int:
 
 def destroy(g: "MountGram", s: MGState, cid: str) -> None:
     card = d(g, cid)
-    emit(s, "destroyed", f"{card.name} is destroyed.", kind=card.type)
+    emit(s, "destroyed", f"{card.name} is destroyed.", ctype=card.type)
     grp = group_of_card(s, cid)
     if card.type == "enemy":
         leave_play(g, s, cid, "victory" if card.victory else "discard")

@@ -444,9 +444,10 @@ def r_cancel_replace(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any]
     f = s.stack[ctx["fi"]]
     f["replaced"] = True
     f["cancel"] = True
-    s.enc_discard.append(ctx["c"])
+    if ctx["c"] in s.limbo:
+        s.limbo.remove(ctx["c"])
+        s.enc_discard.append(ctx["c"])
     emit(s, "cancel", f"{B.name(g, src)} cancels {B.name(g, ctx['c'])}; the next card is revealed instead.")
-    f["kept"] = True
     s.stack.insert(ctx["fi"], {"t": "reveal", "g": f["g"], "pc": 0})
     s.stack[-1]["passes"] = 99  # the window closes: the card it answered is gone
 

@@ -334,7 +334,11 @@ class Reveal(Frame):
     @staticmethod
     def run(g: Any, s: MGState, f: dict[str, Any]) -> bool:
         grp = B.group(s, f["g"])
-        if grp is None or not grp["members"]:
+        if grp is None or not grp["members"] or f["pc"] == 4:
+            c = f.get("c")
+            if c and c in s.limbo:
+                s.limbo.remove(c)
+                s.enc_discard.append(c)
             return done(s, f)
         pc = f["pc"]
         if pc == 0:
@@ -349,8 +353,10 @@ class Reveal(Frame):
             s.reveals += 1
             f["c"] = cid
             card = B.d(g, cid)
-            emit(s, "reveal", f"Revealed: {card.name} ({card.type}).", kind=card.type, g=grp["id"])
+            emit(s, "reveal", f"Revealed: {card.name} ({card.type}).", ctype=card.type, g=grp["id"])
             f["pc"] = 1
+            if card.type == "treachery":
+                s.limbo.append(cid)
             if card.type in ("enemy", "location", "side_quest"):
                 B.enter_staging(g, s, cid, grp)
                 if card.type == "enemy":
@@ -381,9 +387,7 @@ class Reveal(Frame):
                 emit(s, "surge", f"{card.name} surges: one more card is revealed.")
                 push(s, {"t": "reveal", "g": grp["id"], "pc": 0})
             return False
-        if card.type == "treachery" and cid not in s.enc_discard and not f.get("kept"):
-            s.enc_discard.append(cid)
-        return done(s, f)
+        return False
 
 
 # -- travel ------------------------------------------------------------------------------------

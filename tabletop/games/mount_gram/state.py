@@ -54,6 +54,8 @@ class MGState(BaseState):
     victory: list[str] = field(default_factory=list)
     set_aside: list[str] = field(default_factory=list)
     removed: list[str] = field(default_factory=list)
+    limbo: list[str] = field(default_factory=list)
+    """A revealed treachery while it resolves (held apart from every zone)."""
     first: int = 0
     round: int = 1
     phase: str = "setup"

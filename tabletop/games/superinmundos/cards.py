@@ -255,7 +255,8 @@ def check_set(cards: list[Card]) -> None:
 class CardInfo:
     """A card's data as plain attributes, precomputed for the rules' hot paths."""
 
-    __slots__ = ("id", "name", "kind", "element", "stars", "stats", "strong", "weak", "support",
+    __slots__ = ("id", "name", "kind", "element", "stars", "stats", "strong", "weak", "support", "a", "d", "p",
+                 "aura", "self_mods",
                  "passive_mods", "force_adv", "negate", "immune_modes", "tie_modes", "immune_below",
                  "extra_slots", "no_support", "fusion", "triggers", "timing", "effects", "text",
                  "flavor", "known", "raw")
@@ -267,6 +268,7 @@ class CardInfo:
         self.element = card.element or ""
         self.stars = card.stars or 0
         self.stats = {"attack": card.attack or 0, "defense": card.defense or 0, "power": card.power or 0}
+        self.a, self.d, self.p = card.attack or 0, card.defense or 0, card.power or 0
         strong = set(card.strong_vs)
         if self.element in CYCLE:
             strong.add(CYCLE[self.element])
@@ -308,6 +310,8 @@ class CardInfo:
                 self.triggers.setdefault(ab.trigger, []).append({
                     "effects": [e.model_dump(exclude_none=True) for e in ab.effects],
                     "cost": ab.cost.loot if ab.cost else 0, "condition": cond, "optional": ab.optional})
+        self.aura = [m for m in self.passive_mods if m[0] == "OPPONENT_UNIT"]
+        self.self_mods = [m for m in self.passive_mods if m[0] == "SELF"]
         self.timing = card.timing or ""
         self.effects = [e.model_dump(exclude_none=True) for e in card.effects]
         self.text = card.text
@@ -345,10 +349,15 @@ def parse_cards(data: Any, where: str = "superinmundos/cards.json") -> dict[str,
     return {c.id: CardInfo(c) for c in cards}
 
 
+_TABLE: dict[str, CardInfo] = {}
+
+
 @lru_cache(maxsize=1)
 def all_cards() -> dict[str, CardInfo]:
     """The shipped card set, validated once per process."""
-    return parse_cards(load_json("cards", "superinmundos", "cards.json"))
+    cards = parse_cards(load_json("cards", "superinmundos", "cards.json"))
+    _TABLE.update(cards)
+    return cards
 
 
 def base_id(card_id: str) -> str:
@@ -357,4 +366,10 @@ def base_id(card_id: str) -> str:
 
 
 def info(card_id: str) -> CardInfo:
-    return all_cards()[base_id(card_id)]
+    """Card data by (physical) id: a dict lookup on the hot path, copies resolved once."""
+    try:
+        return _TABLE[card_id]
+    except KeyError:
+        found = all_cards()[base_id(card_id)]
+        _TABLE[card_id] = found
+        return found

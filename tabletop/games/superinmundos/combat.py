@@ -118,29 +118,81 @@ def effective(s: SuperState, x: Unit, y: Unit | None, role: str | None,
     return total
 
 
-def wins(s: SuperState, x: Unit, y: Unit, xrole: str, lines: list[str] | None = None) -> list[str]:
+def _fast(s: SuperState, x: Unit, xi: list[CardInfo], yi: list[CardInfo], yowner: int, role: str
+          ) -> tuple[int, int, int]:
+    """``effective`` without the text, for the hot path of legality checks (same arithmetic)."""
+    yrole = "defending" if role == "attacking" else "attacking"
+    a = d = p = 0
+    sups = x["supports"]
+    for cid, ci in zip(x["cards"], xi):
+        dbl = 1
+        if not ci.negate:
+            for o in yi:
+                if not o.negate and (ci.force_adv or o.element in ci.strong or ci.element in o.weak):
+                    dbl = 2
+                    break
+        ca, cd, cp = ci.a * dbl, ci.d * dbl, ci.p * dbl
+        for sp in sups:
+            if sp["on"] == cid:
+                st = sp["stat"]
+                if st == "attack":
+                    ca += sp["amount"]
+                elif st == "defense":
+                    cd += sp["amount"]
+                else:
+                    cp += sp["amount"]
+        for _t, stat, amount, cond in ci.self_mods:
+            if _cond_ok(s, cond, x["owner"], yi, role):
+                if stat in ("attack", "all"):
+                    ca += amount
+                if stat in ("defense", "all"):
+                    cd += amount
+                if stat in ("power", "all"):
+                    cp += amount
+        a += ca if ca > 0 else 0
+        d += cd if cd > 0 else 0
+        p += cp if cp > 0 else 0
+    ma = md = mp = 0
+    for m in x["mods"]:
+        stat = m["stat"]
+        if stat in ("attack", "all"):
+            ma += m["amount"]
+        if stat in ("defense", "all"):
+            md += m["amount"]
+        if stat in ("power", "all"):
+            mp += m["amount"]
+    for o in yi:
+        for _t, stat, amount, cond in o.aura:
+            if _cond_ok(s, cond, yowner, xi, yrole):
+                if stat in ("attack", "all"):
+                    ma += amount
+                if stat in ("defense", "all"):
+                    md += amount
+                if stat in ("power", "all"):
+                    mp += amount
+    if ma or md or mp:
+        a, d, p = max(0, a + ma), max(0, d + md), max(0, p + mp)
+    return a, d, p
+
+
+def wins(s: SuperState, x: Unit, y: Unit, xrole: str) -> list[str]:
     """The modes in which ``x`` beats ``y`` right now (S6-S8): strictly greater, unless a card lets
     x win ties in that mode; never in a mode y is immune to, nor below y's star threshold."""
     yrole = "defending" if xrole == "attacking" else "attacking"
-    ex = effective(s, x, y, xrole)
-    ey = effective(s, y, x, yrole)
     xi = [info(c) for c in x["cards"]]
     yi = [info(c) for c in y["cards"]]
     threshold = max(c.immune_below for c in yi)
     if threshold and max(c.stars for c in xi) < threshold:
-        if lines is not None:
-            lines.append(f"cannot be beaten by combatants under {threshold} stars")
         return []
-    immune = set().union(*(c.immune_modes for c in yi))
-    xt = set().union(*(c.tie_modes for c in xi))
-    yt = set().union(*(c.tie_modes for c in yi))
+    xa, _xd, xp = _fast(s, x, xi, yi, y["owner"], xrole)
+    _ya, yd, yp = _fast(s, y, yi, xi, x["owner"], yrole)
     out = []
-    for mode in MODES:
-        a, d = ex[mode], ey[DEFENDS[mode]]
-        if mode in immune:
-            continue
-        if a > d or (a == d and mode in xt and mode not in yt):
-            out.append(mode)
+    if xa >= yd and not any("attack" in c.immune_modes for c in yi):
+        if xa > yd or (any("attack" in c.tie_modes for c in xi) and not any("attack" in c.tie_modes for c in yi)):
+            out.append("attack")
+    if xp >= yp and not any("power" in c.immune_modes for c in yi):
+        if xp > yp or (any("power" in c.tie_modes for c in xi) and not any("power" in c.tie_modes for c in yi)):
+            out.append("power")
     return out
 
 
@@ -221,7 +273,20 @@ def legal_completions(s: SuperState, seat: int, hand: list[str], cards: list[str
         out.append(None)
         if first_only:
             return out
-    for option in support_options(s, seat, hand, attacker, defender):
+    options = support_options(s, seat, hand, attacker, defender)
+    if not options:
+        return out
+    if first_only:
+        # Supports are plain numbers added after doubling (S9): if even the best one cannot reach
+        # a tie in either mode, no option can win, and the checks below can be skipped.
+        xi = [info(c) for c in cards]
+        yi = [info(c) for c in defender["cards"]]
+        xa, _xd, xp = _fast(s, attacker, xi, yi, defender["owner"], "attacking")
+        _ya, yd, yp = _fast(s, defender, yi, xi, seat, "defending")
+        best = max(abs(info(o[1]).support[1]) for o in options)  # type: ignore[index]
+        if xa + best < yd and xp + best < yp:
+            return out
+    for option in options:
         if declaration_wins(s, seat, attacker, defender, option):
             out.append(option)
             if first_only:

@@ -66,6 +66,7 @@ class SuperState(BaseState):
     removed: list[str] = field(default_factory=list)
     played: list[str] = field(default_factory=list)
     mixed: bool = False
+    total: int = 0
     hand_size: int = 7
     round_limit: int = 5
     teams: bool = False

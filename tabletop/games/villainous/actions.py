@@ -9,14 +9,40 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.engine import emit
-
-from .acts import (defeat, discard_from_realm, fate_item_hosts, gain, locname, move_hero, nm,
-                   place, play_hero, relocate, take_fate, to_pile)
-from .board import (CARD, REACH, activation_cost, adjacent, allies, attached, cost, heroes,
-                    hero_loc_ok, in_realm, is_ally, loose_items, restricted, strength, unlocked,
-                    villain)
-from .flow import AGAIN, DONE, Choice, fx, handler, opt, push
+from .acts import (
+    defeat,
+    discard_from_realm,
+    fate_item_hosts,
+    gain,
+    locname,
+    move_hero,
+    nm,
+    place,
+    play_hero,
+    relocate,
+    take_fate,
+    to_pile,
+)
+from .board import (
+    CARD,
+    I_COST,
+    REACH,
+    activation_cost,
+    adjacent,
+    allies,
+    attached,
+    cost,
+    hero_loc_ok,
+    heroes,
+    in_realm,
+    is_ally,
+    loose_items,
+    restricted,
+    strength,
+    unlocked,
+    villain,
+)
+from .flow import AGAIN, DONE, Choice, ev, fx, handler, opt, push
 from .state import VState
 
 # -- vanquish -----------------------------------------------------------------------------------
@@ -118,7 +144,7 @@ def h_vanq(s: VState, f: dict[str, Any]) -> Any:
 def _resolve_vanquish(s: VState, f: dict[str, Any]) -> Any:
     p, h, sel = f["who"], f["h"], f["sel"]
     P = s.players[p]
-    emit(s, "vanquish", f"{nm(s, p)} vanquishes {CARD[h].name} with "
+    ev(s, "vanquish", f"{nm(s, p)} vanquishes {CARD[h].name} with "
          f"{', '.join(CARD[a].name for a in sel)}.", seat=p, card=h, allies=list(sel))
     arrows = [a for a in sel for g in attached(P, a) if CARD[g].key == "golden_arrow"]
     defeat(s, p, h, by_vanquish=True)
@@ -143,6 +169,16 @@ def _resolve_vanquish(s: VState, f: dict[str, Any]) -> Any:
 # -- playing cards ------------------------------------------------------------------------------
 
 
+def discount(s: VState, p: int) -> int:
+    """The most any card could be discounted now (a cheap bound before pricing each place)."""
+    total = 0
+    for c in s.players[p]["cards"]:
+        for _scope, amt, _cond in I_COST.get(c, ()):
+            if amt < 0:
+                total -= amt
+    return total
+
+
 def attach_target(d: Any) -> str | None:
     for e in d.by_trigger.get("on_play", ()):
         for st in e.get("steps", [e]):
@@ -158,6 +194,9 @@ def play_dests(s: VState, p: int, c: str, free: bool = False) -> list[tuple[str,
     P = s.players[p]
     d = CARD[c]
     power = P["power"]
+    if not free and isinstance(d.cost, int) and d.cost - discount(s, p) > power \
+            and not (d.type == "Item" and in_realm(P, "never_land_map")):
+        return []
     out: list[tuple[str, str, int, int | None, str | None, bool]] = []
     maps = [m for m in in_realm(P, "never_land_map")] if d.type == "Item" else []
     to = attach_target(d)
@@ -224,7 +263,7 @@ def h_play(s: VState, f: dict[str, Any]) -> Any:
         discard_from_realm(s, p, m, "paid for an Item")
     else:
         P["power"] -= k
-    emit(s, "play", f"{nm(s, p)} plays {d.name}" + (f" to {locname(s, p, loc)}" if loc is not None and host is None
+    ev(s, "play", f"{nm(s, p)} plays {d.name}" + (f" to {locname(s, p, loc)}" if loc is not None and host is None
                                                    else "") + (f" onto {CARD[host].name}" if host else "")
          + f" (paid {k}).", seat=p, card=c, loc=loc)
     if d.type == "Effect":
@@ -268,7 +307,6 @@ def h_here(s: VState, f: dict[str, Any]) -> Any:
 
 def fate_playable(s: VState, p: int, by: int, c: str, loc: int | None = None) -> bool:
     from .ops import doable
-    P = s.players[p]
     d = CARD[c]
     if d.type == "Hero":
         if loc is not None:
@@ -291,7 +329,7 @@ def h_fate(s: VState, f: dict[str, Any]) -> Any:
     V = s.players[v]
     ans = f.pop("ans", None)
     if f.get("st", 0) == 0:
-        emit(s, "fate", f"{nm(s, by)} takes a Fate action against {nm(s, v)}.", seat=by, victim=v)
+        ev(s, "fate", f"{nm(s, by)} takes a Fate action against {nm(s, v)}.", seat=by, victim=v)
         if V["dragon"]:
             for _ in range(V["dragon"]):
                 gain(s, v, 3, "Dragon Form")
@@ -300,7 +338,7 @@ def h_fate(s: VState, f: dict[str, Any]) -> Any:
         f["cards"] = got
         f["st"] = 1
         if got:
-            emit(s, "reveal", f"Revealed from {V['name']}'s Fate deck: {', '.join(CARD[c].name for c in got)}.",
+            ev(s, "reveal", f"Revealed from {V['name']}'s Fate deck: {', '.join(CARD[c].name for c in got)}.",
                  seat=v, cards=list(got))
         pans = [c for c in got if CARD[c].key == "peter_pan"]
         if pans:
@@ -318,7 +356,7 @@ def h_fate(s: VState, f: dict[str, Any]) -> Any:
             s.revealed.remove(c)
             V["fdiscard"].append(c)
         if cards:
-            emit(s, "fate", "Neither revealed card can be played; both are discarded.", seat=v)
+            ev(s, "fate", "Neither revealed card can be played; both are discarded.", seat=v)
         return DONE
     if ans is None:
         return Choice(by, "fate_pick", f"Which Fate card to play against {V['name']}?",
@@ -344,13 +382,13 @@ def h_pfate(s: VState, f: dict[str, Any]) -> Any:
     if f.get("forced"):
         s.revealed.remove(c)
         loc = villain(P).loc_names.index("Hangman's Tree") if "Hangman's Tree" in villain(P).loc_names else 3
-        emit(s, "peter", "Peter Pan flies straight to Hangman's Tree!", seat=p)
+        ev(s, "peter", "Peter Pan flies straight to Hangman's Tree!", seat=p)
         play_hero(s, p, c, loc, by)
         return DONE
     if not fate_playable(s, p, by, c, f.get("loc")):
         s.revealed.remove(c)
         P["fdiscard"].append(c)
-        emit(s, "discard", f"{d.name} cannot be played and is discarded.", seat=p, card=c)
+        ev(s, "discard", f"{d.name} cannot be played and is discarded.", seat=p, card=c)
         return DONE
     if d.type == "Hero":
         if f.get("loc") is not None:
@@ -372,12 +410,12 @@ def h_pfate(s: VState, f: dict[str, Any]) -> Any:
         h = ans.split()[1]
         s.revealed.remove(c)
         place(s, p, c, P["cards"][h]["loc"], "h", on=h)
-        emit(s, "attach", f"{d.name} is attached to {CARD[h].name}.", seat=p, card=c, host=h)
+        ev(s, "attach", f"{d.name} is attached to {CARD[h].name}.", seat=p, card=c, host=h)
         fx(s, p, by, c, [st for st in d.steps("on_play") if st["op"] != "attach"])
         return DONE
     s.revealed.remove(c)
     s.resolving.append(c)
-    emit(s, "effect", f"{d.name} takes effect in {P['name']}'s realm.", seat=p, card=c)
+    ev(s, "effect", f"{d.name} takes effect in {P['name']}'s realm.", seat=p, card=c)
     push(s, {"k": "tidy", "who": p, "card": c})
     fx(s, p, by, c, d.steps("on_play"))
     return DONE
@@ -435,7 +473,7 @@ def h_moveto(s: VState, f: dict[str, Any]) -> Any:
         move_hero(s, p, c, loc)
     else:
         relocate(s, p, c, loc)
-        emit(s, "move", f"{CARD[c].name} is moved to {locname(s, p, loc)}.", seat=p, card=c, loc=loc)
+        ev(s, "move", f"{CARD[c].name} is moved to {locname(s, p, loc)}.", seat=p, card=c, loc=loc)
         if f.get("boost"):
             s.tf.setdefault("boost", {})[c] = s.tf.get("boost", {}).get(c, 0) + f["boost"]
         if f.get("also") and f["also"] in P["cards"]:
@@ -465,7 +503,7 @@ def activate(s: VState, p: int, c: str) -> None:
     P = s.players[p]
     k = activation_cost(s, p, c)
     P["power"] -= k
-    emit(s, "activate", f"{nm(s, p)} activates {CARD[c].name} (paid {k}).", seat=p, card=c)
+    ev(s, "activate", f"{nm(s, p)} activates {CARD[c].name} (paid {k}).", seat=p, card=c)
     fx(s, p, p, c, CARD[c].steps("activated"))
 
 
@@ -477,14 +515,14 @@ def h_disc(s: VState, f: dict[str, Any]) -> Any:
     ans = f.pop("ans", None)
     if ans == "done" or not P["hand"]:
         if f.get("n"):
-            emit(s, "discard", f"{P['name']} discards {f['n']} card(s).", seat=p)
+            ev(s, "discard", f"{P['name']} discards {f['n']} card(s).", seat=p)
         return DONE
     if ans is not None:
         c = ans.split()[1]
         P["hand"].remove(c)
         P["discard"].append(c)
         f["n"] = f.get("n", 0) + 1
-        emit(s, "discarded", f"{P['name']} discards {CARD[c].name}.", seat=p, card=c)
+        ev(s, "discarded", f"{P['name']} discards {CARD[c].name}.", seat=p, card=c)
     if not P["hand"]:
         return AGAIN
     opts = [opt("done", "Stop discarding", None, "discard")]

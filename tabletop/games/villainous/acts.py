@@ -9,12 +9,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.engine import emit
 from tabletop.engine.chance import shuffle
 from tabletop.engine.zones import draw
 
 from .board import CARD, attached, gain_amount, heroes_at, in_realm, strength, villain
-from .flow import fx, push, win
+from .flow import ev, fx, push, win
 from .state import VState
 
 
@@ -33,8 +32,8 @@ def draw_cards(s: VState, p: int, n: int) -> list[str]:
     got = draw(s, P["deck"], n, discard=P["discard"], reshuffle=True)
     P["hand"].extend(got)
     if got:
-        emit(s, "draw", f"{P['name']} draws {len(got)} card(s).", seat=p, n=len(got))
-        emit(s, "drew", f"You draw {', '.join(CARD[c].name for c in got)}.", to=[p], cards=list(got))
+        ev(s, "draw", f"{P['name']} draws {len(got)} card(s).", seat=p, n=len(got))
+        ev(s, "drew", f"You draw {', '.join(CARD[c].name for c in got)}.", to=[p], cards=list(got))
     return got
 
 
@@ -54,7 +53,7 @@ def gain(s: VState, p: int, n: int, why: str = "") -> int:
     P = s.players[p]
     got = gain_amount(P, n)
     P["power"] += got
-    emit(s, "power", f"{P['name']} gains {got} Power{(' (' + why + ')') if why else ''}.", seat=p,
+    ev(s, "power", f"{P['name']} gains {got} Power{(' (' + why + ')') if why else ''}.", seat=p,
          amount=got, power=P["power"])
     return got
 
@@ -63,7 +62,7 @@ def lose(s: VState, p: int, n: int) -> int:
     P = s.players[p]
     lost = min(n, P["power"])
     P["power"] -= lost
-    emit(s, "power", f"{P['name']} loses {lost} Power.", seat=p, amount=-lost, power=P["power"])
+    ev(s, "power", f"{P['name']} loses {lost} Power.", seat=p, amount=-lost, power=P["power"])
     return lost
 
 
@@ -100,10 +99,10 @@ def discard_from_realm(s: VState, p: int, cid: str, why: str = "") -> None:
     del P["cards"][cid]
     to_pile(s, p, cid)
     d = CARD[cid]
-    emit(s, "discard", f"{d.name} is discarded from {P['name']}'s realm{(' (' + why + ')') if why else ''}.",
+    ev(s, "discard", f"{d.name} is discarded from {P['name']}'s realm{(' (' + why + ')') if why else ''}.",
          seat=p, card=cid)
     if rec.get("pw"):
-        emit(s, "power", f"{rec['pw']} Power parked on {d.name} returns to the supply.", seat=p)
+        ev(s, "power", f"{rec['pw']} Power parked on {d.name} returns to the supply.", seat=p)
     if d.type == "Ally" and d.by_trigger.get("on_discarded_from_realm"):
         fx(s, p, p, cid, d.steps("on_discarded_from_realm"))
 
@@ -115,7 +114,7 @@ def defeat(s: VState, p: int, hero: str, *, hyp: bool = False, by_vanquish: bool
     loc = rec["loc"]
     d = CARD[hero]
     st = strength(s, p, hero)
-    emit(s, "defeat", f"{d.name} (Strength {st}) is defeated in {P['name']}'s realm at "
+    ev(s, "defeat", f"{d.name} (Strength {st}) is defeated in {P['name']}'s realm at "
          f"{locname(s, p, loc)}{' and hypnotized' if hyp else ''}.", seat=p, card=hero, strength=st, loc=loc)
     if P["villain"] == "hook" and d.key == "peter_pan" and locname(s, p, loc) == "Jolly Roger":
         win(s, p, "Peter Pan defeated at the Jolly Roger")
@@ -125,26 +124,26 @@ def defeat(s: VState, p: int, hero: str, *, hyp: bool = False, by_vanquish: bool
         da = CARD[a]
         if da.key == "trident":
             ra.update(side="v", on=None)
-            emit(s, "return", "The Trident returns to Ursula's side.", seat=p, card=a)
+            ev(s, "return", "The Trident returns to Ursula's side.", seat=p, card=a)
         elif ra.get("stolen"):
             if any(e.get("op") == "attach" and e.get("to") == "ally" for e in da.effects):
                 discard_from_realm(s, p, a, "a stolen Item that needs an Ally")
             else:
                 ra.update(side="v", on=None)
                 ra.pop("stolen", None)
-                emit(s, "return", f"{da.name} returns to {P['name']}.", seat=p, card=a)
+                ev(s, "return", f"{da.name} returns to {P['name']}.", seat=p, card=a)
         else:
             discard_from_realm(s, p, a)
     if rec.get("pw"):
         P["power"] += rec["pw"]
-        emit(s, "power", f"{P['name']} takes back {rec['pw']} parked Power.", seat=p, amount=rec["pw"])
+        ev(s, "power", f"{P['name']} takes back {rec['pw']} parked Power.", seat=p, amount=rec["pw"])
     del P["cards"][hero]
     if hyp:
         place(s, p, hero, loc, "v", hyp=True)
     elif d.key == "toby":
         P["fdeck"].append(hero)
         shuffle(s, P["fdeck"])
-        emit(s, "shuffle", "Toby is shuffled back into the Fate deck.", seat=p)
+        ev(s, "shuffle", "Toby is shuffled back into the Fate deck.", seat=p)
     else:
         P["fdiscard"].append(hero)
     if p == s.turn:
@@ -164,7 +163,7 @@ def move_mover(s: VState, p: int, loc: int) -> None:
     """Move the mover; "mover enters here" triggers fire on every entry (R22)."""
     P = s.players[p]
     P["mover"] = loc
-    emit(s, "mover", f"{nm(s, p)} moves to {locname(s, p, loc)}.", seat=p, loc=loc)
+    ev(s, "mover", f"{nm(s, p)} moves to {locname(s, p, loc)}.", seat=p, loc=loc)
     for c, r in list(P["cards"].items()):
         if c not in P["cards"] or r["loc"] != loc:
             continue
@@ -177,7 +176,7 @@ def move_mover(s: VState, p: int, loc: int) -> None:
             for h in list(P["hand"]):
                 P["hand"].remove(h)
                 P["discard"].append(h)
-            emit(s, "discard", f"Tick Tock: {P['name']} discards the whole hand.", seat=p)
+            ev(s, "discard", f"Tick Tock: {P['name']} discards the whole hand.", seat=p)
 
 
 def move_hero(s: VState, p: int, hero: str, loc: int) -> None:
@@ -188,10 +187,10 @@ def move_hero(s: VState, p: int, hero: str, loc: int) -> None:
     if rec.get("sz") == "e" and rec.get("spill"):
         adj = [i for i in (loc - 1, loc + 1) if 0 <= i < 4]
         rec["spill"] = [adj[0], rec["spill"][1]]
-    emit(s, "move", f"{CARD[hero].name} is moved to {locname(s, p, loc)}.", seat=p, card=hero, loc=loc)
+    ev(s, "move", f"{CARD[hero].name} is moved to {locname(s, p, loc)}.", seat=p, card=hero, loc=loc)
     for a in attached(P, hero):
         if CARD[a].target_location == locname(s, p, loc):
-            emit(s, "contract", f"The Binding Contract on {CARD[hero].name} comes due.", seat=p, card=a)
+            ev(s, "contract", f"The Binding Contract on {CARD[hero].name} comes due.", seat=p, card=a)
             defeat(s, p, hero)
             return
 
@@ -199,7 +198,7 @@ def move_hero(s: VState, p: int, hero: str, loc: int) -> None:
 def play_hero(s: VState, p: int, hero: str, loc: int, by: int) -> None:
     """Play a Hero to the hero side (it joins behind, R8); its on-play first, then here-triggers."""
     place(s, p, hero, loc, "h")
-    emit(s, "hero", f"{CARD[hero].name} is played to {locname(s, p, loc)} in {s.players[p]['name']}'s realm.",
+    ev(s, "hero", f"{CARD[hero].name} is played to {locname(s, p, loc)} in {s.players[p]['name']}'s realm.",
          seat=p, card=hero, loc=loc, by=by)
     push(s, {"k": "here", "who": p, "loc": loc, "kind": "hero"})
     d = CARD[hero]

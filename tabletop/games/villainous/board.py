@@ -127,6 +127,14 @@ def _compile() -> None:
 
 _compile()
 
+KEY: dict[str, str] = {c: d.key for c, d in CARD.items()}
+"""instance id -> card key (hot loops avoid attribute lookups)."""
+I_STR = {c: STRMODS[d.key] for c, d in CARD.items() if d.key in STRMODS}
+I_COST = {c: COSTMODS[d.key] for c, d in CARD.items() if d.key in COSTMODS}
+I_RESTRICT = {c: RESTRICT[d.key] for c, d in CARD.items() if d.key in RESTRICT}
+I_SYM = {c: SYMBOLS[d.key] for c, d in CARD.items() if d.key in SYMBOLS}
+IS_HERO = {c for c, d in CARD.items() if d.type == "Hero"}
+
 # -- what is where ----------------------------------------------------------------------------
 
 
@@ -170,10 +178,9 @@ def in_realm(P: Player, key: str) -> list[str]:
     """Cards in play with this card key that are working (Heroes on the hero side etc.)."""
     out = []
     for c, r in P["cards"].items():
-        d = CARD[c]
-        if d.key != key or r.get("stolen"):
+        if KEY[c] != key or r.get("stolen"):
             continue
-        if d.type == "Hero" and r["side"] != "h":
+        if c in IS_HERO and r["side"] != "h":
             continue  # a Hypnotized Hero has no ability
         out.append(c)
     return out
@@ -182,9 +189,9 @@ def in_realm(P: Player, key: str) -> list[str]:
 def restricted(P: Player, what: str, loc: int | None = None) -> bool:
     """Does a ``restrict`` ability with ``what`` apply (optionally: from a card at ``loc``)?"""
     for c, r in P["cards"].items():
-        rs = RESTRICT.get(CARD[c].key)
+        rs = I_RESTRICT.get(c)
         if rs and what in rs and (loc is None or r["loc"] == loc):
-            if CARD[c].type == "Hero" and r["side"] != "h":
+            if c in IS_HERO and r["side"] != "h":
                 continue
             if r.get("stolen"):
                 continue
@@ -234,11 +241,10 @@ def strength(s: VState, p: int, cid: str) -> int:
     v = d.strength or 0
     loc = r["loc"]
     for c2, r2 in cards.items():
-        mods = STRMODS.get(CARD[c2].key)
+        mods = I_STR.get(c2)
         if not mods:
             continue
-        d2 = CARD[c2]
-        if d2.type == "Hero" and r2["side"] != "h":
+        if c2 in IS_HERO and r2["side"] != "h":
             continue  # Hypnotized: no ability
         if r2.get("stolen"):
             continue
@@ -296,7 +302,7 @@ def covered(s: VState, P: Player, loc: int) -> set[int]:
             out.add(min(r.get("slot", 0), len(top) - 1))
         else:
             out.update(range(len(top)))
-    for c, r in P["cards"].items():
+    for r in P["cards"].values():
         if r.get("sz") == "e" and r["side"] == "h" and r.get("spill") and r["spill"][0] == loc:
             out.add(min(r["spill"][1], len(top) - 1))
     return out
@@ -315,7 +321,7 @@ def slots(s: VState, p: int, loc: int, *, uncovered_only: bool = True) -> list[t
     for i, (a, n) in enumerate(v.bottom[loc]):
         out.append((f"{loc}b{i}", a, n, False))
     for c, r in P["cards"].items():
-        sym = SYMBOLS.get(CARD[c].key)
+        sym = I_SYM.get(c)
         if sym and r["loc"] == loc and r["side"] == "v" and r["on"] is None:
             out.append((f"x{c}", sym[0], sym[1], False))
     return out
@@ -357,8 +363,8 @@ def cost(s: VState, p: int, cid: str, loc: int | None = None, target: str | None
         tloc = P["cards"][target]["loc"]
     is_contract = d.key.startswith("binding_contract")
     for c2, r2 in P["cards"].items():
-        mods = COSTMODS.get(CARD[c2].key)
-        if not mods or r2.get("stolen") or (CARD[c2].type == "Hero" and r2["side"] != "h"):
+        mods = I_COST.get(c2)
+        if not mods or r2.get("stolen") or (c2 in IS_HERO and r2["side"] != "h"):
             continue
         for scope, amt, cond in mods:
             if cond == "mover_at_this_location" and P["mover"] != r2["loc"]:

@@ -58,6 +58,27 @@ def fx(s: VState, who: int, by: int, card: str | None, steps: list[dict[str, Any
                         **extra})
 
 
+_CARD: dict[str, Any] = {}
+
+
+def _key(v: Any) -> Any:
+    card = _CARD
+    if not card:
+        from .cards import library
+        card.update(library().card)
+    if isinstance(v, str) and v in card:
+        return card[v].key
+    if isinstance(v, list):
+        return [card[x].key if isinstance(x, str) and x in card else x for x in v]
+    return v
+
+
+def ev(s: VState, kind: str, text: str, *, to: list[int] | None = None, **data: Any) -> None:
+    """Log an event; card instance ids become card keys, so a card that later returns to a
+    hidden deck never leaves its id in anybody's log (the views must not show hidden ids)."""
+    emit(s, kind, text, to=to, **{k: _key(v) for k, v in data.items()})
+
+
 def win(s: VState, seat: int, why: str) -> None:
     """The game ends at once (R20): nothing else resolves."""
     if s.phase == "over":
@@ -67,7 +88,7 @@ def win(s: VState, seat: int, why: str) -> None:
     s.reason = why
     s.stack.clear()
     s.pending = None
-    emit(s, "win", f"{s.players[seat]['name']} ({why}) wins!", seat=seat)
+    ev(s, "win", f"{s.players[seat]['name']} ({why}) wins!", seat=seat)
 
 
 def run(s: VState, next_turn: Callable[[VState], None]) -> None:

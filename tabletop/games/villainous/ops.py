@@ -11,16 +11,29 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from tabletop.engine import GameDataError, emit
+from tabletop.engine import GameDataError
 from tabletop.engine.chance import shuffle
 
-from .actions import (card_options, defeat_targets, fate_playable, hero_locs, movable_cards,
-                      start_action, vanquishable)
-from .acts import (defeat, discard_from_realm, draw_cards, gain, locname, lose, move_mover, nm,
-                   place, take_fate, take_villain)
-from .board import (CARD, adjacent, allies, amount, attached, covered, heroes, heroes_at,
-                    hero_loc_ok, in_realm, restricted, slots, strength, unlocked, villain)
-from .flow import AGAIN, DONE, Choice, handler, opt, push, win
+from .actions import card_options, defeat_targets, fate_playable, hero_locs, movable_cards, start_action, vanquishable
+from .acts import defeat, discard_from_realm, draw_cards, gain, locname, lose, move_mover, nm, place, take_fate, take_villain
+from .board import (
+    CARD,
+    RESTRICT,
+    adjacent,
+    allies,
+    amount,
+    attached,
+    covered,
+    hero_loc_ok,
+    heroes,
+    heroes_at,
+    in_realm,
+    slots,
+    strength,
+    unlocked,
+    villain,
+)
+from .flow import AGAIN, DONE, Choice, ev, handler, opt, push, win
 from .state import VState
 
 OpFn = Callable[[VState, dict[str, Any], dict[str, Any]], Any]
@@ -138,7 +151,7 @@ def op_discard_from_hand(s: VState, f: dict[str, Any], st: dict[str, Any]) -> An
         c = ans.split()[1]
         P["hand"].remove(c)
         P["discard"].append(c)
-        emit(s, "discarded", f"{P['name']} discards {CARD[c].name}.", seat=p, card=c)
+        ev(s, "discarded", f"{P['name']} discards {CARD[c].name}.", seat=p, card=c)
         x["left"] = left = left - 1
     if left <= 0 or not P["hand"]:
         return None
@@ -161,7 +174,7 @@ def op_retrieve(s: VState, f: dict[str, Any], st: dict[str, Any]) -> Any:
         c = ans.split()[1]
         P["discard"].remove(c)
         P["hand"].append(c)
-        emit(s, "retrieve", f"{P['name']} takes {CARD[c].name} from the discard pile.", seat=p, card=c)
+        ev(s, "retrieve", f"{P['name']} takes {CARD[c].name} from the discard pile.", seat=p, card=c)
     return None
 
 
@@ -198,14 +211,14 @@ def op_shuffle_discard(s: VState, f: dict[str, Any], st: dict[str, Any]) -> Any:
         P["deck"].extend(P["discard"])
         P["discard"].clear()
         shuffle(s, P["deck"])
-        emit(s, "shuffle", f"{P['name']}'s discard pile is shuffled into the deck.", seat=p)
+        ev(s, "shuffle", f"{P['name']}'s discard pile is shuffled into the deck.", seat=p)
     return None
 
 
 @op("grant")
 def op_grant(s: VState, f: dict[str, Any], st: dict[str, Any]) -> Any:
     s.players[f["who"]]["vanish"] = True
-    emit(s, "grant", f"{nm(s, f['who'])} may stay put next turn.", seat=f["who"])
+    ev(s, "grant", f"{nm(s, f['who'])} may stay put next turn.", seat=f["who"])
     return None
 
 
@@ -223,7 +236,7 @@ def op_unlock(s: VState, f: dict[str, Any], st: dict[str, Any]) -> Any:
     P["locked"][loc] = False
     if loc not in P["unlocked"]:
         P["unlocked"].append(loc)
-    emit(s, "unlock", f"{st['location']} is unlocked for good.", seat=p, loc=loc)
+    ev(s, "unlock", f"{st['location']} is unlocked for good.", seat=p, loc=loc)
     return None
 
 
@@ -243,7 +256,7 @@ def op_lock(s: VState, f: dict[str, Any], st: dict[str, Any]) -> Any:
     other = b if now == a else a
     P["locked"][now] = False
     P["locked"][other] = True
-    emit(s, "lock", f"The lock token moves to {names[other]}.", seat=p, loc=other)
+    ev(s, "lock", f"The lock token moves to {names[other]}.", seat=p, loc=other)
     return None
 
 
@@ -319,7 +332,7 @@ def op_discard_card(s: VState, f: dict[str, Any], st: dict[str, Any]) -> Any:
             if c in s.revealed:
                 s.revealed.remove(c)
                 P["discard"].append(c)
-        emit(s, "discard", "The revealed cards are discarded.", seat=p)
+        ev(s, "discard", "The revealed cards are discarded.", seat=p)
         return None
     pool = _discard_pool(s, f, st)
     if not pool:
@@ -332,7 +345,6 @@ def op_discard_card(s: VState, f: dict[str, Any], st: dict[str, Any]) -> Any:
         if ans == "yes":
             for c in pool:
                 discard_from_realm(s, p, c, CARD[f["card"]].name if f.get("card") else "")
-            return AGAIN if len(s.stack) else None
         return None
     ans = _ask(f, f["by"], "discard_card", "Discard which card?",
                [opt(f"discard {c}", f"Discard {_label(s, p, c)}", c, "effect") for c in pool], _optional(st, f))
@@ -361,11 +373,19 @@ def _dests(s: VState, p: int, spec: str, frm: int, f: dict[str, Any]) -> list[in
     raise GameDataError(f"villainous: unknown destination {spec!r}")
 
 
+def _triton_tax(s: VState, f: dict[str, Any], h: str) -> bool:
+    """King Triton: an Effect of his villain aimed at him costs 1 more (paid when aimed)."""
+    c = f.get("card")
+    return bool(CARD[h].key == "king_triton" and c and CARD[c].type == "Effect" and not CARD[c].fate)
+
+
 def _hero_moves(s: VState, f: dict[str, Any], st: dict[str, Any]) -> list[str]:
     p = f["who"]
     P = s.players[p]
     out = []
     for h in heroes(P):
+        if _triton_tax(s, f, h) and P["power"] < 1:
+            continue
         loc = P["cards"][h]["loc"]
         if P["locked"][loc]:
             continue
@@ -410,11 +430,9 @@ def op_move_hero(s: VState, f: dict[str, Any], st: dict[str, Any]) -> Any:
     if ans == "skip":
         return None
     h = ans.split()[1]
-    extra = 0
-    if CARD[h].key == "king_triton" and f.get("card") and CARD[f["card"]].type == "Effect" \
-            and not CARD[f["card"]].fate and f["who"] == f["by"]:
-        extra = min(1, P["power"])  # R: Effects aimed at King Triton cost 1 more (paid on targeting)
-        P["power"] -= extra
+    if _triton_tax(s, f, h):
+        P["power"] -= 1
+        ev(s, "power", "Aiming at King Triton costs 1 more Power.", seat=p)
     push(s, {"k": "moveto", "who": p, "by": f["by"], "card": h, "ask": True,
              "dests": _dests(s, p, st["to"], P["cards"][h]["loc"], f)})
     return AGAIN
@@ -454,7 +472,7 @@ def op_move_ally(s: VState, f: dict[str, Any], st: dict[str, Any]) -> Any:
             if ans != "skip":
                 from .acts import relocate
                 relocate(s, p, ans.split()[1], here)
-                emit(s, "move", f"{CARD[ans.split()[1]].name} is pulled to {locname(s, p, here)}.", seat=p)
+                ev(s, "move", f"{CARD[ans.split()[1]].name} is pulled to {locname(s, p, here)}.", seat=p)
         return None
     pool = _ally_pool(s, f, st)
     if not pool:
@@ -513,7 +531,7 @@ def op_move_item(s: VState, f: dict[str, Any], st: dict[str, Any]) -> Any:
     if ans != "skip":
         from .acts import relocate
         relocate(s, p, ans.split()[1], here)
-        emit(s, "move", f"{CARD[ans.split()[1]].name} is pulled to {locname(s, p, here)}.", seat=p)
+        ev(s, "move", f"{CARD[ans.split()[1]].name} is pulled to {locname(s, p, here)}.", seat=p)
     return None
 
 
@@ -539,7 +557,7 @@ def op_modify_strength(s: VState, f: dict[str, Any], st: dict[str, Any]) -> Any:
     if st.get("target") == "heroes_at_this_location" and st.get("duration") == "end_of_turn":
         loc = _this_loc(s, f)
         s.tf.setdefault("hg", []).append([f["who"], loc, int(st["amount"])])
-        emit(s, "modify", f"Heroes at {locname(s, f['who'], loc)} get {st['amount']} Strength this turn.",
+        ev(s, "modify", f"Heroes at {locname(s, f['who'], loc)} get {st['amount']} Strength this turn.",
              seat=f["who"])
     return None
 
@@ -617,7 +635,7 @@ def op_reveal_top(s: VState, f: dict[str, Any], st: dict[str, Any]) -> Any:
         got = take_villain(s, p, n)
         s.revealed.extend(got)
         f["revealed"] = got
-        emit(s, "reveal", f"{P['name']} reveals {', '.join(CARD[c].name for c in got) or 'nothing'}.",
+        ev(s, "reveal", f"{P['name']} reveals {', '.join(CARD[c].name for c in got) or 'nothing'}.",
              seat=p, cards=list(got))
         return None
     got = take_fate(s, p, n)
@@ -625,7 +643,7 @@ def op_reveal_top(s: VState, f: dict[str, Any], st: dict[str, Any]) -> Any:
         return None
     c = got[0]
     s.revealed.append(c)
-    emit(s, "reveal", f"{CARD[c].name} is revealed from {P['name']}'s Fate deck.", seat=p, cards=[c])
+    ev(s, "reveal", f"{CARD[c].name} is revealed from {P['name']}'s Fate deck.", seat=p, cards=[c])
     if CARD[c].key == "peter_pan":
         push(s, {"k": "pfate", "who": p, "by": f["by"], "card": c, "forced": True})
         return AGAIN
@@ -633,7 +651,7 @@ def op_reveal_top(s: VState, f: dict[str, Any], st: dict[str, Any]) -> Any:
     if then == "play_if_hero_else_return_to_top" and CARD[c].type != "Hero":
         s.revealed.remove(c)
         P["fdeck"].append(c)
-        emit(s, "return", f"{CARD[c].name} goes back on top of the Fate deck.", seat=p)
+        ev(s, "return", f"{CARD[c].name} goes back on top of the Fate deck.", seat=p)
         return None
     push(s, {"k": "pfate", "who": p, "by": f["by"], "card": c})
     return AGAIN
@@ -662,7 +680,7 @@ def op_reveal_until(s: VState, f: dict[str, Any], st: dict[str, Any]) -> Any:
                 break
         x["shown"] = shown
         x["match"] = match
-        emit(s, "reveal", f"{P['name']} reveals {', '.join(CARD[c].name for c in shown) or 'nothing'}.",
+        ev(s, "reveal", f"{P['name']} reveals {', '.join(CARD[c].name for c in shown) or 'nothing'}.",
              seat=p, cards=list(shown))
     shown, match = x["shown"], x["match"]
     then = st["then"]
@@ -685,7 +703,7 @@ def op_reveal_until(s: VState, f: dict[str, Any], st: dict[str, Any]) -> Any:
     if then == "matched_to_hand_rest_to_discard":
         s.revealed.remove(match)
         P["hand"].append(match)
-        emit(s, "retrieve", f"{P['name']} keeps {CARD[match].name}.", seat=p, card=match)
+        ev(s, "retrieve", f"{P['name']} keeps {CARD[match].name}.", seat=p, card=match)
         return None
     push(s, {"k": "pfate", "who": p, "by": p, "card": match, "forced": CARD[match].key == "peter_pan"})
     return AGAIN
@@ -701,8 +719,8 @@ def op_look(s: VState, f: dict[str, Any], st: dict[str, Any]) -> Any:
         x["cards"] = got
         s.looking = list(got)
         s.look_seat = p
-        emit(s, "look", f"{P['name']} looks at the top {len(got)} Fate card(s).", seat=p)
-        emit(s, "looked", f"You see {', '.join(CARD[c].name for c in got)}.", to=[p], cards=list(got))
+        ev(s, "look", f"{P['name']} looks at the top {len(got)} Fate card(s).", seat=p)
+        ev(s, "looked", f"You see {', '.join(CARD[c].name for c in got)}.", to=[p], cards=list(got))
     got = x["cards"]
     if not got:
         return None
@@ -720,13 +738,13 @@ def op_look(s: VState, f: dict[str, Any], st: dict[str, Any]) -> Any:
     s.look_seat = -1
     if ans == "discard":
         P["fdiscard"].extend(got)
-        emit(s, "discard", f"{P['name']} discards {', '.join(CARD[c].name for c in got)} from the Fate deck.",
+        ev(s, "discard", f"{P['name']} discards {', '.join(CARD[c].name for c in got)} from the Fate deck.",
              seat=p, cards=list(got))
     else:
         order = ans.split()[1:]
         for c in reversed(order):
             P["fdeck"].append(c)  # the first named ends on top
-        emit(s, "return", f"{P['name']} puts the cards back.", seat=p)
+        ev(s, "return", f"{P['name']} puts the cards back.", seat=p)
     return None
 
 
@@ -738,7 +756,7 @@ def find_hero(s: VState, p: int, key: str) -> str | None:
             for a in attached(P, c):
                 discard_from_realm(s, p, a, "its Hero was found")
             if P["cards"][c].get("pw"):
-                emit(s, "power", "Parked Power returns to the supply.", seat=p)
+                ev(s, "power", "Parked Power returns to the supply.", seat=p)
             del P["cards"][c]
             s.revealed.append(c)
             return c
@@ -770,9 +788,9 @@ def op_find(s: VState, f: dict[str, Any], st: dict[str, Any]) -> Any:
         loc = None
     c = find_hero(s, p, key)
     if c is None:
-        emit(s, "find", f"{st['card']} is nowhere to be found.", seat=p)
+        ev(s, "find", f"{st['card']} is nowhere to be found.", seat=p)
         return None
-    emit(s, "find", f"{st['card']} is found.", seat=p, card=c)
+    ev(s, "find", f"{st['card']} is found.", seat=p, card=c)
     f["found"] = c
     push(s, {"k": "pfate", "who": p, "by": f["by"], "card": c, "loc": loc})
     return AGAIN
@@ -788,7 +806,7 @@ def op_attach(s: VState, f: dict[str, Any], st: dict[str, Any]) -> Any:
     if st.get("what") != "self" or host is None or host not in P["cards"] or c not in P["cards"]:
         return None
     P["cards"][c].update(loc=P["cards"][host]["loc"], side="h", on=host)
-    emit(s, "attach", f"{CARD[host].name} takes hold of {CARD[c].name}.", seat=p, card=c, host=host)
+    ev(s, "attach", f"{CARD[host].name} takes hold of {CARD[c].name}.", seat=p, card=c, host=host)
     return None
 
 
@@ -845,7 +863,7 @@ def op_attach_from_discard(s: VState, f: dict[str, Any], st: dict[str, Any]) -> 
         i = ans.split()[1]
         P["fdiscard"].remove(i)
         place(s, p, i, P["cards"][c]["loc"], "h", on=c)
-        emit(s, "attach", f"{CARD[i].name} is attached to {CARD[c].name}.", seat=p, card=i)
+        ev(s, "attach", f"{CARD[i].name} is attached to {CARD[c].name}.", seat=p, card=i)
     return None
 
 
@@ -868,7 +886,7 @@ def op_reattach(s: VState, f: dict[str, Any], st: dict[str, Any]) -> Any:
     if ans != "skip":
         i = ans.split()[1]
         P["cards"][i].update(on=c, loc=P["cards"][c]["loc"])
-        emit(s, "attach", f"{CARD[c].name} takes {CARD[i].name}.", seat=p, card=i)
+        ev(s, "attach", f"{CARD[c].name} takes {CARD[i].name}.", seat=p, card=i)
     return None
 
 
@@ -893,7 +911,7 @@ def op_steal(s: VState, f: dict[str, Any], st: dict[str, Any]) -> Any:
         for a in attached(P, i):
             discard_from_realm(s, p, a)
         P["cards"][i].update(on=c, side="h", stolen=True)
-        emit(s, "steal", f"{CARD[c].name} steals {CARD[i].name}.", seat=p, card=i)
+        ev(s, "steal", f"{CARD[c].name} steals {CARD[i].name}.", seat=p, card=i)
     return None
 
 
@@ -923,7 +941,7 @@ def op_store(s: VState, f: dict[str, Any], st: dict[str, Any]) -> Any:
     n = min(int(st["amount"]), P["power"])
     P["power"] -= n
     P["cards"][h]["pw"] = P["cards"][h].get("pw", 0) + n
-    emit(s, "park", f"{n} of {P['name']}'s Power is parked on {CARD[h].name}.", seat=p, amount=n)
+    ev(s, "park", f"{n} of {P['name']}'s Power is parked on {CARD[h].name}.", seat=p, amount=n)
     return None
 
 
@@ -985,10 +1003,10 @@ def flip(s: VState, p: int, c: str) -> None:
     r = P["cards"][c]
     if r.get("w"):
         r.pop("w")
-        emit(s, "wicket", f"{CARD[c].name} stands up as a Card Guard again.", seat=p, card=c)
+        ev(s, "wicket", f"{CARD[c].name} stands up as a Card Guard again.", seat=p, card=c)
     else:
         r["w"] = True
-        emit(s, "wicket", f"{CARD[c].name} bends into a Wicket.", seat=p, card=c)
+        ev(s, "wicket", f"{CARD[c].name} bends into a Wicket.", seat=p, card=c)
 
 
 @op("toggle_wicket")
@@ -1032,16 +1050,15 @@ def _size_pool(s: VState, p: int, name: str) -> list[str]:
         if P["locked"][r["loc"]]:
             continue
         sz = r.get("sz")
-        if name == "shrink" and sz != "s" and not restricted(P, "cannot_be_shrunk") or \
-                name == "shrink" and sz != "s" and CARD[h].key != "dormouse":
-            if CARD[h].key == "dormouse" or sz == "s":
-                continue
-            out.append(h)
-        elif name == "enlarge" and sz != "e":
-            out.append(h)
-        elif name == "unshrink" and sz == "s":
-            out.append(h)
-        elif name == "unenlarge" and sz == "e":
+        if name == "shrink":
+            ok = sz != "s" and "cannot_be_shrunk" not in RESTRICT.get(CARD[h].key, ())
+        elif name == "enlarge":
+            ok = sz != "e"
+        elif name == "unshrink":
+            ok = sz == "s"
+        else:
+            ok = sz == "e"
+        if ok:
             out.append(h)
     return out
 
@@ -1063,7 +1080,7 @@ def _resize(s: VState, f: dict[str, Any], st: dict[str, Any]) -> Any:
             loc_, slot_ = (int(v) for v in ans.split()[1:3])
             r.update(sz="e", spill=[loc_, slot_])
             r.pop("slot", None)
-        emit(s, "size", f"{CARD[h].name} is {'shrunk' if name == 'shrink' else 'enlarged'}.", seat=p, card=h)
+        ev(s, "size", f"{CARD[h].name} is {'shrunk' if name == 'shrink' else 'enlarged'}.", seat=p, card=h)
         x["left"] = left = left - 1
         ans = None
     elif ans is not None:
@@ -1074,7 +1091,7 @@ def _resize(s: VState, f: dict[str, Any], st: dict[str, Any]) -> Any:
         if name in ("unshrink", "unenlarge"):
             for k in ("sz", "slot", "spill"):
                 r.pop(k, None)
-            emit(s, "size", f"{CARD[h].name} returns to normal size.", seat=p, card=h)
+            ev(s, "size", f"{CARD[h].name} returns to normal size.", seat=p, card=h)
             x["left"] = left = left - 1
         else:
             x["h"] = h
@@ -1112,7 +1129,7 @@ def op_win_check(s: VState, f: dict[str, Any], st: dict[str, Any]) -> Any:
     shown = f.get("revealed", [])
     total = sum(CARD[c].cost if isinstance(CARD[c].cost, int) else 0 for c in shown)
     wickets = sum(strength(s, p, c) for c, r in P["cards"].items() if r.get("w"))
-    emit(s, "shot", f"Take the Shot: revealed costs {total} against Wicket Strength {wickets}.", seat=p,
+    ev(s, "shot", f"Take the Shot: revealed costs {total} against Wicket Strength {wickets}.", seat=p,
          total=total, wickets=wickets)
     if total < wickets and wickets_everywhere(P):
         for c in shown:

@@ -1,0 +1,173 @@
+"""The heuristic co-op bot: plays a sensible game from its own seat's view only.
+
+It quests with enough willpower to beat the staging area, keeps a defender back when enemies are
+coming, defends with whoever survives the hit (allies before heroes), attacks the weakest enemy it
+can kill, plays its allies and attachments in planning, and uses the cheap, always-useful cards
+(healing, cancellation, card draw, threat reduction) in their windows.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tabletop.engine import Action, Decision
+from tabletop.engine.rng import Rng
+
+GOOD_RESPONSES = ("a_test_of_will", "hasty_stroke", "eleanor", "aragorn", "theodred", "gloin",
+                  "legolas", "lorien_guide", "northern_tracker", "gondorian_spearman",
+                  "swift_strike", "horn_of_gondor", "blade_of_gondolin", "son_of_arnor",
+                  "snowbourn_scout", "longbeard_orc_slayer", "erebor_hammersmith",
+                  "miner_of_the_iron_hills", "valiant_sacrifice", "strength_of_will", "brok_ironfist",
+                  "dark_knowledge")
+GOOD_ACTIONS = ("steward_of_gondor", "glorfindel", "daughter_of_the_nimrodel", "self_preservation",
+                "lore_of_imladris", "beravor", "gleowine", "lorien_s_wealth", "henamarth_riversong",
+                "denethor", "unexpected_courage", "beorn_s_hospitality")
+
+
+def _key(aid: str, pos: int = 1) -> str:
+    parts = aid.split()
+    return parts[pos].split(".")[1] if len(parts) > pos and "." in parts[pos] else ""
+
+
+class HeuristicBot:
+    def choose(self, game: Any, view: dict[str, Any], decision: Decision, actions: list[Action],
+               rng: Rng) -> str:
+        ids = [a.id for a in actions]
+        seat = decision.seat
+        me = view["players"][seat]
+        chars = {c["id"]: c for p in view["players"] for c in p["chars"]}
+        enemies = {c["id"]: c for p in view["players"] for c in p["engaged"]}
+        for grp in view["groups"]:
+            enemies.update({c["id"]: c for c in grp["staging"] if c["type"] == "enemy"})
+        grp = next((g for g in view["groups"] if seat in g["members"]), view["groups"][0] if view["groups"] else None)
+        kind = decision.kind
+        if kind == "commit":
+            return self._commit(view, me, grp, ids)
+        if kind == "defend":
+            return self._defend(view, decision, chars, ids)
+        if kind == "undefended":
+            return max(ids, key=lambda i: chars[i.split()[1]]["hp"] - chars[i.split()[1]]["dmg"])
+        if kind == "attack":
+            return self._attack(me, enemies, ids)
+        if kind == "attackers":
+            return self._attackers(view, chars, enemies, ids)
+        if kind == "engage":
+            if "pass" in ids:
+                return "pass"
+            return min(ids, key=lambda i: enemies.get(i.split()[1], {}).get("atk", 0))
+        if kind == "travel":
+            return self._travel(ids)
+        if kind == "plan":
+            return self._plan(game, me, ids)
+        if kind in ("actions", "response"):
+            return self._window(game, me, kind, view, ids)
+        if kind == "choose" and ids[0].startswith("hero "):
+            return max(ids, key=lambda i: _hero_value(game, i.split()[1]))
+        for pref in ("main", "reveal", "unquest", "bottom"):
+            if pref in ids:
+                return pref
+        frees = [i for i in ids if i.startswith("free ")]
+        if frees:
+            return max(frees, key=lambda i: _hero_value(game, i.split()[1]))
+        if "none" in ids and len(ids) == 1:
+            return "none"
+        return ids[0]
+
+    def _commit(self, view: dict[str, Any], me: dict[str, Any], grp: Any, ids: list[str]) -> str:
+        if grp is None:
+            return "done"
+        cands = [i for i in ids if i.startswith("commit ")]
+        mine = {c["id"]: c for c in me["chars"]}
+        ready = [mine[i.split()[1]] for i in cands if i.split()[1] in mine]
+        need = grp["staging_threat"] + 2 * len(grp["members"]) + 1
+        danger = bool(me["engaged"]) or any(e["type"] == "enemy" and e["eng"] <= me["threat"] + 3
+                                             for e in grp["staging"])
+        keep = max(ready, key=lambda c: c["defense"] * 2 + c["hp"] - c["dmg"]) if danger and ready else None
+        if grp["committed_wp"] >= need:
+            return "done"
+        best = sorted((c for c in ready if c is not keep and c["wp"] > 0), key=lambda c: -c["wp"])
+        if len(ready) == 1 and not danger and ready[0]["wp"] > 0:
+            return f"commit {ready[0]['id']}"
+        return f"commit {best[0]['id']}" if best else "done"
+
+    def _defend(self, view: dict[str, Any], decision: Decision, chars: dict[str, Any], ids: list[str]) -> str:
+        attack = 0
+        for p in view["players"]:
+            for e in p["engaged"]:
+                if e["name"] in decision.prompt:
+                    attack = max(attack, e["atk"])
+        opts = [i for i in ids if i.startswith("defend ")]
+        survivors = [i for i in opts if chars[i.split()[1]]["hp"] - chars[i.split()[1]]["dmg"]
+                     > max(0, attack + 1 - chars[i.split()[1]]["defense"])]
+        if survivors:
+            return max(survivors, key=lambda i: chars[i.split()[1]]["defense"])
+        no = "nodefend" if "nodefend" in ids else "pass"
+        allies = [i for i in opts if chars[i.split()[1]]["type"] == "ally"]
+        if allies and no != "pass":
+            return min(allies, key=lambda i: chars[i.split()[1]]["hp"])
+        return no
+
+    def _attack(self, me: dict[str, Any], enemies: dict[str, Any], ids: list[str]) -> str:
+        ready_atk = sum(c["atk"] for c in me["chars"] if not c["exhausted"])
+        best = None
+        for i in ids:
+            if not i.startswith("attack "):
+                continue
+            e = enemies.get(i.split()[1])
+            if e is None:
+                continue
+            need = e["defense"] + e["hp"] - e["dmg"]
+            if ready_atk >= need and (best is None or need < best[0]):
+                best = (need, i)
+        return best[1] if best else "done"
+
+    def _attackers(self, view: dict[str, Any], chars: dict[str, Any], enemies: dict[str, Any], ids: list[str]) -> str:
+        withs = [i for i in ids if i.startswith("with ")]
+        if "pass" in ids:
+            return withs[0] if withs else "pass"
+        if "go" in ids and (not withs or len(ids) == 1):
+            return "go"
+        if not withs:
+            return ids[0]
+        return max(withs, key=lambda i: chars[i.split()[1]]["atk"])
+
+    def _travel(self, ids: list[str]) -> str:
+        travels = [i for i in ids if i.startswith("travel ")]
+        for pref in ("prison_cell", "southern_gate", "tunnels_of_mount_gram"):
+            for i in travels:
+                if _key(i) == pref:
+                    return i
+        safe = [i for i in travels if _key(i) != "patrol_room"]
+        return safe[0] if safe else "stay"
+
+    def _plan(self, game: Any, me: dict[str, Any], ids: list[str]) -> str:
+        plays = [i for i in ids if i.startswith("play ")]
+        allies = [i for i in plays if len(i.split()) == 2]
+        if allies:
+            return max(allies, key=lambda i: game.db[_key(i)].cost)
+        attach = [i for i in plays if len(i.split()) == 3 and game.db[_key(i)].type == "attachment"
+                  and game.db[_key(i)].attach_to != "location"
+                  and _key(i) not in ("dark_knowledge",)]
+        heroes = {c["id"] for c in me["chars"] if c["type"] == "hero"}
+        attach = [i for i in attach if i.split()[2] in heroes or game.db[_key(i)].attach_to == "engaged_enemy"]
+        if attach:
+            return attach[0]
+        return "done"
+
+    def _window(self, game: Any, me: dict[str, Any], kind: str, view: dict[str, Any], ids: list[str]) -> str:
+        for i in ids:
+            k = _key(i)
+            if kind == "response" and k in GOOD_RESPONSES:
+                return i
+            if kind == "actions" and k in GOOD_ACTIONS:
+                return i
+            if k == "the_galadhrim_s_greeting" and me["threat"] >= 35 and i.endswith(f"p{view['players'].index(me)}"):
+                return i
+            if k in ("feint", "thicket_of_spears") and view["phase"] == "combat" and me["engaged"]:
+                return i
+        return "pass"
+
+
+def _hero_value(game: Any, cid: str) -> int:
+    card = game.db[cid.split(".")[1]]
+    return card.wp * 2 + card.atk + card.defense + card.hp + (3 if card.type == "hero" else 0)

@@ -1,0 +1,399 @@
+"""Encounter-card effects: when revealed, shadow, forced and response abilities, travel costs.
+
+The ops here are the encounter half of the vocabulary in ``assets/cards/mount_gram/README.md``.
+Scope words follow §6.6: "each player" is each player of the group where the card is.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from tabletop.engine import emit
+from tabletop.engine.chance import randbelow, shuffle
+
+from . import board as B
+from .cards import owner_of
+from .flow import ask_frame, continuation, enemy_attack, push
+from .state import Group, MGState
+
+Ab = dict[str, Any]
+
+
+# -- when revealed -----------------------------------------------------------------------------
+def wr_raise_threat(g: Any, s: MGState, grp: Group, cid: str, ab: Ab, f: dict[str, Any]) -> None:
+    for p in B.members(s, grp):
+        B.raise_threat(g, s, p, ab["amount"], f" ({B.name(g, cid)})")
+
+
+def wr_damage_exhausted(g: Any, s: MGState, grp: Group, cid: str, ab: Ab, f: dict[str, Any]) -> None:
+    for c in [c for c in B.group_chars(s, grp) if s.cards[c]["ex"]]:
+        B.deal_damage(g, s, c, ab["amount"])
+
+
+def _search_enemy(g: Any, s: MGState, trait: str = "") -> str | None:
+    """The first matching enemy from the top of the encounter deck, then the discard pile."""
+    for pile in (s.encounter, s.enc_discard):
+        for c in reversed(pile):
+            card = B.d(g, c)
+            if card.type == "enemy" and (not trait or trait in card.traits):
+                pile.remove(c)
+                return c
+    return None
+
+
+def enter_play_staging(g: Any, s: MGState, cid: str, grp: Group) -> None:
+    """A card searched or put into play (not revealed, R-45): Capture fires (R-36), nothing else."""
+    B.enter_staging(g, s, cid, grp)
+    emit(s, "enter", f"{B.name(g, cid)} enters the staging area.")
+    if B.d(g, cid).capture:
+        B.capture_top(g, s, cid, B.members(s, grp), B.d(g, cid).capture)
+
+
+def wr_sound_the_alarm(g: Any, s: MGState, grp: Group, cid: str, ab: Ab, f: dict[str, Any]) -> None:
+    s.mods.append({"grp": grp["id"], "st": "eng", "d": -ab["engagement"], "until": "round"})
+    s.mods.append({"grp": grp["id"], "st": "atk", "d": ab["attack"], "until": "round"})
+    emit(s, "alarm", "Enemies of this group get -10 engagement cost and +1 attack this round.")
+    if not B.group_enemies(g, s, grp):
+        found = _search_enemy(g, s)
+        if found:
+            enter_play_staging(g, s, found, grp)
+        shuffle(s, s.encounter)
+
+
+def wr_feeble(g: Any, s: MGState, grp: Group, cid: str, ab: Ab, f: dict[str, Any]) -> None:
+    frames = []
+    for p in B.members(s, grp):
+        ex = [c for c in s.players[p]["chars"] if s.cards[c]["ex"]]
+        opts = []
+        if ex:
+            opts.append(("damage", "1 damage to each of your exhausted characters", ""))
+        if any(s.cards[c]["com"] for c in ex):
+            opts.append(("unquest", "Remove your exhausted characters from the quest", ""))
+        if len(opts) == 1:
+            _feeble(g, s, {"p": p}, opts[0][0])
+        elif opts:
+            frames.append(ask_frame(p, "feeble", "Feeble and Weary: choose one", opts, {"p": p}))
+    push(s, *frames)
+
+
+@continuation("feeble")
+def _feeble(g: Any, s: MGState, ctx: dict[str, Any], aid: str) -> None:
+    ex = [c for c in s.players[ctx["p"]]["chars"] if s.cards[c]["ex"]]
+    for c in ex:
+        if aid == "damage":
+            B.deal_damage(g, s, c, 1)
+        elif c in s.cards:
+            s.cards[c]["com"] = False
+    emit(s, "feeble", f"{s.players[ctx['p']]['name']} chooses: {aid}.")
+
+
+def _hosts(g: Any, s: MGState, grp: Group) -> list[str]:
+    """Encounter cards in play in the group that have a threat value (R-12)."""
+    out = [c for c in grp["staging"] if B.d(g, c).type in ("enemy", "location")]
+    if grp["active"]:
+        out.append(grp["active"])
+    out += [e for p in grp["members"] for e in s.players[p]["engaged"]]
+    return out
+
+
+def wr_captives(g: Any, s: MGState, grp: Group, cid: str, ab: Ab, f: dict[str, Any]) -> None:
+    frames = []
+    hosts = _hosts(g, s, grp)
+    if not hosts:
+        return
+    top = max(B.threat_of(g, s, h) for h in hosts)
+    tied = [h for h in hosts if B.threat_of(g, s, h) == top]
+    for p in B.members(s, grp):
+        opts = [(f"capture {a} {h}", f"{B.name(g, a)} is captured under {B.name(g, h)}", a)
+                for a in B.allies(g, s, p) for h in tied]
+        if opts:
+            frames.append(ask_frame(p, "captives", "Captives of Gornákh: choose an ally to be captured",
+                                    opts, {"p": p}))
+    push(s, *frames)
+
+
+@continuation("captives")
+def _captives(g: Any, s: MGState, ctx: dict[str, Any], aid: str) -> None:
+    _, ally, host = aid.split()
+    B.capture_from_play(g, s, ally, host)
+
+
+def _printed_cost(g: Any, s: MGState, cid: str) -> int:
+    card = B.d(g, cid)
+    if card.type == "hero":
+        return card.threat_cost if s.options.get("interrogation_hero_cost") == "threat_cost" else 0
+    return card.cost
+
+
+def wr_interrogation(g: Any, s: MGState, grp: Group, cid: str, ab: Ab, f: dict[str, Any]) -> None:
+    missing = False
+    for p in B.members(s, grp):
+        deck = s.players[p]["captured"]
+        if not deck:
+            missing = True
+            continue
+        c = deck.pop()
+        s.players[p]["discard"].append(c)
+        emit(s, "discard", f"{s.players[p]['name']} discards {B.name(g, c)} from his captured deck.", seat=p)
+        B.raise_threat(g, s, p, _printed_cost(g, s, c))
+    if missing:
+        emit(s, "doomed", f"{B.name(g, cid)} gains Doomed 2.")
+        for p in B.members(s, grp):
+            B.raise_threat(g, s, p, 2, " (doomed 2)")
+
+
+def wr_angmar_orc(g: Any, s: MGState, grp: Group, cid: str, ab: Ab, f: dict[str, Any]) -> None:
+    opts = [(f"discard {a}", f"Discard {B.name(g, a)}", a) for p in B.members(s, grp)
+            for a in B.allies(g, s, p)]
+    if s.encounter or s.enc_discard:
+        opts.append(("reveal", "Reveal one more encounter card", ""))
+    if len(opts) == 1:
+        _angmar_orc(g, s, {"g": grp["id"]}, opts[0][0])
+    elif opts:
+        push(s, ask_frame(B.members(s, grp)[0], "angmar_orc", "Angmar Orc: choose one", opts,
+                          {"g": grp["id"]}))
+
+
+@continuation("angmar_orc")
+def _angmar_orc(g: Any, s: MGState, ctx: dict[str, Any], aid: str) -> None:
+    if aid == "reveal":
+        push(s, {"t": "reveal", "g": ctx["g"], "pc": 0})
+    else:
+        emit(s, "discard", f"{B.name(g, aid.split()[1])} is discarded.")
+        B.leave_play(g, s, aid.split()[1], "discard")
+
+
+def wr_orc_ambush(g: Any, s: MGState, grp: Group, cid: str, ab: Ab, f: dict[str, Any]) -> None:
+    for p in B.members(s, grp):
+        found = _search_enemy(g, s, "Orc")
+        if not found:
+            continue
+        s.cards[found] = B.new_rec(ctl=p)
+        s.players[p]["engaged"].append(found)
+        emit(s, "engage", f"{B.name(g, found)} comes into play engaged with {s.players[p]['name']}.")
+        if B.d(g, found).capture:
+            B.capture_top(g, s, found, B.members(s, grp), B.d(g, found).capture)
+    shuffle(s, s.encounter)
+
+
+WHEN_REVEALED: dict[str, Callable[..., None]] = {
+    "raise_threat": wr_raise_threat, "damage_exhausted": wr_damage_exhausted,
+    "sound_the_alarm": wr_sound_the_alarm, "feeble_and_weary": wr_feeble, "captives": wr_captives,
+    "interrogation": wr_interrogation, "angmar_orc_choice": wr_angmar_orc,
+    "orc_ambush": wr_orc_ambush,
+}
+
+
+def when_revealed(g: Any, s: MGState, grp: Group, cid: str, ab: Ab, f: dict[str, Any]) -> None:
+    WHEN_REVEALED[ab["op"]](g, s, grp, cid, ab, f)
+
+
+# -- shadows -----------------------------------------------------------------------------------
+def _bonus(s: MGState, enemy: str, n: int) -> None:
+    s.mods.append({"c": enemy, "st": "atk", "d": n, "until": "attack"})
+
+
+def sh_attack_bonus(g: Any, s: MGState, f: dict[str, Any], ab: Ab) -> None:
+    _bonus(s, f["e"], ab["amount"])
+
+
+def sh_tormentor(g: Any, s: MGState, f: dict[str, Any], ab: Ab) -> None:
+    _bonus(s, f["e"], 1 if s.cards[f["e"]]["cap"] else 2)
+
+
+def sh_patrol(g: Any, s: MGState, f: dict[str, Any], ab: Ab) -> None:
+    _bonus(s, f["e"], 2 if s.players[f["p"]]["threat"] >= 20 else 1)
+
+
+def sh_marauder(g: Any, s: MGState, f: dict[str, Any], ab: Ab) -> None:
+    _bonus(s, f["e"], len(B.allies(g, s, f["p"])))
+
+
+def sh_angmar_orc(g: Any, s: MGState, f: dict[str, Any], ab: Ab) -> None:
+    _bonus(s, f["e"], 1)
+    f["return_if_ally"] = True
+
+
+def sh_capture_attachments(g: Any, s: MGState, f: dict[str, Any], ab: Ab) -> None:
+    for c in f["defs"]:
+        if c in s.cards:
+            for a in list(s.cards[c]["att"]):
+                B.capture_from_play(g, s, a, f["e"])
+
+
+def sh_exhaust(g: Any, s: MGState, f: dict[str, Any], ab: Ab) -> None:
+    ready = [c for c in s.players[f["p"]]["chars"] if not s.cards[c]["ex"]]
+    if len(ready) == 1:
+        _exhaust(g, s, {}, "exhaust " + ready[0])
+    elif ready:
+        push(s, ask_frame(f["p"], "exhaust", "Shadow: exhaust one of your characters",
+                          [(f"exhaust {c}", f"Exhaust {B.name(g, c)}", c) for c in ready], {}))
+
+
+@continuation("exhaust")
+def _exhaust(g: Any, s: MGState, ctx: dict[str, Any], aid: str) -> None:
+    c = aid.split()[1]
+    if c in s.cards:
+        s.cards[c]["ex"] = True
+        emit(s, "exhaust", f"{B.name(g, c)} is exhausted.")
+
+
+def sh_capture_damaged(g: Any, s: MGState, f: dict[str, Any], ab: Ab) -> None:
+    f["capture_damaged"] = True
+
+
+def sh_interrogation(g: Any, s: MGState, f: dict[str, Any], ab: Ab) -> None:
+    pl = s.players[f["p"]]
+    if s.options.get("interrogation_shadow") == "dragncards":
+        for _ in range(min(2, len(pl["hand"]))):
+            c = pl["hand"].pop(randbelow(s, len(pl["hand"])))
+            pl["captured"].append(c)
+        shuffle(s, pl["captured"])
+        emit(s, "interrogation", f"Two random cards of {pl['name']}'s hand go into his captured deck.")
+        return
+    if not pl["hand"]:
+        return
+    c = pl["hand"].pop(randbelow(s, len(pl["hand"])))
+    pl["discard"].append(c)
+    emit(s, "discard", f"{pl['name']} discards {B.name(g, c)} at random.")
+    B.raise_threat(g, s, f["p"], _printed_cost(g, s, c))
+
+
+SHADOWS: dict[str, Callable[..., None]] = {
+    "attack_bonus": sh_attack_bonus, "tormentor_shadow": sh_tormentor, "patrol_shadow": sh_patrol,
+    "marauder_shadow": sh_marauder, "angmar_orc_shadow": sh_angmar_orc,
+    "capture_attachments": sh_capture_attachments, "exhaust_character": sh_exhaust,
+    "capture_damaged_ally": sh_capture_damaged, "interrogation_shadow": sh_interrogation,
+}
+
+
+def shadow(g: Any, s: MGState, f: dict[str, Any], ab: Ab) -> None:
+    SHADOWS[ab["op"]](g, s, f, ab)
+
+
+# -- attack damage and after-attack forced effects ----------------------------------------------
+def _captures_damaged(g: Any, s: MGState, f: dict[str, Any]) -> bool:
+    if f.get("capture_damaged"):
+        return True
+    return any(ab["op"] == "capture_damaged_ally" for ab in B.d(g, f["e"]).has("forced"))
+
+
+def attack_damage(g: Any, s: MGState, f: dict[str, Any], target: str, n: int) -> None:
+    if target not in s.cards or n <= 0:
+        return
+    kind = B.d(g, target).type
+    wide = s.options.get("capture_on_damage_targets") == "character"
+    if _captures_damaged(g, s, f) and (kind == "ally" or wide) and f["e"] in s.cards:
+        seat = s.cards[target]["ctl"]
+        B.capture_from_play(g, s, target, f["e"])
+        if kind == "hero" and seat >= 0 and not B.heroes(g, s, seat):
+            B.eliminate(g, s, seat, "no hero left in play")
+        return
+    if B.deal_damage(g, s, target, n) and kind == "ally":
+        f["ally_killed"] = True
+
+
+def after_attack(g: Any, s: MGState, f: dict[str, Any]) -> None:
+    e = f["e"]
+    if e not in s.cards or not f.get("ally_killed"):
+        return
+    grp = B.group_of(s, f["p"])
+    for ab in B.d(g, e).has("forced"):
+        if ab["op"] == "return_after_ally_kill" and B.engaged_with(s, e) >= 0:
+            B.disengage_to_staging(g, s, e, grp)
+            emit(s, "return", f"{B.name(g, e)} returns to the staging area.")
+        elif ab["op"] == "captain_after_ally_kill":
+            deck = s.players[f["p"]]["deck"]
+            if deck:
+                top = deck.pop()
+                s.players[f["p"]]["discard"].append(top)
+                s.reveals += 1
+                emit(s, "discard", f"{B.name(g, top)} is discarded from the top of the deck.")
+                if B.d(g, top).type == "ally" and B.engaged_with(s, e) == f["p"]:
+                    emit(s, "attack_again", f"{B.name(g, e)} attacks again.")
+                    push(s, enemy_attack(e, f["p"], immediate=True))
+    if f.get("return_if_ally") and e in s.cards and B.engaged_with(s, e) >= 0:
+        B.disengage_to_staging(g, s, e, grp)
+        emit(s, "return", f"{B.name(g, e)} returns to the staging area.")
+
+
+# -- travel ------------------------------------------------------------------------------------
+def travel_cost(g: Any, s: MGState, grp: Group, loc: str, ab: Ab) -> None:
+    for p in B.members(s, grp):
+        B.raise_threat(g, s, p, ab["amount"], f" (travel to {B.name(g, loc)})")
+
+
+def after_travel(g: Any, s: MGState, grp: Group, loc: str) -> None:
+    for ab in B.d(g, loc).has("forced"):
+        if ab["op"] == "threat_at_least":
+            for p in B.members(s, grp):
+                if s.players[p]["threat"] < ab["value"]:
+                    B.raise_threat(g, s, p, ab["value"] - s.players[p]["threat"])
+    for ab in B.d(g, loc).has("response"):
+        if ab["op"] == "prison_cell" and s.cards[loc]["cap"]:
+            opts = [(f"free {c}", f"Put {B.name(g, c)} into play", "")
+                    for c in s.cards[loc]["cap"] if free_play_ok(g, s, c)]
+            if opts:
+                push(s, ask_frame(B.members(s, grp)[0], "prison_cell",
+                                  f"{B.name(g, loc)}: put one captured card into play?",
+                                  opts + [("none", "Leave them captured", "")], {"host": loc}))
+
+
+def free_play_ok(g: Any, s: MGState, cid: str) -> bool:
+    """Can this card be put into play for free under its owner's control (R-5, R-33)?"""
+    card = B.d(g, cid)
+    owner = owner_of(cid)
+    if owner < 0 or s.players[owner]["out"]:
+        return False
+    if card.unique and B.unique_in_play(g, s, card.name):
+        return False
+    if card.type in ("hero", "ally"):
+        return True
+    if card.type == "attachment":
+        return bool(_attach_target(g, s, owner, cid))
+    return False
+
+
+def _attach_target(g: Any, s: MGState, owner: int, cid: str) -> str:
+    kind = B.d(g, cid).attach_to
+    if kind == "hero":
+        hs = B.heroes(g, s, owner)
+        return hs[0] if hs else ""
+    if kind == "character":
+        return s.players[owner]["chars"][0] if s.players[owner]["chars"] else ""
+    if kind == "engaged_enemy":
+        return s.players[owner]["engaged"][0] if s.players[owner]["engaged"] else ""
+    grp = B.group_of(s, owner)
+    locs = B.group_locations(g, s, grp)
+    return locs[0] if locs else ""
+
+
+def put_free(g: Any, s: MGState, cid: str) -> None:
+    owner = owner_of(cid)
+    card = B.d(g, cid)
+    emit(s, "play", f"{card.name} is put into play under {s.players[owner]['name']}'s control.")
+    if card.type in ("hero", "ally"):
+        B.put_char_into_play(g, s, cid, owner, trigger=card.type == "ally")
+    else:
+        B.attach(g, s, cid, _attach_target(g, s, owner, cid), owner)
+
+
+@continuation("prison_cell")
+def _prison_cell(g: Any, s: MGState, ctx: dict[str, Any], aid: str) -> None:
+    host = ctx["host"]
+    if aid == "none" or host not in s.cards:
+        return
+    c = aid.split()[1]
+    s.cards[host]["cap"].remove(c)
+    put_free(g, s, c)
+
+
+@continuation("dungeon_guard")
+def _dungeon_guard(g: Any, s: MGState, ctx: dict[str, Any], aid: str) -> None:
+    if aid == "none":
+        return
+    c = aid.split()[1]
+    owner = owner_of(c)
+    if c in s.players[owner]["hand"] and free_play_ok(g, s, c):
+        s.players[owner]["hand"].remove(c)
+        put_free(g, s, c)

@@ -1,0 +1,209 @@
+"""The Game: set-up, decisions, legal actions, apply, views, secrets and invariants."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tabletop.engine import Action, Decision, Game, IllegalAction, Result, Seat, emit, visible_log
+
+from . import board as B
+from . import effects as fx
+from . import encounter as enc
+from .cards import CardDef, SPHERES, key_of, owner_of, player_cards
+from .flow import FRAMES, advance
+from .scenario import MountGramScenario, QuestScenario
+from .state import MGState
+
+
+class MountGram(Game[MGState]):
+    state_type = MGState
+
+    def __init__(self, scenario: QuestScenario | None = None) -> None:
+        from . import SPEC_ as SPEC
+
+        self.spec = SPEC
+        self.scen = scenario or MountGramScenario()
+        self.db: dict[str, CardDef] = {**player_cards(), **self.scen.cards}
+        self.fx = fx
+        self.enc = enc
+
+    # -- set-up ----------------------------------------------------------------------------------
+    def setup(self, seats: list[Seat], options: dict[str, Any], seed: int) -> MGState:
+        s = MGState(rng=seed)
+        s.options = dict(options)
+        spheres = [options.get(f"deck_{i + 1}", SPHERES[i]) for i in range(len(seats))]
+        if len(set(spheres)) != len(spheres):
+            raise ValueError("each player needs a different starter deck (unique heroes)")
+        self.scen.setup(self, s, [seat.name for seat in seats], spheres)
+        s.next_id = len(self._all_cards(s))
+        emit(s, "setup", f"{self.scen.title}: {len(seats)} player(s); first player "
+             f"{s.players[s.first]['name']}.")
+        advance(self, s)
+        return s
+
+    # -- protocol --------------------------------------------------------------------------------
+    def decision(self, s: MGState) -> Decision | None:
+        if s.outcome or not s.stack:
+            return None
+        ask = s.stack[-1].get("ask")
+        if ask is None:
+            return None
+        return Decision(ask[0], ask[1], ask[2])
+
+    def legal_actions(self, s: MGState) -> list[Action]:
+        if s.outcome or not s.stack or "ask" not in s.stack[-1]:
+            return []
+        f = s.stack[-1]
+        return FRAMES[f["t"]].options(self, s, f)
+
+    def apply(self, s: MGState, action_id: str) -> None:
+        self.find_action(s, action_id)
+        f = s.stack[-1]
+        s.step += 1
+        f.pop("ask", None)
+        FRAMES[f["t"]].answer(self, s, f, action_id)
+        advance(self, s)
+        if not s.outcome and self.decision(s) is None:
+            raise IllegalAction("internal: no decision after an action")
+
+    def result(self, s: MGState) -> Result | None:
+        if not s.outcome:
+            return None
+        winners = tuple(range(len(s.players))) if s.outcome == "won" else ()
+        return Result(winners, tuple(float(p["threat"]) for p in s.players), s.reason)
+
+    def turn_key(self, s: MGState) -> Any:
+        d = self.decision(s)
+        return (s.round, s.phase, d.seat if d else -1)
+
+    def summary(self, s: MGState) -> str:
+        stages = sorted({self.db[key_of(g["quest"])].stage for g in s.groups if g["quest"] in s.cards})
+        return f"round {s.round}, {s.phase} phase, stage {'/'.join(stages) or '-'}"
+
+    # -- views -----------------------------------------------------------------------------------
+    def _card(self, s: MGState, cid: str, seat: int | None) -> dict[str, Any]:
+        card = self.db[key_of(cid)]
+        rec = s.cards[cid]
+        out: dict[str, Any] = {"id": cid, "name": card.name, "type": card.type}
+        if card.character:
+            out.update(wp=B.wp(self, s, cid), atk=B.atk(self, s, cid), defense=B.defense(self, s, cid),
+                       hp=B.hp(self, s, cid), dmg=rec["dmg"], exhausted=rec["ex"],
+                       committed=rec["com"], sphere=card.sphere)
+            if card.type == "hero":
+                out["res"] = rec["res"]
+        elif card.type == "enemy":
+            out.update(eng=B.engagement_of(self, s, cid), threat=B.threat_of(self, s, cid),
+                       atk=B.atk(self, s, cid), defense=B.defense(self, s, cid), hp=B.hp(self, s, cid),
+                       dmg=rec["dmg"], shadows=len(rec["sh"]),
+                       shadows_up=[{"id": c, "name": self.db[key_of(c)].name} for c in rec["up"]])
+        elif card.type == "location":
+            out.update(threat=B.threat_of(self, s, cid), qp=card.qp, prog=rec["prog"])
+        elif card.type in ("side_quest", "quest"):
+            out.update(qp=card.qp, prog=rec["prog"], time=rec["time"], stage=card.stage)
+        if rec["att"]:
+            out["att"] = [{"id": a, "name": self.db[key_of(a)].name, "exhausted": s.cards[a]["ex"]}
+                          for a in rec["att"]]
+        if rec["cap"]:
+            counts: dict[str, int] = {}
+            for c in rec["cap"]:
+                who = s.players[owner_of(c)]["name"]
+                counts[who] = counts.get(who, 0) + 1
+            out["captured"] = counts
+        return out
+
+    def view(self, s: MGState, seat: int | None) -> dict[str, Any]:
+        d = self.decision(s)
+        open_hands = s.options.get("open_hands", False)
+        players = []
+        for i, p in enumerate(s.players):
+            show = seat == i or (open_hands and seat is not None)
+            players.append({
+                "name": p["name"], "sphere": p["sphere"], "threat": p["threat"], "out": p["out"],
+                "first": i == s.first, "deck": len(p["deck"]), "captured_deck": len(p["captured"]),
+                "hand": list(p["hand"]) if show else len(p["hand"]),
+                "hand_names": [self.db[key_of(c)].name for c in p["hand"]] if show else [],
+                "discard": list(p["discard"]),
+                "chars": [self._card(s, c, seat) for c in p["chars"]],
+                "engaged": [self._card(s, c, seat) for c in p["engaged"]],
+            })
+        groups = []
+        for grp in B.groups_in_order(s):
+            groups.append({
+                "id": grp["id"], "members": list(grp["members"]),
+                "staging": [self._card(s, c, seat) for c in grp["staging"]],
+                "active": self._card(s, grp["active"], seat) if grp["active"] else None,
+                "quest": self._card(s, grp["quest"], seat) if grp["quest"] in s.cards else None,
+                "current_side_quest": grp["side"],
+                "staging_threat": B.staging_threat(self, s, grp),
+                "committed_wp": B.committed_wp(self, s, grp),
+            })
+        peek = s.peeks.get(str(seat)) if seat is not None else None
+        return {
+            "game": "mount_gram", "scenario": self.scen.title, "round": s.round, "phase": s.phase,
+            "first": s.first, "to_act": d.seat if d else None, "step_kind": d.kind if d else "",
+            "prompt": d.prompt if d else "", "outcome": s.outcome, "reason": s.reason,
+            "players": players, "groups": groups, "encounter_deck": len(s.encounter),
+            "encounter_discard": list(s.enc_discard), "victory": list(s.victory),
+            "removed": len(s.removed), "set_aside": len(s.set_aside),
+            "peek": {"id": peek, "name": self.db[key_of(peek)].name}
+            if peek and peek in self._peek_valid(s) else None,
+            "hand": list(s.players[seat]["hand"]) if seat is not None else [],
+            "log": visible_log(s, seat, last=40),
+        }
+
+    def _peek_valid(self, s: MGState) -> set[str]:
+        out = set(s.encounter[-1:])
+        for rec in s.cards.values():
+            out.update(rec["sh"])
+        return out
+
+    def secrets(self, s: MGState, seat: int | None) -> set[str]:
+        hidden = set(s.encounter)
+        open_hands = s.options.get("open_hands", False)
+        for rec in s.cards.values():
+            hidden.update(rec["sh"])
+            hidden.update(rec["cap"])
+        for i, p in enumerate(s.players):
+            hidden.update(p["deck"])
+            hidden.update(p["captured"])
+            if i != seat and not (open_hands and seat is not None):
+                hidden.update(p["hand"])
+        hidden.update(s.removed)
+        if seat is not None:
+            peek = s.peeks.get(str(seat))
+            if peek and peek in self._peek_valid(s):
+                hidden.discard(peek)
+        return hidden
+
+    # -- invariants ------------------------------------------------------------------------------
+    def _all_cards(self, s: MGState) -> list[str]:
+        out = list(s.cards)
+        for rec in s.cards.values():
+            out += rec["cap"] + rec["sh"] + rec["up"]
+        for p in s.players:
+            out += p["deck"] + p["hand"] + p["discard"] + p["captured"]
+        out += s.encounter + s.enc_discard + s.victory + s.set_aside + s.removed + s.limbo
+        return [c for c in out if not c.startswith("q.")]  # quest stages come and go by design
+
+    def invariants(self, s: MGState) -> list[str]:
+        problems = []
+        cards = self._all_cards(s)
+        if len(cards) != len(set(cards)):
+            dup = sorted({c for c in cards if cards.count(c) > 1})[:3]
+            problems.append(f"cards in two places: {dup}")
+        if len(set(cards)) != s.next_id:
+            problems.append(f"card count {len(set(cards))} != {s.next_id}")
+        for i, p in enumerate(s.players):
+            if p["threat"] < 0:
+                problems.append(f"negative threat for seat {i}")
+            for c in p["chars"] + p["engaged"]:
+                if c not in s.cards or s.cards[c]["ctl"] != i:
+                    problems.append(f"{c} listed for seat {i} but not controlled by it")
+        for rec in s.cards.values():
+            if rec["dmg"] < 0 or rec["res"] < 0 or rec["prog"] < 0:
+                problems.append("negative tokens")
+        for grp in s.groups:
+            for c in grp["staging"]:
+                if c not in s.cards or s.cards[c]["g"] != grp["id"]:
+                    problems.append(f"{c} in staging {grp['id']} without its record")
+        return problems

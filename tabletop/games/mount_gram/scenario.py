@@ -1,0 +1,429 @@
+"""Scenarios: the quest a game is played on.
+
+``QuestScenario`` is a plain quest (standard set-up §3.1, stages defeated by progress, the last
+one wins); tests build small ones. ``MountGramScenario`` adds the special rules of §6: captured
+decks, Capture and rescue, one group per player at stage 2, joining, stage 3 and the Southern
+Gate. Rescue and time counters live in the base class because they are card-driven rules.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tabletop.engine import emit
+from tabletop.engine.chance import randbelow, shuffle
+from tabletop.engine.zones import draw
+
+from . import board as B
+from .cards import CardDef, key_of, mount_gram_cards, owner_of, player_cards, starter_decks
+from .encounter import enter_play_staging, free_play_ok
+from .flow import Frame, ask, ask_frame, continuation, enemy_attack, frame, push
+from .state import Group, MGState, Player
+
+
+class QuestScenario:
+    """A quest: its stage cards in order and its encounter cards (keys; copies from the data)."""
+
+    key = "quest"
+    title = "Quest"
+
+    def __init__(self, cards: dict[str, CardDef], stages: list[str], encounter: list[str]) -> None:
+        self.cards = cards
+        self.stages = stages
+        self.encounter = encounter
+
+    # -- set-up ----------------------------------------------------------------------------------
+    def encounter_deck(self, s: MGState, keys: list[str]) -> list[str]:
+        easy = s.options.get("easy_mode", False)
+        out = []
+        for k in keys:
+            card = self.cards[k]
+            for n in range(1, (card.copies_easy if easy else card.copies) + 1):
+                out.append(f"e.{k}.{n}")
+        return out
+
+    def build_player(self, g: Any, s: MGState, seat: int, name: str, sphere: str) -> Player:
+        deck_data = starter_decks()[sphere]
+        deck = [f"p{seat}.{k}.{n}" for k, q in deck_data["cards"] for n in range(1, q + 1)]
+        pl = Player(name=name, sphere=sphere, deck=deck, hand=[], discard=[], captured=[],
+                    threat=0, out=False, chars=[], engaged=[])
+        return pl
+
+    def heroes_of(self, seat: int, sphere: str) -> list[str]:
+        return [f"p{seat}.{k}.1" for k in starter_decks()[sphere]["heroes"]]
+
+    def setup(self, g: Any, s: MGState, names: list[str], spheres: list[str]) -> None:
+        """Standard set-up (§3.1, without the mulligan)."""
+        s.encounter = self.encounter_deck(s, self.encounter)
+        shuffle(s, s.encounter)
+        s.first = randbelow(s, len(names))
+        for seat, (name, sphere) in enumerate(zip(names, spheres)):
+            pl = self.build_player(g, s, seat, name, sphere)
+            s.players.append(pl)
+            shuffle(s, pl["deck"])
+            for h in self.heroes_of(seat, sphere):
+                B.put_char_into_play(g, s, h, seat, trigger=False)
+                pl["threat"] += B.d(g, h).threat_cost
+            pl["hand"] = draw(s, pl["deck"], 6)
+        quest = f"q.{self.stages[0]}.1"
+        s.cards[quest] = B.new_rec()
+        s.groups = [Group(id="g0", members=list(range(len(names))), staging=[], active=None,
+                          quest=quest, side=None)]
+
+    # -- values ----------------------------------------------------------------------------------
+    def x_value(self, g: Any, s: MGState, cid: str) -> int:
+        card = B.d(g, cid)
+        for ab in card.has("passive"):
+            if ab["op"] == "x_captured_under_self":
+                return len(s.cards[cid]["cap"])
+            if ab["op"] == "x_captured_hosts":
+                grp = B.group_of_card(s, cid)
+                if grp is None:
+                    return 0
+                hosts = [grp["quest"], *grp["staging"]] + ([grp["active"]] if grp["active"] else [])
+                hosts += [e for p in grp["members"] for e in s.players[p]["engaged"]]
+                return sum(1 for h in hosts if h in s.cards and s.cards[h]["cap"])
+        return 0
+
+    # -- progress and stages -----------------------------------------------------------------------
+    def quest_progress(self, g: Any, s: MGState, grp: Group, n: int) -> None:
+        quest = grp["quest"]
+        rec = s.cards[quest]
+        rec["prog"] += n
+        emit(s, "progress", f"{n} progress on {B.name(g, quest)}.", amount=n, g=grp["id"])
+        if rec["prog"] >= B.d(g, quest).qp:
+            self.stage_defeated(g, s, grp)
+
+    def effect_progress(self, g: Any, s: MGState, grp: Group, n: int) -> None:
+        B.place_progress(g, s, grp, n)
+
+    def stage_defeated(self, g: Any, s: MGState, grp: Group) -> None:
+        quest = grp["quest"]
+        i = self.stages.index(key_of(quest))
+        emit(s, "stage", f"{B.name(g, quest)} is defeated.")
+        if i + 1 >= len(self.stages):
+            B.end(s, "won", f"{B.name(g, quest)} was defeated")
+            return
+        nxt = f"q.{self.stages[i + 1]}.1"
+        B.leave_play(g, s, quest, "removed")
+        s.cards[nxt] = B.new_rec(g=grp["id"])
+        grp["quest"] = nxt
+
+    def travel_start(self, g: Any, s: MGState) -> None:
+        return None
+
+    def can_travel(self, g: Any, s: MGState, grp: Group, loc: str) -> bool:
+        return True
+
+    def after_leave(self, g: Any, s: MGState, cid: str) -> None:
+        return None
+
+    def on_eliminated(self, g: Any, s: MGState, seat: int) -> None:
+        """R-9: an eliminated player's captured cards are removed from the game."""
+        pl = s.players[seat]
+        s.removed.extend(pl["captured"])
+        pl["captured"].clear()
+        for rec in s.cards.values():
+            mine = [c for c in rec["cap"] if owner_of(c) == seat]
+            if mine:
+                rec["cap"] = [c for c in rec["cap"] if owner_of(c) != seat]
+                s.removed.extend(mine)
+
+    # -- rescue (§6.5) -----------------------------------------------------------------------------
+    def rescue(self, g: Any, s: MGState, host: str, cards: list[str], grp: Group | None) -> None:
+        rescued = []
+        for c in cards:
+            owner = owner_of(c)
+            if owner < 0 or s.players[owner]["out"]:
+                s.removed.append(c)
+                continue
+            card = B.d(g, c)
+            if card.type == "hero":
+                if B.unique_in_play(g, s, card.name):
+                    s.players[owner]["discard"].append(c)
+                    continue
+                B.put_char_into_play(g, s, c, owner, trigger=False)
+                emit(s, "rescue", f"{card.name} is rescued and joins {s.players[owner]['name']}.", seat=owner)
+            else:
+                s.players[owner]["hand"].append(c)
+                emit(s, "rescue", f"{s.players[owner]['name']} rescues a card into his hand.", seat=owner)
+                emit(s, "rescued", f"You rescue {card.name}.", to=[owner])
+            rescued.append(c)
+        if not rescued or s.outcome:
+            return
+        frames = []
+        for jailor in [c for c in s.cards if any(ab["op"] == "jailor" for ab in B.d(g, c).has("forced"))]:
+            jg = B.group_of_card(s, jailor)
+            if jg is None:
+                continue
+            order = B.members(s, jg)
+            if not order:
+                continue
+            top = max(s.players[p]["threat"] for p in order)
+            target = next(p for p in order if s.players[p]["threat"] == top)
+            B.engage(g, s, jailor, target)
+            emit(s, "jailor", f"{B.name(g, jailor)} attacks {s.players[target]['name']} at once.")
+            frames.append(enemy_attack(jailor, target, immediate=True))
+        if any(ab["op"] == "dungeon_guard" for ab in B.d(g, host).has("response")) and grp and grp["members"]:
+            opts = [(f"free {c}", f"Put {B.name(g, c)} into play", "") for c in rescued
+                    if B.d(g, c).type != "hero" and free_play_ok(g, s, c)]
+            if opts:
+                chooser = B.members(s, grp)[0] if B.members(s, grp) else grp["members"][0]
+                frames.append(ask_frame(chooser, "dungeon_guard", "Dungeon Guard: put a rescued card into play?",
+                                        opts + [("none", "No", "")], {}))
+        push(s, *frames)
+
+    # -- time counters (§5.12) ---------------------------------------------------------------------
+    def end_of_refresh(self, g: Any, s: MGState) -> None:
+        for cid in [c for c, r in s.cards.items() if r["time"] > 0]:
+            rec = s.cards[cid]
+            rec["time"] -= 1
+            emit(s, "time", f"{B.name(g, cid)} has {rec['time']} time counter(s) left.")
+            if rec["time"] == 0:
+                for ab in B.d(g, cid).has("forced"):
+                    if ab["op"] == "executioners":
+                        self.executioners(g, s, cid, ab)
+
+    def executioners(self, g: Any, s: MGState, cid: str, ab: dict[str, Any]) -> None:
+        """Stop the Executioners! expires: captured cards discarded, 3 threat per character (R-17)."""
+        per: dict[int, int] = {}
+        for c in s.cards[cid]["cap"]:
+            if B.d(g, c).character:
+                per[owner_of(c)] = per.get(owner_of(c), 0) + 1
+        emit(s, "executed", f"{B.name(g, cid)}: time is up, the captives are lost.")
+        B.leave_play(g, s, cid, "removed", rescue=False)
+        for seat, n in sorted(per.items()):
+            B.raise_threat(g, s, seat, ab["amount"] * n, " (executions)")
+
+
+STAGE2 = "gornakh_s_dungeons"
+STAGE3 = "flight_from_mount_gram"
+GATE = "southern_gate"
+
+
+class MountGramScenario(QuestScenario):
+    """Escape from Mount Gram (§3.2, §6)."""
+
+    key = "mount_gram"
+    title = "Escape from Mount Gram"
+
+    def __init__(self) -> None:
+        cards = mount_gram_cards()
+        stages = [k for k, c in cards.items() if c.type == "quest"]
+        encounter = [k for k, c in cards.items() if c.type not in ("quest",)]
+        super().__init__(cards, stages, encounter)
+
+    def setup(self, g: Any, s: MGState, names: list[str], spheres: list[str]) -> None:
+        s.encounter = self.encounter_deck(s, [k for k in self.encounter
+                                               if self.cards[k].encounter_set == "Escape from Mount Gram"])
+        aside = [c for c in s.encounter if key_of(c) in (GATE, "jailor_gornakh")]
+        s.encounter = [c for c in s.encounter if c not in aside]
+        s.set_aside = aside + self.encounter_deck(s, [k for k in self.encounter
+                                                      if self.cards[k].encounter_set == "Angmar Orcs"])
+        s.first = randbelow(s, len(names))
+        for seat, (name, sphere) in enumerate(zip(names, spheres)):
+            pl = self.build_player(g, s, seat, name, sphere)
+            # §6.1 step 1: allies and Item/Mount/Artifact attachments form the captured deck.
+            pl["captured"] = [c for c in pl["deck"] if _captured_kind(B.d(g, c))]
+            pl["deck"] = [c for c in pl["deck"] if not _captured_kind(B.d(g, c))]
+            s.players.append(pl)
+        s.groups = [Group(id="g0", members=list(range(len(names))), staging=[], active=None,
+                          quest="q.unexpected_rescue.1", side=None)]
+        s.cards["q.unexpected_rescue.1"] = B.new_rec(g="g0")
+        frames = []
+        for seat in B.turn_order(s):
+            heroes = self.heroes_of(seat, spheres[seat])
+            s.limbo.extend(heroes)
+            frames.append(ask_frame(seat, "start_hero", f"{names[seat]}: choose your starting hero",
+                                    [(f"hero {h}", f"Start with {B.name(g, h)}", h) for h in heroes],
+                                    {"p": seat}))
+        push(s, *frames, {"t": "mg_setup"})
+
+    def finish_setup(self, g: Any, s: MGState) -> None:
+        """Stage 1A's set-up, then 1B: one group per player, each at his own stage 2A (§3.2)."""
+        easy = s.options.get("easy_mode", False)
+        for seat, pl in enumerate(s.players):
+            chosen = pl["chars"][0]
+            others = [h for h in self.heroes_of(seat, pl["sphere"]) if h != chosen]
+            s.limbo = [h for h in s.limbo if h not in others]
+            aside = others.pop(randbelow(s, len(others)))
+            shuffle(s, pl["captured"])
+            pl["captured"][:0] = []
+            pl["captured"].extend(others)
+            shuffle(s, pl["captured"])
+            pl["captured"].append(aside)
+            s.cards[chosen]["res"] = 3 if easy else 2
+            pl["threat"] = B.d(g, chosen).threat_cost
+            shuffle(s, pl["deck"])
+            pl["hand"] = draw(s, pl["deck"], 3)
+        shuffle(s, s.encounter)
+        B.leave_play(g, s, "q.unexpected_rescue.1", "removed")
+        order = B.turn_order(s)
+        s.groups = []
+        for i, seat in enumerate(order):
+            quest = f"q.{STAGE2}.{i + 1}"
+            gid = f"g{seat}"
+            s.groups.append(Group(id=gid, members=[seat], staging=[], active=None, quest=quest, side=None))
+            s.cards[quest] = B.new_rec(g=gid)
+        emit(s, "split", "Each player now has his own staging area at stage 2 (Gornákh's Dungeons).")
+        for seat in order:
+            grp = B.group_of(s, seat)
+            B.capture_top(g, s, grp["quest"], [seat], self.cards[STAGE2].capture)
+            cell = next((c for c in reversed(s.encounter) if key_of(c) == "prison_cell"), None)
+            if cell:
+                s.encounter.remove(cell)
+                enter_play_staging(g, s, cell, grp)
+                B.capture_top(g, s, cell, [seat], 2)
+            shuffle(s, s.encounter)
+
+    # -- stage 2B: progress rescues at random (§6.7) -----------------------------------------------
+    def quest_progress(self, g: Any, s: MGState, grp: Group, n: int) -> None:
+        quest = grp["quest"]
+        key = key_of(quest)
+        if key == STAGE2:
+            rec = s.cards[quest]
+            picked = []
+            for _ in range(min(n, len(rec["cap"]))):
+                picked.append(rec["cap"].pop(randbelow(s, len(rec["cap"]))))
+            emit(s, "progress", f"{n} progress at stage 2B rescues {len(picked)} captured card(s).",
+                 amount=n, g=grp["id"])
+            if picked:
+                self.rescue(g, s, quest, picked, grp)
+            return
+        if key == STAGE3:
+            s.cards[quest]["prog"] += n
+            emit(s, "progress", f"{n} progress on {B.name(g, quest)}.", amount=n, g=grp["id"])
+            self.check_win(g, s)
+            return
+        super().quest_progress(g, s, grp, n)
+
+    def threshold(self, s: MGState) -> int:
+        return int(s.options.get("flight_threshold", 16))
+
+    def check_win(self, g: Any, s: MGState) -> None:
+        quest = f"q.{STAGE3}.1"
+        if quest not in s.cards or any(key_of(c) == GATE for c in s.cards):
+            return
+        if s.cards[quest]["prog"] >= self.threshold(s):
+            B.end(s, "won", "stage 3B is defeated: the heroes escape Mount Gram")
+
+    def after_leave(self, g: Any, s: MGState, cid: str) -> None:
+        if key_of(cid) == GATE:
+            self.check_win(g, s)
+
+    def can_travel(self, g: Any, s: MGState, grp: Group, loc: str) -> bool:
+        if key_of(loc) != GATE:
+            return True
+        quest = grp["quest"]
+        return key_of(quest) == STAGE3 and s.cards[quest]["prog"] >= self.threshold(s)
+
+    # -- joining and stage 3 (§6.8) ----------------------------------------------------------------
+    def travel_start(self, g: Any, s: MGState) -> None:
+        if any(key_of(grp["quest"]) == STAGE2 for grp in s.groups):
+            push(s, {"t": "mg_join", "done": []})
+
+    def join(self, g: Any, s: MGState, joiner: Group, target: Group) -> None:
+        for c in list(joiner["staging"]):
+            s.cards[c]["g"] = target["id"]
+            target["staging"].append(c)
+        joiner["staging"] = []
+        names = ", ".join(s.players[p]["name"] for p in joiner["members"])
+        emit(s, "join", f"{names} joins {', '.join(s.players[p]['name'] for p in target['members'])}.")
+        if joiner["active"]:
+            B.leave_play(g, s, joiner["active"], "discard")
+        if joiner["quest"] in s.cards:
+            B.leave_play(g, s, joiner["quest"], "removed")
+        target["members"].extend(joiner["members"])
+        joiner["members"] = []
+        if joiner in s.groups:
+            s.groups.remove(joiner)
+
+    def advance_to_3(self, g: Any, s: MGState) -> None:
+        order = B.groups_in_order(s)
+        host = order[0]
+        for other in order[1:]:
+            self.join(g, s, other, host)
+        B.leave_play(g, s, host["quest"], "removed")
+        quest = f"q.{STAGE3}.1"
+        s.cards[quest] = B.new_rec(g=host["id"])
+        host["quest"] = quest
+        emit(s, "stage", "The players reach stage 3: Flight from Mount Gram.")
+        for c in [c for c in s.set_aside if key_of(c) in (GATE, "jailor_gornakh")]:
+            s.set_aside.remove(c)
+            enter_play_staging(g, s, c, host)
+        orcs = [c for c in s.set_aside if self.cards[key_of(c)].encounter_set == "Angmar Orcs"]
+        s.set_aside = [c for c in s.set_aside if c not in orcs]
+        s.encounter.extend(orcs)
+        shuffle(s, s.encounter)
+        push(s, *({"t": "reveal", "g": host["id"], "pc": 0} for _ in B.members(s, host)))
+
+
+def _captured_kind(card: CardDef) -> bool:
+    return card.type == "ally" or (card.type == "attachment" and bool(
+        {"Item", "Mount", "Artifact"} & set(card.traits)))
+
+
+@continuation("start_hero")
+def _start_hero(g: Any, s: MGState, ctx: dict[str, Any], aid: str) -> None:
+    hero = aid.split()[1]
+    s.limbo.remove(hero)
+    B.put_char_into_play(g, s, hero, ctx["p"], trigger=False)
+    emit(s, "start", f"{s.players[ctx['p']]['name']} starts with {B.name(g, hero)}.")
+
+
+@frame("mg_setup")
+class MountGramSetup(Frame):
+    @staticmethod
+    def run(g: Any, s: MGState, f: dict[str, Any]) -> bool:
+        s.stack.pop()
+        g.scen.finish_setup(g, s)
+        s.reveals = 0
+        return False
+
+
+@frame("mg_join")
+class Join(Frame):
+    """Stage 2B's Forced check at the start of the travel phase, group by group (R-7, R-8)."""
+
+    @staticmethod
+    def _targets(g: Any, s: MGState, grp: Group) -> list[Group]:
+        return [o for o in s.groups if o is not grp and key_of(o["quest"]) == STAGE2
+                and s.cards[o["quest"]]["cap"]]
+
+    @staticmethod
+    def run(g: Any, s: MGState, f: dict[str, Any]) -> bool:
+        for grp in B.groups_in_order(s):
+            if grp["id"] in f["done"] or key_of(grp["quest"]) != STAGE2 or s.cards[grp["quest"]]["cap"]:
+                continue
+            f["done"].append(grp["id"])
+            targets = Join._targets(g, s, grp)
+            if not targets:
+                s.stack.pop()
+                g.scen.advance_to_3(g, s)
+                return False
+            if len(targets) == 1:
+                g.scen.join(g, s, grp, targets[0])
+                continue
+            f["j"] = grp["id"]
+            return ask(f, B.members(s, grp)[0], "join", "Choose the group to join")
+        s.stack.pop()
+        return False
+
+    @staticmethod
+    def options(g: Any, s: MGState, f: dict[str, Any]) -> list[Any]:
+        from tabletop.engine import Action
+
+        grp = B.group(s, f["j"])
+        return [Action(f"join {o['id']}", "Join " + ", ".join(s.players[p]["name"] for p in o["members"]))
+                for o in Join._targets(g, s, grp)] if grp else []
+
+    @staticmethod
+    def answer(g: Any, s: MGState, f: dict[str, Any], aid: str) -> None:
+        grp = B.group(s, f["j"])
+        target = B.group(s, aid.split()[1])
+        if grp and target:
+            g.scen.join(g, s, grp, target)
+
+
+def player_card_keys() -> list[str]:
+    return list(player_cards())

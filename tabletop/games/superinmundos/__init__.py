@@ -1,0 +1,55 @@
+"""Superinmundos: a 2-4 player battle card game of beating the combatant on top of the arena.
+
+``SPEC`` is cheap to import (the menu lists it); ``load()`` builds the rules and reads the cards.
+"""
+
+from __future__ import annotations
+
+from tabletop.engine import Game, GameSpec, Option
+from tabletop.engine.bots import RandomBot
+
+from .bots import HeuristicBot
+
+SPEC = GameSpec(
+    id="superinmundos",
+    title="Superinmundos",
+    min_players=2,
+    max_players=6,
+    summary="Beat the combatant on top of the arena; the last one standing takes it all as loot.",
+    hidden_info=True,
+    options=(
+        Option("quick", "Quick game (3 rounds)", default=False),
+        Option("hand5", "Hand of 5 cards", default=False),
+        Option("starting_loot", "Starting loot per pile", kind="int", default=0, minimum=0, maximum=5,
+               help="the manual's example is 3 (and it does not recommend it)"),
+        Option("teams", "2 vs 2 teams (4 players, one loot pile per team)", default=False),
+        Option("no_swap", "No hand swap", default=False),
+        Option("no_neutrals", "No neutral combatants", default=False),
+        Option("no_events", "No events", default=False),
+        Option("first", "Starting seat (0 = random)", kind="int", default=0, minimum=0, maximum=6),
+        Option("mixed", "Mixed decks: second copies of this many cards", kind="int", default=0, minimum=0,
+               maximum=12, help="duplicates evaporate when played (S32)"),
+    ),
+    bots={"random": RandomBot, "heuristic": HeuristicBot},
+    screen="tabletop.games.superinmundos.screen:SuperinmundosScreen",
+    rules_file="docs/games/superinmundos.md",
+    conformance=(
+        (2, {}), (3, {}), (4, {}),
+        (2, {"hand5": True, "quick": True}),
+        (3, {"starting_loot": 3, "no_swap": True}),
+        (4, {"teams": True}),
+        (3, {"no_neutrals": True, "quick": True}),
+        (2, {"no_events": True}),
+        (4, {"no_neutrals": True, "no_events": True, "quick": True}),
+        (3, {"mixed": 12}),
+    ),
+    max_steps=20000,
+)
+
+
+def load() -> Game:  # type: ignore[type-arg]
+    from .rules import Superinmundos
+
+    game = Superinmundos()
+    game.spec = SPEC
+    return game

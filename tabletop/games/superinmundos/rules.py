@@ -1,0 +1,393 @@
+"""The Superinmundos ``Game``: set-up, decisions, legal actions and their application.
+
+Legal actions are built together with the function that applies each one, so ``apply`` never
+re-parses an id: it looks the id up among the current moves (refusing, with the state untouched,
+anything else) and runs the move. The flow itself lives in ``flow``; the combat maths in ``combat``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any, Callable
+
+from tabletop.engine import Action, Decision, Game, IllegalAction, Result, Seat, emit
+from tabletop.engine.chance import randbelow, shuffle
+
+from . import flow
+from .cards import all_cards, info
+from .combat import fusion_allowed, legal_completions, loot_count
+from .state import Player, SuperState
+from .table import cname, hand_of, name, tell
+
+Move = tuple[Action, Callable[[], None]]
+SupportOption = tuple[str, str, str, str]
+
+
+def build_deck(options: dict[str, Any]) -> list[str]:
+    """The card ids in play for these variants (§15), in card-file order."""
+    out = []
+    for cid, ci in all_cards().items():
+        if ci.kind == "event" and options.get("no_events"):
+            continue
+        if ci.kind == "combatant" and ci.element == "neutral" and options.get("no_neutrals"):
+            continue
+        out.append(cid)
+    return out
+
+
+def option_id(option: SupportOption | None, multi: bool) -> str:
+    if option is None:
+        return "go"
+    kind, card, comp, stat = option
+    return f"{kind} {card} {stat}" + (f" on {comp}" if multi else "")
+
+
+def option_label(option: SupportOption | None) -> str:
+    if option is None:
+        return "No support"
+    kind, card, comp, stat = option
+    amount = info(card).support[1]  # type: ignore[index]
+    return f"{'Boost' if kind == 'boost' else 'Penalty'}: {cname(card)} {amount:+d} {stat.capitalize()} on {cname(comp)}"
+
+
+def arg_id(arg: str | None) -> str:
+    if arg is None:
+        return ""
+    return f" {int(arg) + 1}" if arg.isdigit() else f" {arg}"
+
+
+class Superinmundos(Game[SuperState]):
+    state_type = SuperState
+
+    # -- set-up (§4) ------------------------------------------------------------------------
+    def setup(self, seats: list[Seat], options: dict[str, Any], seed: int) -> SuperState:
+        n = len(seats)
+        if options.get("teams") and n != 4:
+            raise ValueError("the 2 vs 2 variant needs exactly 4 players")
+        s = SuperState(rng=seed)
+        s.teams = bool(options.get("teams"))
+        s.hand_size = 5 if options.get("hand5") else 7
+        s.round_limit = 3 if options.get("quick") else 5
+        s.swap_enabled = not options.get("no_swap")
+        for i, seat in enumerate(seats):
+            s.players.append(Player(name=seat.name, hand=[], team=i % 2 if s.teams else i, swap_used=False,
+                                    asked=False, battles_won=0))
+        s.piles = [[] for _ in range(2 if s.teams else n)]
+        deck = build_deck(options)
+        copies = int(options.get("mixed") or 0)
+        if copies:
+            s.mixed = True
+            pool = list(deck)
+            shuffle(s, pool)
+            deck.extend(f"{c}#2" for c in pool[:copies])
+        first = int(options.get("first") or 0)
+        s.start = (first - 1) % n if first else randbelow(s, n)
+        s.dealer = s.start
+        shuffle(s, deck)
+        s.deck = deck
+        s.total = len(deck)
+        for _ in range(s.hand_size):
+            for seat in flow.order_from(s, s.start + 1):
+                s.players[seat]["hand"].append(s.deck.pop())
+        emit(s, "setup", f"{n} players; {name(s, s.start)} starts and deals {s.hand_size} cards each.",
+             seat=s.start)
+        for seat in range(n):
+            hand = s.players[seat]["hand"]
+            tell(s, [seat], "dealt", f"Your hand: {', '.join(cname(c) for c in hand)}.", seat=seat, cards=list(hand))
+        loot = int(options.get("starting_loot") or 0)
+        if loot:
+            for pile in s.piles:
+                for _ in range(loot):
+                    if s.deck:
+                        pile.append(s.deck.pop())
+            emit(s, "starting_loot", f"Every loot pile starts with {loot} face-down card(s).", n=loot)
+        s.reveals = 0
+        flow.begin_round(s)
+        return s
+
+    # -- whose decision ---------------------------------------------------------------------
+    def _seat(self, s: SuperState) -> int | None:
+        ph = s.phase
+        if ph == "over":
+            return None
+        if ph == "swap":
+            return s.queue[0]
+        if ph in ("round_start", "reaction"):
+            return s.window["asker"] if s.window else None
+        if ph == "counter":
+            return s.pending["asker"] if s.pending else None
+        if ph == "response":
+            return s.arena[-1]["owner"]
+        if ph == "preempt":
+            return s.decl["seat"] if s.decl else None
+        return s.turn
+
+    PROMPTS = {
+        "swap": "swap your whole hand (once per game)?",
+        "round_start": "play a round-start event?",
+        "reaction": "play a reaction event?",
+        "counter": "cancel that event?",
+        "open": "open the battle",
+        "turn": "attack or withdraw",
+        "declare": "add a support to your attack?",
+        "enter_cost": "pay loot for an ability?",
+        "response": "answer the attack (support or ability)",
+        "mode": "choose how you win",
+        "top": "choose which fused combatant stays on top",
+        "preempt": "add a support to your winning unit?",
+        "stalemate": "stalemate: take your attacker back or set it aside",
+    }
+
+    def decision(self, s: SuperState) -> Decision | None:
+        seat = self._seat(s)
+        if seat is None:
+            return None
+        return Decision(seat, s.phase, f"{name(s, seat)}: {self.PROMPTS.get(s.phase, s.phase)}")
+
+    # -- moves ------------------------------------------------------------------------------
+    def moves(self, s: SuperState, want: str | None = None) -> list[Move]:
+        """The legal actions with their effects. With ``want`` (an action id), only moves that
+        could carry that id are built, which spares ``apply`` the legality tests of the others."""
+        seat = self._seat(s)
+        if seat is None:
+            return []
+        ph = s.phase
+        out: list[Move] = []
+        add = out.append
+        if ph == "swap":
+            add((Action("swap", "Swap your hand for a new one", group="swap"), lambda: self._swap(s, seat, True)))
+            add((Action("keep", "Keep your hand", group="swap"), lambda: self._swap(s, seat, False)))
+        elif ph in ("round_start", "reaction"):
+            self._event_moves(s, seat, ph, "window", out)
+            add((Action("pass", "Pass", group="window"), lambda: flow.window_pass(s, seat)))
+        elif ph == "counter":
+            for card in flow.counters_in(s, seat):
+                add((Action(f"cancel {card}", f"Cancel it with {cname(card)}", card=card, group="event"),
+                     lambda c=card: flow.counter_play(s, seat, c)))
+            add((Action("pass", "Let it happen", group="window"), lambda: flow.counter_pass(s)))
+        elif ph == "open":
+            self._event_moves(s, seat, "open", "open", out)
+            hand = hand_of(s, seat)
+            combatants = [c for c in hand if info(c).kind == "combatant"]
+            for card in combatants:
+                add((Action(f"open {card}", f"Open with {cname(card)}", card=card, group="attack"),
+                     lambda c=card: flow.start_declaration(s, "open", [c])))
+            if not combatants:
+                add((Action("withdraw", "Give up the opening (no combatant)", group="withdraw"),
+                     lambda: self._give_up_opening(s, seat)))
+        elif ph == "turn":
+            if want is None or want.startswith("event "):
+                self._event_moves(s, seat, "turn", "turn", out)
+            hand = hand_of(s, seat)
+            combatants = [c for c in hand if info(c).kind == "combatant" and c not in s.retracted]
+            for card in combatants:
+                if want is not None and want != f"attack {card}":
+                    continue
+                if legal_completions(s, seat, hand, [card], "none", first_only=True):
+                    add((Action(f"attack {card}", f"Attack with {cname(card)}", card=card, group="attack"),
+                         lambda c=card: flow.start_declaration(s, "attack", [c])))
+            if len(combatants) > 1 and (want is None or want.startswith("fuse ")) and fusion_allowed(s):
+                fused = "persistent" if s.fusion_turn else "temp"
+                for i, a in enumerate(combatants):
+                    for b in combatants[i + 1:]:
+                        if legal_completions(s, seat, hand, [a, b], fused, first_only=True):
+                            add((Action(f"fuse {a} {b}", f"Attack with {cname(a)} + {cname(b)} fused", card=a,
+                                        group="attack"),
+                                 lambda x=a, y=b: flow.start_declaration(s, "attack", [x, y])))
+            add((Action("withdraw", "Withdraw from this battle", group="withdraw"), lambda: flow.withdraw(s, seat)))
+        elif ph == "declare":
+            assert s.decl is not None
+            multi_a = len(s.decl["cards"]) > 1
+            multi_d = bool(s.arena) and len(s.arena[-1]["cards"]) > 1
+            for opt in flow.declare_options(s):
+                multi = opt is not None and (multi_a if opt[0] == "boost" else multi_d)
+                add((Action(option_id(opt, multi), option_label(opt), card=opt[1] if opt else None, group="support"),
+                     lambda o=opt: flow.commit_declaration(s, o)))
+        elif ph == "enter_cost":
+            unit = flow.entering_unit(s)
+            from .effects import paid_abilities
+
+            for cid, ab in paid_abilities(s, unit, entering=True):
+                add((Action(f"pay {cid}", f"Pay {ab['cost']} loot for {cname(cid)}'s ability", card=cid, group="ability"),
+                     lambda c=cid: flow.enter_pay(s, c)))
+            add((Action("done", "Do not pay", group="ability"), lambda: flow.after_enter(s)))
+        elif ph == "response":
+            assert s.attacker is not None
+            for opt in flow.response_options(s):
+                if opt[0] == "activate":
+                    add((Action(f"activate {opt[1]}", f"Pay loot for {cname(opt[1])}'s ability", card=opt[1],
+                                group="ability"), lambda o=opt: flow.response_act(s, o)))
+                else:
+                    target = s.arena[-1] if opt[0] == "boost" else s.attacker
+                    add((Action(option_id(opt, len(target["cards"]) > 1), option_label(opt), card=opt[1],
+                                group="support"), lambda o=opt: flow.response_act(s, o)))
+            add((Action("done", "Done answering", group="support"), lambda: flow.response_act(s, None)))
+        elif ph == "mode":
+            for mode in ("attack", "power"):
+                add((Action(f"mode {mode}", f"Win by {'Attack against Defense' if mode == 'attack' else 'Power'}",
+                            group="mode"), lambda m=mode: flow.attacker_wins(s, m)))
+        elif ph == "top":
+            assert s.attacker is not None
+            for cid in s.attacker["cards"]:
+                add((Action(f"top {cid}", f"Keep {cname(cid)} on top", card=cid, group="fusion"),
+                     lambda c=cid: flow.finish_win(s, s.mode, c)))
+        elif ph == "preempt":
+            owner = seat
+            for opt in flow.preempt_options(s, owner):
+                add((Action(option_id(opt, len(s.arena[-1]["cards"]) > 1), option_label(opt), card=opt[1],
+                            group="support"), lambda o=opt: flow.preempt(s, o)))
+            add((Action("no boost", "No support", group="support"), lambda: flow.preempt(s, None)))
+        elif ph == "stalemate":
+            add((Action("retract", "Take the attacker back to hand", group="stalemate"),
+                 lambda: flow.stalemate(s, True)))
+            add((Action("set aside", "Set the attacker aside (it becomes loot)", group="stalemate"),
+                 lambda: flow.stalemate(s, False)))
+        if not s.players[seat]["asked"]:
+            self._ask_moves(s, seat, out)
+        return out
+
+    def _event_moves(self, s: SuperState, seat: int, window: str, resume: str, out: list[Move]) -> None:
+        events = flow.turn_events(s, seat, window) if window in ("open", "turn") else flow.window_events(s, seat, window)
+        for card, arg in events:
+            label = f"Play {cname(card)}"
+            if arg is not None:
+                label += f" on {name(s, int(arg))}" if arg.isdigit() else f" ({arg})"
+            out.append((Action(f"event {card}{arg_id(arg)}", label, card=card, group="event"),
+                        lambda c=card, a=arg: flow.play_event(s, seat, c, a, resume)))
+
+    def _ask_moves(self, s: SuperState, seat: int, out: list[Move]) -> None:
+        if s.teams:
+            other = 1 - s.players[seat]["team"]
+            out.append((Action(f"ask team {other + 1}", f"Ask team {other + 1} how much loot it holds", group="ask"),
+                        lambda: self._ask(s, seat, other)))
+            return
+        for target in range(len(s.players)):
+            if target != seat:
+                out.append((Action(f"ask {target + 1}", f"Ask {name(s, target)} how much loot they hold", group="ask"),
+                            lambda t=target: self._ask(s, seat, t)))
+
+    def _ask(self, s: SuperState, seat: int, target: int) -> None:
+        """S22: once per round, free, the exact answer to the asker only."""
+        s.players[seat]["asked"] = True
+        count = len(s.piles[target])
+        who = f"team {target + 1}" if s.teams else name(s, target)
+        s.answers.setdefault(str(seat), {})[str(target)] = count
+        s.reveals += 1
+        emit(s, "ask", f"{name(s, seat)} asks {who} how much loot they hold.", seat=seat, target=target)
+        tell(s, [seat], "answer", f"{who} holds {count} loot card(s).", seat=seat, target=target, n=count)
+
+    def _swap(self, s: SuperState, seat: int, swap: bool) -> None:
+        s.queue.pop(0)
+        if swap:
+            flow.swap_hand(s, seat)
+        flow.settle_swap(s)
+
+    def _give_up_opening(self, s: SuperState, seat: int) -> None:
+        from .table import eliminate
+
+        eliminate(s, seat, "no combatant to open with")
+        flow.next_opener(s)
+
+    def legal_actions(self, s: SuperState) -> list[Action]:
+        return [a for a, _ in self.moves(s)]
+
+    def apply(self, s: SuperState, action_id: str) -> None:
+        for action, run in self.moves(s, action_id):
+            if action.id == action_id:
+                s.step += 1
+                run()
+                return
+        moves = self.moves(s)
+        if not moves:
+            raise IllegalAction("the game is over: no action is legal")
+        sample = ", ".join(a.id for a, _ in moves[:6])
+        more = "" if len(moves) <= 6 else f" (+{len(moves) - 6} more)"
+        raise IllegalAction(f"{action_id!r} is not legal now; legal: {sample}{more}")
+
+    # -- reading ----------------------------------------------------------------------------
+    def view(self, s: SuperState, seat: int | None) -> dict[str, Any]:
+        from .views import build_view
+
+        return build_view(self, s, seat)
+
+    def scores(self, s: SuperState) -> tuple[float, ...]:
+        return tuple(float(loot_count(s, i)) for i in range(len(s.players)))
+
+    def result(self, s: SuperState) -> Result | None:
+        if not s.over:
+            return None
+        scores = self.scores(s)
+        best = max(scores)
+        tied = [i for i, v in enumerate(scores) if v == best]
+        wins = Counter()
+        for i, p in enumerate(s.players):
+            wins[p["team"]] += p["battles_won"]
+        most = max(wins[s.players[i]["team"]] for i in tied)
+        winners = tuple(i for i in tied if wins[s.players[i]["team"]] == most)
+        return Result(winners, scores, s.end_reason)
+
+    def secrets(self, s: SuperState, seat: int | None) -> set[str]:
+        hidden = set(s.deck)
+        for pile in s.piles:
+            hidden.update(pile)
+        for i, p in enumerate(s.players):
+            if i != seat:
+                hidden.update(p["hand"])
+        if not hidden:
+            return hidden
+        seen: set[str] = set()
+        for e in s.log:
+            if "to" in e and (seat is None or seat not in e["to"]):
+                continue
+            for key in ("card", "cancelled"):
+                if isinstance(e.get(key), str):
+                    seen.add(e[key])
+            for key in ("cards", "defeated"):
+                if isinstance(e.get(key), list):
+                    seen.update(e[key])
+        return hidden - seen
+
+    def all_cards_in_play(self, s: SuperState) -> list[str]:
+        cards = s.deck + s.discard + s.removed + s.lasting
+        for p in s.players:
+            cards += p["hand"]
+        for pile in s.piles:
+            cards += pile
+        units = s.arena + ([s.attacker] if s.attacker else [])
+        for u in units:
+            cards += u["cards"] + [sp["card"] for sp in u["supports"]]
+        if s.cemetery is not None:
+            cards += s.cemetery["shared"]
+        if s.pending is not None:
+            cards.append(s.pending["card"])
+        return cards
+
+    def invariants(self, s: SuperState) -> list[str]:
+        out = []
+        cards = self.all_cards_in_play(s)
+        counts = Counter(cards)
+        dup = [c for c, k in counts.items() if k > 1]
+        if dup:
+            out.append(f"cards in two places: {dup[:3]}")
+        unknown = [c for c in cards if c.split("#")[0] not in all_cards()]
+        if unknown:
+            out.append(f"unknown cards {unknown[:3]}")
+        if len(cards) != s.total:
+            out.append(f"{len(cards)} cards in play, the deck had {s.total}")
+        if s.arena and s.arena[-1]["loose"]:
+            out.append("the active unit is marked loose")
+        if len(set(s.eliminated)) != len(s.eliminated):
+            out.append("a player eliminated twice")
+        if s.phase == "turn" and s.turn in s.eliminated:
+            out.append("an eliminated player has the turn")
+        if s.phase in ("response", "mode", "top", "stalemate") and s.attacker is None:
+            out.append(f"phase {s.phase} without an attacker")
+        return out
+
+    def turn_key(self, s: SuperState) -> Any:
+        return (s.round, s.turn, self._seat(s))
+
+    def summary(self, s: SuperState) -> str:
+        if s.over:
+            return f"finished after {s.rounds_done} round(s)"
+        return f"round {s.round} of {s.round_limit}"

@@ -1,0 +1,194 @@
+"""What one seat may see (``Game.view``): the screen's data and the bots' only input.
+
+Hidden things are counts: other hands, the deck, every loot pile's contents, other players'
+loot counts (S22: known only through "ask"). Effective stats come with their arithmetic as text
+lines (§7.1), and in combat decisions each choice carries a preview of the outcome it would give
+if nothing else happened, which is the sum a player at the table would do in their head.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from tabletop.engine import visible_log
+
+from .cards import CYCLE, STATS, info
+from .combat import DEFENDS, effective, fusion_allowed, loot_count, new_unit, wins, with_support
+from .state import SuperState, Unit
+
+if TYPE_CHECKING:
+    from .rules import Superinmundos
+
+
+def card_view(card: str) -> dict[str, Any]:
+    ci = info(card)
+    out: dict[str, Any] = {"id": card, "name": ci.name, "kind": ci.kind}
+    if ci.kind == "combatant":
+        out.update(element=ci.element, stars=ci.stars, attack=ci.stats["attack"], defense=ci.stats["defense"],
+                   power=ci.stats["power"])
+        if ci.support:
+            out["support"] = f"{ci.support[1]:+d} {'any stat' if ci.support[0] == 'any' else ci.support[0]}"
+    else:
+        out["timing"] = ci.timing
+    out["text"] = ci.text
+    return out
+
+
+def unit_view(s: SuperState, unit: Unit, role: str, opponent: Unit | None, orole: str | None) -> dict[str, Any]:
+    lines: list[str] = []
+    stats = effective(s, unit, opponent, orole and ("attacking" if orole == "defending" else "defending"), lines) \
+        if role in ("active", "attacker") else effective(s, unit, None, None)
+    return {
+        "cards": list(unit["cards"]),
+        "names": [info(c).name for c in unit["cards"]],
+        "owner": unit["owner"],
+        "owner_name": s.players[unit["owner"]]["name"],
+        "role": role,
+        "fused": unit["fused"],
+        "supports": [{"card": sp["card"], "name": info(sp["card"]).name, "on": sp["on"], "stat": sp["stat"],
+                      "amount": sp["amount"], "by": sp["by"]} for sp in unit["supports"]],
+        "mods": [dict(m) for m in unit["mods"]],
+        "stats": stats,
+        "lines": lines,
+    }
+
+
+def outcome(s: SuperState, attacker: Unit, defender: Unit) -> str:
+    if wins(s, attacker, defender, "attacking"):
+        return "attacker wins"
+    if wins(s, defender, attacker, "defending"):
+        return "defender wins"
+    return "stalemate"
+
+
+def to_beat_lines(s: SuperState) -> list[str]:
+    if not s.arena:
+        return []
+    active = s.arena[-1]
+    st = effective(s, active, None, "defending")
+    lines = [f"Attack > {st['defense']} (its Defense {st['defense']})", f"Power > {st['power']} (its Power {st['power']})"]
+    elements = {info(c).element for c in active["cards"]}
+    for el, beaten in CYCLE.items():
+        if beaten in elements:
+            lines.append(f"{el} cards double against it")
+    for c in active["cards"]:
+        ci = info(c)
+        if ci.immune_modes:
+            lines.append(f"{ci.name} cannot be beaten by {', '.join(sorted(ci.immune_modes))}")
+        if ci.immune_below:
+            lines.append(f"{ci.name} cannot be beaten by combatants under {ci.immune_below} stars")
+        if ci.fusion:
+            lines.append(f"{ci.name} lets attackers fuse two combatants")
+    return lines
+
+
+def previews(game: "Superinmundos", s: SuperState, seat: int) -> dict[str, str]:
+    """For combat choices: the outcome if the combat were resolved right after this choice."""
+    out: dict[str, str] = {}
+    ph = s.phase
+    if ph == "declare" and s.decl is not None and s.decl["kind"] == "attack":
+        d = s.arena[-1]
+        for action in game.legal_actions(s):
+            parts = action.id.split()
+            a = new_unit(s.decl["cards"], seat, s.decl["fused"])
+            dd = d
+            if parts[0] in ("boost", "penalty"):
+                comp = parts[4] if len(parts) > 4 else None
+                if parts[0] == "boost":
+                    a = with_support(a, parts[1], comp or a["cards"][0], parts[2], seat)
+                else:
+                    dd = with_support(d, parts[1], comp or d["cards"][0], parts[2], seat)
+            if parts[0] in ("go", "boost", "penalty"):
+                out[action.id] = outcome(s, a, dd)
+    elif ph in ("response", "reaction") and s.attacker is not None:
+        a, d = s.attacker, s.arena[-1]
+        for action in game.legal_actions(s):
+            parts = action.id.split()
+            aa, dd = a, d
+            if parts[0] == "boost":
+                dd = with_support(d, parts[1], parts[4] if len(parts) > 4 else d["cards"][0], parts[2], seat)
+            elif parts[0] == "penalty":
+                aa = with_support(a, parts[1], parts[4] if len(parts) > 4 else a["cards"][0], parts[2], seat)
+            elif parts[0] == "event" and len(parts) == 3 and parts[2] in ("attacker", "defender"):
+                eff = info(parts[1]).effects[0]
+                target = dict(a if parts[2] == "attacker" else d)
+                target["mods"] = target["mods"] + [{"stat": eff["stat"], "amount": eff["amount"], "dur": "THIS_COMBAT"}]
+                if parts[2] == "attacker":
+                    aa = target  # type: ignore[assignment]
+                else:
+                    dd = target  # type: ignore[assignment]
+            elif parts[0] not in ("done", "pass"):
+                continue
+            out[action.id] = outcome(s, aa, dd)
+    return out
+
+
+def build_view(game: "Superinmundos", s: SuperState, seat: int | None) -> dict[str, Any]:
+    decision = game.decision(s)
+    acting = decision is not None and decision.seat == seat
+    actions = game.legal_actions(s) if acting else []
+    playable = {a.card for a in actions if a.card}
+    players = []
+    for i, p in enumerate(s.players):
+        mine = seat is not None and s.players[seat]["team"] == p["team"]
+        players.append({
+            "seat": i, "name": p["name"], "team": p["team"], "hand": len(p["hand"]),
+            "loot": loot_count(s, i) if mine or s.over else None,
+            "eliminated": i in s.eliminated, "battles_won": p["battles_won"], "swap_used": p["swap_used"],
+            "asked": p["asked"], "owns_active": bool(s.arena) and s.arena[-1]["owner"] == i,
+            "turn": i == s.turn and s.phase not in ("swap", "round_start", "over"),
+        })
+    hand: list[dict[str, Any]] = []
+    if seat is not None:
+        active = s.arena[-1] if s.arena else None
+        for card in s.players[seat]["hand"]:
+            cv = card_view(card)
+            cv["playable"] = card in playable and s.cemetery is None
+            if active is not None and cv["kind"] == "combatant":
+                cv["beats_active"] = bool(wins(s, new_unit([card], seat), active, "attacking"))
+            hand.append(cv)
+    arena = []
+    attacker = s.attacker
+    for k, unit in enumerate(s.arena):
+        top = k == len(s.arena) - 1
+        arena.append(unit_view(s, unit, "active" if top else "beneath", attacker if top else None,
+                               "attacker" if top and attacker else None))
+    shared = None
+    if s.cemetery is not None:
+        shared = [dict(card_view(c), playable=acting and c in playable) for c in s.cemetery["shared"]]
+    result = game.result(s)
+    answers = {}
+    if seat is not None:
+        answers = {int(k): v for k, v in s.answers.get(str(seat), {}).items()}
+    return {
+        "game": "superinmundos",
+        "you": seat,
+        "round": s.round, "round_limit": s.round_limit, "rounds_done": s.rounds_done,
+        "phase": s.phase, "turn": s.turn, "start": s.start, "dealer": s.dealer, "teams": s.teams,
+        "hand_size": s.hand_size,
+        "decision": None if decision is None else {"seat": decision.seat, "kind": decision.kind,
+                                                   "prompt": decision.prompt},
+        "players": players,
+        "hand": hand,
+        "hand_set_aside": s.cemetery is not None,
+        "shared_hand": shared,
+        "deck": len(s.deck),
+        "discard": list(s.discard),
+        "discard_count": len(s.discard),
+        "arena": arena,
+        "attacker": None if attacker is None else unit_view(s, attacker, "attacker", s.arena[-1], "active"),
+        "to_beat": to_beat_lines(s),
+        "retracted": list(s.retracted),
+        "declarations": s.declarations,
+        "fusion_allowed": bool(s.arena) and fusion_allowed(s),
+        "eliminated": list(s.eliminated),
+        "lasting": list(s.lasting),
+        "pending_event": s.pending["card"] if s.pending else None,
+        "answers": answers,
+        "previews": previews(game, s, seat) if acting and seat is not None else {},
+        "stats_order": list(STATS),
+        "defends": dict(DEFENDS),
+        "result": None if result is None else {"winners": list(result.winners), "scores": list(result.scores),
+                                               "reason": result.reason},
+        "log": visible_log(s, seat, last=40),
+    }

@@ -1,0 +1,35 @@
+"""Villainous (2018 base game): 2–6 villains, each racing to a different objective.
+
+``SPEC`` is cheap to import (the card data loads only in ``load()``).
+"""
+
+from __future__ import annotations
+
+from tabletop.engine import Game, GameSpec, Option
+from tabletop.engine.bots import RandomBot
+
+from .bots import HeuristicBot
+
+SPEC = GameSpec(
+    id="villainous", title="Villainous", min_players=2, max_players=6,
+    summary="Each player a villain on a four-location board, racing to an objective of their own.",
+    hidden_info=True,
+    options=(
+        Option("draft", "Players choose their villains in seat order (else dealt at random)", default=False),
+        Option("always_ask", "Always ask every opponent in a Condition window (hides who holds one)",
+               default=False),
+        Option("round_limit", "Rounds before the game ends with no winner", kind="int", default=100,
+               minimum=5, maximum=500),
+    ),
+    bots={"random": RandomBot, "heuristic": HeuristicBot},
+    screen="tabletop.games.villainous.screen:VillainousScreen",
+    rules_file="docs/games/villainous.md",
+    conformance=((2, {"round_limit": 40}), (3, {"round_limit": 25}), (6, {"round_limit": 12}),
+                 (3, {"always_ask": True, "round_limit": 15}), (2, {"draft": True, "round_limit": 25})),
+    max_steps=20000,
+)
+
+
+def load() -> Game:
+    from .rules import Villainous
+    return Villainous()

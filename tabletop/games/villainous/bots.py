@@ -1,0 +1,326 @@
+"""The heuristic bot: pursues its own objective, gains Power, vanquishes blocking Heroes and
+fates the rival closest to winning. It reads only its seat's view and the legal actions.
+
+It scores every legal action with a few villain-specific rules (the objective's pieces first) and
+general ones (Power, Allies that can vanquish, uncovering actions), and takes the best.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tabletop.engine.core import Action, Decision
+
+PLAN_PLAY = {
+    "maleficent": {"forest_of_thorns": 30, "green_fire": 30, "dreamless_sleep": 30, "dragon_form": 14,
+                   "staff": 12, "spinning_wheel": 6},
+    "jafar": {"scarab_pendant": 45, "magic_lamp": 50, "hypnotize": 20, "snake_staff": 14, "scrying": 10,
+              "iago": 18, "necessary_sacrifice": 4, "a_snake_am_i": 12, "razoul": 8},
+    "ursula": {"trident": 45, "crown": 45, "cauldron": 12, "divination": 10, "opportunist": 8,
+               "whirlpool": 6, "poor_unfortunate_souls": 4, "flotsam": 10, "jetsam": 10, "grow_giant": 5},
+    "hook": {"never_land_map": 45, "ingenious_device": 30, "worthy_opponent": 28, "give_them_a_scare": 14,
+             "cannon": 18, "hooks_case": 12, "pirate_brute": 14, "smee": 14, "cutlass": 12,
+             "boarding_party": 10, "swashbuckler": 9, "mr_starkey": 8, "aye_aye_sir": 4},
+    "john": {"beautiful_lovely_taxes": 30, "warrant": 10, "king_richards_crown": 8},
+    "queen": {"take_the_shot": 80, "by_order_of_the_queen": 30, "stopwatch": 16, "very_merry_unbirthday": 14,
+              "the_king": 12, "off_with_your_head": 10, "judgment": 5},
+}
+MOVE_VALUE = {"gain_power": 3.0, "play_card": 4.0, "activate": 2.0, "fate": 3.0, "move_item_ally": 1.0,
+              "move_hero": 1.0, "vanquish": 3.0, "discard": 0.5}
+
+
+def key_of(cid: str | None) -> str:
+    """Card key from an instance id: ``"jafar.razoul#2"`` -> ``"razoul"``."""
+    if not cid or "." not in cid:
+        return ""
+    return cid.split(".", 1)[1].split("#", 1)[0]
+
+
+class HeuristicBot:
+    """Greedy, objective-minded; deterministic except for ties."""
+
+    def choose(self, game: Any, view: dict[str, Any], decision: Decision, actions: list[Action],
+               rng: Any) -> str:
+        me = view["me"]
+        mine = view["players"][me] if view.get("players") and me is not None and me < len(view["players"]) else None
+        kind = decision.kind
+        if kind == "villain":
+            prefer = ["villain john", "villain queen", "villain maleficent", "villain jafar", "villain ursula",
+                      "villain hook"]
+            ids = {a.id for a in actions}
+            return next(p for p in prefer if p in ids)
+        scorer = getattr(self, f"_k_{kind}", None)
+        best, best_score = actions[0].id, float("-inf")
+        for a in actions:
+            sc = scorer(view, mine, a) if scorer else self._generic(view, mine, a)
+            sc += rng.below(100) / 1000.0
+            if sc > best_score:
+                best, best_score = a.id, sc
+        return best
+
+    # -- helpers ---------------------------------------------------------------------------
+    @staticmethod
+    def _cards(mine: dict[str, Any]) -> list[tuple[int, dict[str, Any], bool]]:
+        out = []
+        for loc in mine["locations"]:
+            for h in loc["heroes"]:
+                out.append((loc["index"], h, True))
+            for c in loc["cards"]:
+                out.append((loc["index"], c, False))
+        return out
+
+    def _where(self, mine: dict[str, Any], key: str) -> int | None:
+        for loc, c, _hero in self._cards(mine):
+            if key_of(c["id"]) == key:
+                return loc
+            for a in c.get("attached", []):
+                if key_of(a["id"]) == key:
+                    return loc
+        return None
+
+    def _curse_locs(self, mine: dict[str, Any]) -> set[int]:
+        return {loc["index"] for loc in mine["locations"] if any(c["type"] == "Curse" for c in loc["cards"])}
+
+    def _wicket_locs(self, mine: dict[str, Any]) -> set[int]:
+        return {loc["index"] for loc in mine["locations"] if any(c.get("wicket") for c in loc["cards"])}
+
+    def _guard_locs(self, mine: dict[str, Any]) -> set[int]:
+        return {loc["index"] for loc in mine["locations"]
+                if any(c["name"].startswith("Card Guard") for c in loc["cards"])}
+
+    def _loc_of_card(self, mine: dict[str, Any], cid: str | None) -> int | None:
+        for loc, c, _h in self._cards(mine):
+            if c["id"] == cid:
+                return loc
+        return None
+
+    # -- the main menu ---------------------------------------------------------------------
+    def _k_action(self, view: dict[str, Any], mine: dict[str, Any], a: Action) -> float:
+        vil = mine["villain"]
+        verb = a.id.split()[0]
+        k = key_of(a.card)
+        hand = {c["id"]: c for c in mine["hand"]} if isinstance(mine["hand"], list) else {}
+        if verb == "end":
+            return 0.0
+        if verb == "gain":
+            n = int(a.id.split()[1])
+            return 10 + 3 * n + (25 if vil == "john" else 0)
+        if verb == "fate":
+            q = int(a.id.split()[1])
+            prog = view["players"][q]["progress"]["value"]
+            return 8 + 25 * prog + (6 if view["players"][q]["villain"] == "john" else 0)
+        if verb == "vanquish":
+            hero = self._hero(mine, a.card)
+            bonus = 100 if (vil == "hook" and k == "peter_pan" and self._loc_of_card(mine, a.card) == 0) else 0
+            if vil == "jafar" and k == "genie":
+                bonus -= 30  # rather hypnotize him
+            return 22 + (hero.get("strength", 0) if hero else 0) + bonus
+        if verb == "play":
+            card = hand.get(a.card, {})
+            base = {"Ally": 7, "Item": 5, "Effect": 4, "Curse": 8}.get(card.get("type", ""), 3)
+            if card.get("type") == "Ally":
+                base += card.get("printed_strength", 0)
+            plan = PLAN_PLAY.get(vil, {}).get(k, 0)
+            if vil == "maleficent" and card.get("type") == "Curse" and len(self._curse_locs(mine)) >= 4:
+                plan = 2
+            if vil == "queen" and k.startswith("card_guard"):
+                plan = 30 if len(self._guard_locs(mine) | self._wicket_locs(mine)) < 4 else 6
+            if vil == "ursula" and k.startswith("binding_contract"):
+                plan = 20
+            if vil == "jafar" and k == "hypnotize":
+                plan = 40 if self._hero_named(mine, "genie") else 8
+            if vil == "john":
+                cost = card.get("cost", 0) if isinstance(card.get("cost"), int) else 0
+                plan -= 4 * cost
+            return base + plan
+        if verb == "activate":
+            if k.startswith("card_guard"):
+                loc = self._loc_of_card(mine, a.card)
+                c = self._face(mine, a.card)
+                if c and not c.get("wicket") and loc not in self._wicket_locs(mine):
+                    return 36
+                return -5
+            return {"cauldron": 18, "stopwatch": 18, "crown": 6, "snake_staff": 16, "giant_hourglass": 3,
+                    "iago": 4 + (30 if self._where(mine, "magic_lamp") == self._loc_of_card(mine, a.card)
+                                  and (self._where(mine, "magic_lamp") or 0) > 0 else 0),
+                    "flotsam": 6, "jetsam": 6}.get(k, 5)
+        if verb == "move":
+            loc = self._loc_of_card(mine, a.card) or 0
+            if vil == "jafar" and k == "magic_lamp" and loc > 0:
+                return 40
+            if vil == "ursula" and k in ("trident", "crown") and loc > 0:
+                return 40
+            if vil == "maleficent" and k in ("forest_of_thorns", "green_fire", "dreamless_sleep"):
+                same = sum(1 for c in mine["locations"][loc]["cards"] if c["type"] == "Curse")
+                return 20 if same > 1 else -1
+            return 1
+        if verb == "movehero":
+            loc = self._loc_of_card(mine, a.card) or 0
+            if vil == "hook" and k == "peter_pan" and loc > 0:
+                return 45
+            hero = self._hero(mine, a.card) or {}
+            if vil == "ursula" and any(key_of(x["id"]).startswith("binding_contract") for x in hero.get("attached", [])):
+                return 30
+            return 2
+        if verb == "discard":
+            return 1
+        if verb == "disguise":
+            return 3
+        return 1
+
+    def _face(self, mine: dict[str, Any], cid: str | None) -> dict[str, Any] | None:
+        for _loc, c, _h in self._cards(mine):
+            if c["id"] == cid:
+                return c
+        return None
+
+    def _hero(self, mine: dict[str, Any], cid: str | None) -> dict[str, Any] | None:
+        return self._face(mine, cid)
+
+    def _hero_named(self, mine: dict[str, Any], key: str) -> bool:
+        return any(key_of(c["id"]) == key and hero for _l, c, hero in self._cards(mine))
+
+    # -- the move -----------------------------------------------------------------------------
+    def _k_move(self, view: dict[str, Any], mine: dict[str, Any], a: Action) -> float:
+        if a.id == "stay":
+            loc = mine["mover"]
+        else:
+            loc = int(a.id.split()[1])
+        L = mine["locations"][loc]
+        vil = mine["villain"]
+        val = 0.0
+        symbols = [s for s in L["top"] if not s["covered"]] + L["bottom"] + L["granted"]
+        for sym in symbols:
+            act = sym["action"]
+            v = MOVE_VALUE[act]
+            if act == "gain_power":
+                v = sym["amount"] * (6.0 if vil == "john" else 2.5)
+            if act == "move_item_ally" and vil in ("jafar", "ursula", "maleficent"):
+                v = 3.0 if self._wants_item_move(mine) else 0.5
+            if act == "move_hero" and vil in ("hook", "ursula"):
+                v = 4.0 if self._wants_hero_move(mine) else 0.5
+            if act == "vanquish":
+                v = 5.0 if any(loc_["heroes"] for loc_ in mine["locations"]) else 0.5
+            if act == "activate":
+                v = 4.0 if vil in ("queen", "ursula") else 1.5
+            if act == "play_card":
+                v = 4.0 if mine["power"] >= 1 else 2.0
+            val += v
+        return val
+
+    def _wants_item_move(self, mine: dict[str, Any]) -> bool:
+        vil = mine["villain"]
+        if vil == "jafar":
+            return (self._where(mine, "magic_lamp") or 0) > 0
+        if vil == "ursula":
+            return any((self._where(mine, k) or 0) > 0 for k in ("trident", "crown"))
+        return True
+
+    def _wants_hero_move(self, mine: dict[str, Any]) -> bool:
+        if mine["villain"] == "hook":
+            return (self._where(mine, "peter_pan") or 0) > 0
+        return True
+
+    # -- follow-ups -------------------------------------------------------------------------
+    def _k_vanquish_allies(self, view: dict[str, Any], mine: dict[str, Any], a: Action) -> float:
+        if a.id == "confirm":
+            return 100
+        c = self._face(mine, a.card) or {}
+        return c.get("strength", 0)
+
+    def _k_play_where(self, view: dict[str, Any], mine: dict[str, Any], a: Action) -> float:
+        vil = mine["villain"]
+        score = -a.label.count("cost") * 0.1
+        if a.id.endswith(" map"):
+            score += 5
+        parts = a.id.split()
+        if parts[0] == "at":
+            loc = int(parts[1])
+            L = mine["locations"][loc]
+            k = key_of(a.card)
+            if vil == "maleficent" and k in ("forest_of_thorns", "green_fire", "dreamless_sleep"):
+                score += 10 if loc not in self._curse_locs(mine) else 0
+            elif vil == "queen" and k.startswith("card_guard"):
+                score += 10 if loc not in (self._guard_locs(mine) | self._wicket_locs(mine)) else 0
+            elif vil in ("ursula",) and k in ("trident", "crown"):
+                score += 10 if loc == 0 else 0
+            else:
+                score += 2 * len(L["heroes"])
+        elif parts[0] in ("on", "target"):
+            h = self._face(mine, parts[1]) or {}
+            if key_of(parts[1]) == "genie":
+                score += 50
+            if key_of(parts[1]) == "king_triton":
+                score += 20
+            score += h.get("strength", 0) * 0.5
+        try:
+            cost = int(a.label.rsplit("cost ", 1)[1].rstrip(")"))
+            score -= cost
+        except (IndexError, ValueError):
+            pass
+        return score
+
+    def _k_fate_pick(self, view: dict[str, Any], mine: dict[str, Any], a: Action) -> float:
+        for c in view.get("revealed", []):
+            if c["id"] == a.card:
+                if c["type"] == "Hero":
+                    return 10 + c.get("printed_strength", 0)
+                return 6
+        return 0
+
+    def _k_hero_where(self, view: dict[str, Any], mine: dict[str, Any], a: Action) -> float:
+        d = view["decision"]
+        victim = None
+        for P in view["players"]:
+            if P["name"] in d["prompt"] and P["seat"] != view["me"]:
+                victim = P
+        if victim is None:  # a Hero in my own realm (Worthy Opponent): put it out of the way
+            loc = int(a.id.split()[1])
+            return -len([s for s in mine["locations"][loc]["top"] if not s["covered"]])
+        loc = int(a.id.split()[1])
+        L = victim["locations"][loc]
+        val = 0.0
+        if not L["heroes"]:
+            for sym in L["top"]:
+                val += 3 * sym["amount"] if sym["action"] == "gain_power" else 2
+        if loc == victim["mover"]:
+            val += 1
+        return val
+
+    def _k_move_where(self, view: dict[str, Any], mine: dict[str, Any], a: Action) -> float:
+        loc = int(a.id.split()[1])
+        k = key_of(a.card)
+        if k in ("magic_lamp", "trident", "crown", "peter_pan"):
+            return -loc
+        hero = self._face(mine, a.card)
+        if hero is not None:
+            for att in hero.get("attached", []):
+                if key_of(att["id"]).startswith("binding_contract"):
+                    target = {"binding_contract_ursulas_lair": 0, "binding_contract_erics_ship": 1,
+                              "binding_contract_the_shore": 2, "binding_contract_the_palace": 3}.get(key_of(att["id"]))
+                    return 10 if target == loc else 0
+        return 0
+
+    def _k_item_host(self, view: dict[str, Any], mine: dict[str, Any], a: Action) -> float:
+        return 0
+
+    def _k_condition(self, view: dict[str, Any], mine: dict[str, Any], a: Action) -> float:
+        return 0 if a.id == "pass" else 5
+
+    def _k_discard(self, view: dict[str, Any], mine: dict[str, Any], a: Action) -> float:
+        if a.id == "done":
+            return 1
+        hand = {c["id"]: c for c in mine["hand"]} if isinstance(mine["hand"], list) else {}
+        c = hand.get(a.card, {})
+        cost = c.get("cost") if isinstance(c.get("cost"), int) else 0
+        if PLAN_PLAY.get(mine["villain"], {}).get(key_of(a.card), 0) >= 20:
+            return -10
+        return 0.5 * (cost - mine["power"]) if c.get("type") != "Condition" else -2
+
+    def _k_before_move(self, view: dict[str, Any], mine: dict[str, Any], a: Action) -> float:
+        return 1 if a.id != "skip" else 0
+
+    def _generic(self, view: dict[str, Any], mine: dict[str, Any] | None, a: Action) -> float:
+        if a.id in ("skip", "none", "stay", "no"):
+            return 0.5
+        return 1.0

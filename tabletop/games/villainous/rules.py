@@ -1,0 +1,222 @@
+"""The Villainous ``Game``: setup (with an optional villain draft), decisions, views, results.
+
+All the rules live in the frames of ``turn``, ``actions`` and ``ops``; this class only drives
+them: ``apply`` checks the answer against the pending choice and runs the stack again.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from tabletop.engine import Action, Decision, Game, IllegalAction, Result, Seat, visible_log
+from tabletop.engine.chance import randbelow, shuffle
+
+from . import SPEC
+from .acts import draw_cards
+from .board import CARD, LIB, covered, hand_public, hand_target, slots, strength, villain
+from .cards import VILLAINS
+from .flow import answer, ev, run
+from .state import Player, VState
+from .turn import next_turn, progress
+
+START_POWER = (0, 1, 2, 2, 3, 3)
+
+
+def start_player(s: VState, name: str, key: str, seat: int) -> Player:
+    v = LIB.villains[key]
+    deck = list(v.villain_cards)
+    shuffle(s, deck)
+    fdeck = list(v.fate_cards)
+    shuffle(s, fdeck)
+    return Player(name=name, villain=key, power=START_POWER[seat], hand=[], deck=deck, discard=[],
+                  fdeck=fdeck, fdiscard=[], cards={}, mover=0, locked=list(v.starts_locked),
+                  vanish=False, dragon=0, unlocked=[])
+
+
+def begin(s: VState, names: list[str], keys: list[str]) -> None:
+    """Set the table once every seat has a villain (§3) and start the first turn."""
+    for i, (name, key) in enumerate(zip(names, keys, strict=True)):
+        s.players.append(start_player(s, name, key, i))
+    for i in range(len(names)):
+        draw_cards(s, i, 4)
+    s.phase = "play"
+    s.pending = None
+    ev(s, "setup", "Villains: " + ", ".join(f"{p['name']} as {villain(p).name}" for p in s.players) + ".")
+    run(s, next_turn)
+
+
+def new_state(names: list[str], keys: list[str] | None, options: dict[str, Any], seed: int) -> VState:
+    """A state for these seats; ``keys`` fixes the villains (tests), ``None`` follows the options."""
+    s = VState(rng=seed)
+    s.always_ask = bool(options.get("always_ask", False))
+    s.round_limit = int(options.get("round_limit", 100))
+    if keys is None and not options.get("draft", False):
+        pool = list(VILLAINS)
+        keys = []
+        for _ in names:
+            keys.append(pool.pop(randbelow(s, len(pool))))
+    if keys is None:
+        s.draft = []
+        s.pending = _draft_choice(s, names)
+        s.tf = {"names": list(names)}
+        return s
+    begin(s, names, keys)
+    s.reveals = 0
+    return s
+
+
+def _draft_choice(s: VState, names: list[str]) -> dict[str, Any]:
+    seat = len(s.draft)
+    opts = [[f"villain {k}", f"Play {LIB.villains[k].name}", None, "villain"] for k in VILLAINS
+            if k not in s.draft]
+    return {"seat": seat, "kind": "villain", "prompt": f"{names[seat]}: choose your villain", "opts": opts}
+
+
+class Villainous(Game[VState]):
+    spec = SPEC
+    state_type = VState
+
+    def setup(self, seats: list[Seat], options: dict[str, Any], seed: int) -> VState:
+        return new_state([x.name for x in seats], None, options, seed)
+
+    def decision(self, s: VState) -> Decision | None:
+        if s.phase == "over" or s.pending is None:
+            return None
+        pd = s.pending
+        return Decision(pd["seat"], pd["kind"], pd["prompt"])
+
+    def legal_actions(self, s: VState) -> list[Action]:
+        if s.phase == "over" or s.pending is None:
+            return []
+        return [Action(o[0], o[1], card=o[2], group=o[3]) for o in s.pending["opts"]]
+
+    def apply(self, s: VState, action_id: str) -> None:
+        if s.phase == "over" or s.pending is None:
+            raise IllegalAction("the game is over: no action is legal")
+        if not any(o[0] == action_id for o in s.pending["opts"]):
+            sample = ", ".join(o[0] for o in s.pending["opts"][:6])
+            raise IllegalAction(f"{action_id!r} is not legal now; legal: {sample}")
+        s.step += 1
+        if s.phase == "draft":
+            s.draft.append(action_id.split()[1])
+            names = s.tf["names"]
+            if len(s.draft) < len(names):
+                s.pending = _draft_choice(s, names)
+                return
+            s.tf = {}
+            begin(s, names, list(s.draft))
+            return
+        answer(s, action_id)
+        run(s, next_turn)
+
+    # -- reading ------------------------------------------------------------------------------
+    def view(self, s: VState, seat: int | None) -> dict[str, Any]:
+        pd = s.pending
+        out: dict[str, Any] = {
+            "phase": s.phase, "round": s.round, "round_limit": s.round_limit, "turn": s.turn, "me": seat,
+            "winner": s.winner, "reason": s.reason,
+            "decision": None if pd is None else {"seat": pd["seat"], "kind": pd["kind"], "prompt": pd["prompt"]},
+            "drafted": list(s.draft),
+            "players": [self._board(s, i, seat) for i in range(len(s.players))],
+            "revealed": [_face(c) for c in s.revealed],
+            "resolving": [_face(c) for c in s.resolving],
+            "looking": [_face(c) for c in s.looking] if seat is not None and seat == s.look_seat else len(s.looking),
+            "used": list(s.used) if s.phase == "play" else [],
+            "log": visible_log(s, seat, last=40),
+        }
+        return out
+
+    def _board(self, s: VState, i: int, seat: int | None) -> dict[str, Any]:
+        P = s.players[i]
+        v = villain(P)
+        show_hand = seat == i or hand_public(P)
+        locs = []
+        for loc in range(4):
+            cov = covered(s, P, loc)
+            heroes, below = [], []
+            for c, r in P["cards"].items():
+                if r["loc"] != loc or r["on"] is not None:
+                    continue
+                item = _face(c)
+                item.update(attached=[_face(a) for a, ra in P["cards"].items() if ra["on"] == c])
+                if CARD[c].type in ("Hero", "Ally"):
+                    item["strength"] = strength(s, i, c)
+                for flag in ("w", "hyp", "sz", "pw"):
+                    if flag in r:
+                        item[{"w": "wicket", "hyp": "hypnotized", "sz": "size", "pw": "parked_power"}[flag]] = r[flag]
+                (heroes if r["side"] == "h" else below).append(item)
+            locs.append({
+                "index": loc, "name": v.loc_names[loc], "locked": P["locked"][loc], "mover": P["mover"] == loc,
+                "heroes": heroes, "cards": below,
+                "top": [{"action": a, "amount": n, "covered": k in cov, "slot": f"{loc}t{k}"}
+                        for k, (a, n) in enumerate(v.top[loc])],
+                "bottom": [{"action": a, "amount": n, "slot": f"{loc}b{k}"} for k, (a, n) in enumerate(v.bottom[loc])],
+                "granted": [{"action": a, "amount": n, "slot": key} for key, a, n, _c in slots(s, i, loc)
+                            if key.startswith("x")],
+            })
+        return {
+            "seat": i, "name": P["name"], "villain": P["villain"], "villain_name": v.name,
+            "objective": v.objective["summary"], "progress": progress(s, i) if s.phase != "draft" else None,
+            "power": P["power"], "hand": [_face(c) for c in P["hand"]] if show_hand else len(P["hand"]),
+            "hand_count": len(P["hand"]), "hand_public": hand_public(P), "hand_target": hand_target(P),
+            "deck": len(P["deck"]), "discard": [_face(c) for c in P["discard"]],
+            "fate_deck": len(P["fdeck"]), "fate_discard": [_face(c) for c in P["fdiscard"]],
+            "mover": P["mover"], "locations": locs, "vanish": P["vanish"], "dragon": P["dragon"],
+        }
+
+    def result(self, s: VState) -> Result | None:
+        if s.phase != "over":
+            return None
+        n = len(s.players)
+        if s.winner is None:
+            return Result((), tuple(0.0 for _ in range(n)), s.reason)
+        return Result((s.winner,), tuple(1.0 if i == s.winner else 0.0 for i in range(n)), s.reason)
+
+    def secrets(self, s: VState, seat: int | None) -> set[str]:
+        hidden: set[str] = set()
+        for i, P in enumerate(s.players):
+            hidden.update(P["deck"])
+            hidden.update(P["fdeck"])
+            if i != seat and not hand_public(P):
+                hidden.update(P["hand"])
+        if seat != s.look_seat:
+            hidden.update(s.looking)
+        return hidden
+
+    def invariants(self, s: VState) -> list[str]:
+        problems = []
+        loose = Counter(c.split(".", 1)[0] for c in s.revealed + s.resolving + s.looking)
+        for P in s.players:
+            v = LIB.villains[P["villain"]]
+            mine = (P["hand"] + P["deck"] + P["discard"] + P["fdeck"] + P["fdiscard"] + list(P["cards"])
+                    + [c for c in s.revealed + s.resolving + s.looking if c.startswith(v.key + ".")])
+            if sorted(mine) != sorted(v.villain_cards + v.fate_cards):
+                problems.append(f"{v.name}: cards not conserved")
+            if P["power"] < 0:
+                problems.append(f"{v.name}: negative Power")
+            for c, r in P["cards"].items():
+                if r["on"] is not None and r["on"] not in P["cards"]:
+                    problems.append(f"{c} attached to a card not in play")
+                if r["on"] is not None and P["cards"][r["on"]]["loc"] != r["loc"]:
+                    problems.append(f"{c} not at its host's location")
+        del loose
+        return problems
+
+    def turn_key(self, s: VState) -> Any:
+        return (s.phase, s.round, s.turn, None if s.pending is None else s.pending["seat"])
+
+    def summary(self, s: VState) -> str:
+        if s.phase == "draft":
+            return "choosing villains"
+        return f"round {s.round}, {s.players[s.turn]['name']} to play"
+
+
+def _face(c: str) -> dict[str, Any]:
+    d = CARD[c]
+    out: dict[str, Any] = {"id": c, "name": d.name, "type": d.type, "fate": d.fate, "text": d.text}
+    if d.cost is not None:
+        out["cost"] = d.cost
+    if d.strength is not None:
+        out["printed_strength"] = d.strength
+    return out

@@ -1,0 +1,339 @@
+"""The turn (§4), the action menu and the condition windows (§9, R17).
+
+A turn is one ``turn`` frame moving through its steps: objective check, before-move abilities,
+window 1, the move, window 2, the actions (each followed by window 3), window 4, the draw.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .actions import begin_card_action, card_options, start_action
+from .acts import discard_from_realm, draw_cards, locname, move_mover, nm
+from .board import CARD, allies, hand_target, in_realm, slots, strength, unlocked, villain, villain_items
+from .flow import AGAIN, DONE, Choice, ev, fx, handler, opt, push, win
+from .ops import doable, doable_steps
+from .state import VState
+
+START_OBJECTIVES = {"maleficent", "jafar", "ursula", "john"}
+
+
+def objective_met(s: VState, p: int) -> bool:
+    """Start-of-turn objectives (§12); Hook and the Queen win at the moment of their event."""
+    P = s.players[p]
+    key = P["villain"]
+    cards = P["cards"]
+    names = villain(P).loc_names
+    if key == "maleficent":
+        return all(any(CARD[c].type == "Curse" and r["loc"] == loc for c, r in cards.items()) for loc in range(4))
+    if key == "jafar":
+        palace = names.index("Sultan's Palace")
+        lamp = any(CARD[c].key == "magic_lamp" and r["side"] == "v" and r["loc"] == palace and not r.get("stolen")
+                   for c, r in cards.items())
+        genie = any(CARD[c].key == "genie" and r.get("hyp") for c, r in cards.items())
+        return lamp and genie
+    if key == "ursula":
+        lair = names.index("Ursula's Lair")
+        have = {CARD[c].key for c, r in cards.items() if r["side"] == "v" and r["on"] is None and r["loc"] == lair}
+        return "trident" in have and "crown" in have
+    if key == "john":
+        return P["power"] >= 20
+    return False
+
+
+def progress(s: VState, p: int) -> dict[str, Any]:
+    """Objective progress for views and bots (objectives are public, §12)."""
+    P = s.players[p]
+    key = P["villain"]
+    cards = P["cards"]
+    if key == "maleficent":
+        n = sum(1 for loc in range(4) if any(CARD[c].type == "Curse" and r["loc"] == loc for c, r in cards.items()))
+        return {"text": f"Curses at {n}/4 locations", "value": n / 4}
+    if key == "jafar":
+        lamp = [r for c, r in cards.items() if CARD[c].key == "magic_lamp" and not r.get("stolen")]
+        genie = any(CARD[c].key == "genie" and r.get("hyp") for c, r in cards.items())
+        lamp_txt = f"lamp at {locname(s, p, lamp[0]['loc'])}" if lamp else "lamp not in play"
+        v = (0.3 + 0.2 * (3 - lamp[0]["loc"]) / 3 if lamp else 0) + (0.5 if genie else 0)
+        return {"text": f"{lamp_txt}; Genie {'hypnotized' if genie else 'not yours'}", "value": v}
+    if key == "ursula":
+        lair = villain(P).loc_names.index("Ursula's Lair")
+        have = {CARD[c].key: r for c, r in cards.items() if CARD[c].key in ("trident", "crown")}
+        parts = []
+        v = 0.0
+        for k in ("trident", "crown"):
+            r = have.get(k)
+            ok = r is not None and r["side"] == "v" and r["loc"] == lair
+            v += 0.5 if ok else (0.2 if r is not None and r["side"] == "v" else 0)
+            parts.append(f"{k} {'✔' if ok else '✘'}")
+        return {"text": " ".join(parts), "value": v}
+    if key == "john":
+        return {"text": f"Power {P['power']}/20", "value": min(1.0, P["power"] / 20)}
+    if key == "hook":
+        pan = [r for c, r in cards.items() if CARD[c].key == "peter_pan" and r["side"] == "h"]
+        if not pan:
+            return {"text": "Peter Pan: not out", "value": 0.0}
+        loc = pan[0]["loc"]
+        return {"text": f"Peter Pan at {locname(s, p, loc)}", "value": 0.4 + 0.15 * (3 - loc)}
+    n = sum(1 for loc in range(4) if any(r.get("w") and r["loc"] == loc for r in cards.values()))
+    return {"text": f"Wickets at {n}/4 locations", "value": n / 5}
+
+
+def next_turn(s: VState) -> None:
+    push(s, {"k": "turn", "st": 0})
+
+
+def before_move_cards(s: VState, p: int) -> list[str]:
+    P = s.players[p]
+    done = s.tf.get("bm", [])
+    out = []
+    for c, r in P["cards"].items():
+        if "before_villain_moves" not in CARD[c].by_trigger or c in done or r.get("hyp"):
+            continue
+        if P["locked"][r["loc"]] or not [x for x in unlocked(P) if x != r["loc"]]:
+            continue
+        out.append(c)
+    return out
+
+
+@handler("turn")
+def h_turn(s: VState, f: dict[str, Any]) -> Any:
+    p = s.turn
+    P = s.players[p]
+    st = f["st"]
+    ans = f.pop("ans", None)
+    if st == 0:
+        s.used = []
+        s.tf = {"conds": [], "defeats": [], "bm": []}
+        P["dragon"] = 0
+        ev(s, "turn", f"Round {s.round}: {nm(s, p)} begins a turn.", seat=p, round=s.round)
+        if P["villain"] in START_OBJECTIVES and objective_met(s, p):
+            win(s, p, villain(P).objective["summary"])
+            return DONE
+        f["st"] = 1
+        return AGAIN
+    if st == 1:
+        cands = before_move_cards(s, p)
+        if cands and ans is None:
+            return Choice(p, "before_move", "Before your mover moves:",
+                          [opt(f"use {c}", f"Use {CARD[c].name}", c, "before_move") for c in cands]
+                          + [opt("skip", "Go on to the move", None, "before_move")])
+        if cands and ans != "skip":
+            c = ans.split()[1]
+            s.tf["bm"].append(c)
+            fx(s, p, p, c, CARD[c].steps("before_villain_moves"))
+            return AGAIN
+        f["st"] = 2
+        push(s, {"k": "win", "n": 1, "i": 0, "played": False})
+        return AGAIN
+    if st == 2:
+        dests = [x for x in unlocked(P) if x != P["mover"]]
+        stay = P["vanish"] and not P["locked"][P["mover"]]
+        if ans is None:
+            opts = [opt(f"go {x}", f"Move to {locname(s, p, x)}", None, "mover") for x in dests]
+            if stay:
+                opts.append(opt("stay", f"Stay at {locname(s, p, P['mover'])} (Vanish)", None, "mover"))
+            return Choice(p, "move", "Move your mover", opts)
+        P["vanish"] = False
+        f["st"] = 3
+        push(s, {"k": "win", "n": 2, "i": 0, "played": False})
+        if ans == "stay":
+            ev(s, "mover", f"{nm(s, p)} stays at {locname(s, p, P['mover'])}.", seat=p)
+        else:
+            move_mover(s, p, int(ans.split()[1]))
+        return AGAIN
+    if st == 3:
+        f["st"] = 4
+        push(s, {"k": "menu"})
+        return AGAIN
+    if st == 4:
+        f["st"] = 5
+        push(s, {"k": "win", "n": 4, "i": 0, "played": False})
+        return AGAIN
+    # st 5: draw back up, pass the turn
+    short = hand_target(P) - len(P["hand"])
+    if short > 0:
+        draw_cards(s, p, short)
+    s.tf = {}
+    s.used = []
+    ev(s, "end", f"{nm(s, p)} ends the turn.", seat=p)
+    n = len(s.players)
+    if p == n - 1:
+        if s.round >= s.round_limit:
+            s.phase = "over"
+            s.winner = None
+            s.reason = f"round limit ({s.round_limit}) reached: no winner"
+            s.stack.clear()
+            ev(s, "end", "The round limit is reached; nobody wins.")
+            return DONE
+        s.round += 1
+    s.turn = (p + 1) % n
+    return DONE
+
+
+def menu_slots(s: VState, p: int) -> list[tuple[str, str, int, bool]]:
+    """Unused action symbols at the mover's location; Sir Hiss adds covered ones (R37)."""
+    P = s.players[p]
+    loc = P["mover"]
+    hiss = (not s.tf.get("hiss") and any(P["cards"][c]["loc"] == loc and P["cards"][c]["side"] == "v"
+                                         for c in in_realm(P, "sir_hiss")))
+    out = []
+    for key, a, n, cov in slots(s, p, loc, uncovered_only=not hiss):
+        if key not in s.used:
+            out.append((key, a, n, cov))
+    return out
+
+
+def menu_options(s: VState, p: int) -> list[list[Any]]:
+    P = s.players[p]
+    out: list[list[Any]] = []
+    seen: set[str] = set()
+    for _key, a, n, _cov in menu_slots(s, p):
+        tag = f"{a}{n}"
+        if tag in seen:
+            continue
+        seen.add(tag)
+        if a == "gain_power":
+            out.append(opt(f"gain {n}", f"Gain {n} Power", None, "gain_power"))
+        elif a == "discard":
+            if P["hand"]:
+                out.append(opt("discard", "Discard cards", None, "discard"))
+        else:
+            out.extend(card_options(s, p, a))
+    ids = set()
+    uniq = []
+    for o in out:
+        if o[0] not in ids:
+            ids.add(o[0])
+            uniq.append(o)
+    for c in disguises(s, p):
+        uniq.append(opt(f"disguise {c}", f"Pay 2 Power to discard {CARD[c].name}", c, "owner"))
+    uniq.append(opt("end", "End your actions", None, "end"))
+    return uniq
+
+
+def disguises(s: VState, p: int) -> list[str]:
+    P = s.players[p]
+    if P["power"] < 2:
+        return []
+    return [c for c in in_realm(P, "clever_disguise")]
+
+
+ACTION_OF = {"gain": "gain_power", "discard": "discard", "play": "play_card", "activate": "activate",
+             "move": "move_item_ally", "movehero": "move_hero", "vanquish": "vanquish", "fate": "fate"}
+
+
+@handler("menu")
+def h_menu(s: VState, f: dict[str, Any]) -> Any:
+    p = s.turn
+    P = s.players[p]
+    ans = f.pop("ans", None)
+    if ans is None:
+        return Choice(p, "action", f"{P['name']}: take an action at {locname(s, p, P['mover'])}",
+                      menu_options(s, p))
+    if ans == "end":
+        return DONE
+    verb = ans.split()[0]
+    if verb == "disguise":
+        pay_disguise(s, p, ans.split()[1])
+        return AGAIN
+    action = ACTION_OF[verb]
+    amount = int(ans.split()[1]) if verb == "gain" else 0
+    cands = [x for x in menu_slots(s, p) if x[1] == action and (verb != "gain" or x[2] == amount)]
+    cands.sort(key=lambda x: x[3])  # use an uncovered symbol before Sir Hiss's covered one
+    key, _a, _n, cov = cands[0]
+    s.used.append(key)
+    if cov:
+        s.tf["hiss"] = True
+    push(s, {"k": "win", "n": 3, "i": 0, "played": False})
+    if verb in ("gain", "discard"):
+        start_action(s, p, action, amount)
+    else:
+        begin_card_action(s, p, ans)
+    return AGAIN
+
+
+def pay_disguise(s: VState, p: int, c: str) -> None:
+    P = s.players[p]
+    P["power"] -= 2
+    ev(s, "pay", f"{P['name']} pays 2 Power to discard {CARD[c].name}.", seat=p)
+    discard_from_realm(s, p, c, "paid off")
+
+
+# -- condition windows ------------------------------------------------------------------------
+
+
+def condition_ok(s: VState, q: int, c: str) -> bool:
+    d = CARD[c]
+    if d.type != "Condition" or c in s.tf.get("conds", ()):
+        return False
+    when = d.by_trigger["condition"][0]["when"]
+    T = s.players[s.turn]
+    if "event" in when:
+        ok = any(x >= when["hero_min_strength"] for x in s.tf.get("defeats", ()))
+    else:
+        state, least = when["state"], when["min"]
+        if state == "active_player_allies_in_realm":
+            ok = len(allies(T)) >= least
+        elif state == "active_player_items_in_realm":
+            ok = len(villain_items(T)) >= least
+        elif state == "active_player_power":
+            ok = T["power"] >= least
+        elif state == "active_player_has_ally_with_strength":
+            ok = any(strength(s, s.turn, a) >= least for a in allies(T))
+        else:
+            ok = False
+    return ok and doable_steps(s, q, q, c, d.steps("condition"))
+
+
+IS_COND = frozenset(c for c, d in CARD.items() if d.type == "Condition")
+
+
+def window_options(s: VState, q: int) -> list[list[Any]]:
+    P = s.players[q]
+    out = [opt(f"cond {c}", f"Play {CARD[c].name}", c, "condition") for c in P["hand"]
+           if c in IS_COND and condition_ok(s, q, c)]
+    if P["villain"] == "john":
+        out += [opt(f"disguise {c}", f"Pay 2 Power to discard {CARD[c].name}", c, "owner")
+                for c in disguises(s, q)]
+    return out
+
+
+@handler("win")
+def h_window(s: VState, f: dict[str, Any]) -> Any:
+    n = len(s.players)
+    order = [(s.turn + i) % n for i in range(1, n)]
+    ans = f.pop("ans", None)
+    if ans is not None:
+        q = order[f["i"]]
+        f["i"] += 1
+        if ans != "pass":
+            f["played"] = True
+            verb, c = ans.split()
+            if verb == "disguise":
+                pay_disguise(s, q, c)
+                return AGAIN
+            P = s.players[q]
+            P["hand"].remove(c)
+            s.tf.setdefault("conds", []).append(c)
+            s.resolving.append(c)
+            ev(s, "condition", f"{nm(s, q)} plays the Condition {CARD[c].name}.", seat=q, card=c)
+            push(s, {"k": "tidy", "who": q, "card": c})
+            fx(s, q, q, c, CARD[c].steps("condition"))
+            return AGAIN
+    while True:
+        if f["i"] >= len(order):
+            if f["played"]:
+                f["i"] = 0
+                f["played"] = False
+                continue
+            s.tf["defeats"] = []
+            return DONE
+        q = order[f["i"]]
+        opts = window_options(s, q)
+        if opts or s.always_ask:
+            return Choice(q, "condition", f"{s.players[q]['name']}: play a Condition now?",
+                          opts + [opt("pass", "Pass", None, "condition")])
+        f["i"] += 1
+
+
+__all__ = ["objective_met", "progress", "next_turn", "menu_options", "condition_ok", "doable"]

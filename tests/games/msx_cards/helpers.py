@@ -1,0 +1,113 @@
+"""Test helpers for MSX Cards: scripted dice and ready-made boards.
+
+``Dice`` is a test-only hook: it monkeypatches the ``roll`` name inside the game's modules so the
+next rolls come from a script (each checked against the die it is meant for). Production code
+always rolls through ``tabletop.engine.chance`` on the state's RNG; nothing here changes that.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from scenario import Scenario
+
+from tabletop.engine import emit
+from tabletop.engine.chance import roll as real_roll
+from tabletop.games.msx_cards import flow
+from tabletop.games.msx_cards.cards import catalogue
+from tabletop.games.msx_cards.state import ENEMY, PLAYER, BossDuel
+
+MODULES = ("combat", "capsules", "pentagon", "flow")
+
+
+class Dice:
+    """Scripted dice: ``dice.script((12, 11), (20, 20))`` -> the next two rolls are a d12 showing 11
+    and a d20 showing 20. Until ``script`` is first called, rolls are real (so set-up works)."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.queue: list[tuple[int, int]] = []
+        self.armed = False
+        self.seen: list[tuple[int, int, str]] = []
+        for mod in MODULES:
+            monkeypatch.setattr(f"tabletop.games.msx_cards.{mod}.roll", self.roll)
+
+    def script(self, *rolls: tuple[int, int]) -> "Dice":
+        self.armed = True
+        self.queue.extend(rolls)
+        return self
+
+    def roll(self, state: Any, sides: int, why: str, *, seat: int | None = None, log: bool = True,
+             **data: Any) -> int:
+        if not self.armed:
+            return real_roll(state, sides, why, seat=seat, log=log, **data)
+        assert self.queue, f"unscripted roll: d{sides} for {why!r}"
+        want, value = self.queue.pop(0)
+        assert want == sides, f"scripted a d{want} but the game rolls a d{sides} for {why!r}"
+        assert 1 <= value <= sides
+        state.reveals += 1
+        self.seen.append((sides, value, why))
+        if log:
+            emit(state, "roll", f"rolls d{sides}: {value} ({why})", die=sides, value=value, why=why, seat=seat,
+                 **data)
+        return value
+
+    def done(self) -> None:
+        assert not self.queue, f"scripted rolls left unused: {self.queue}"
+
+
+@pytest.fixture
+def dice(monkeypatch: pytest.MonkeyPatch) -> Dice:
+    return Dice(monkeypatch)
+
+
+def fighter(card: str, vit: int | None = None) -> dict[str, Any]:
+    f = flow.new_fighter(card)
+    if vit is not None:
+        f["vit"] = vit
+    return f  # type: ignore[return-value]
+
+
+def board(player: str, enemy: str, *, world: int = 0, versus: bool = False, first: int = PLAYER,
+          pvit: int | None = None, evit: int | None = None, mission: str = "standard", seed: int = 1,
+          check: bool = False) -> Scenario:
+    """A battle about to start its first action (``first`` acts). Call ``go(sc)`` after scripting
+    the dice; with ``check`` the first action makes an event check (a d20), as a later action does."""
+    sc = Scenario("msx_cards", players=2 if versus else 1, options={"mission": mission, "versus": versus},
+                  seed=seed)
+    s = sc.state
+    s.world, s.wins, s.losses, s.cleared, s.bonus = world, 0, 0, 0, 0
+    s.pool = [c for c in catalogue().card_ids if c != player]
+    s.defeated, s.beaten, s.draft = [], [], []
+    s.fighters = [fighter(player, pvit), fighter(enemy, evit)]
+    s.mode, s.duel, s.effects, s.respond = "battle", None, [], False
+    s.init, s.turn, s.half, s.act_no = first, 1, 0, 0
+    s.skip_check = not check
+    s.phase = "action"
+    s.last_attack = s.last_event = None
+    return sc
+
+
+def go(sc: Scenario) -> Scenario:
+    """Run the automatic steps (enemy actions, checks...) up to the next decision."""
+    flow.advance(sc.state)
+    return sc
+
+
+def duel(player: str, boss_set: str = "grey", *, world: int = 0, vit: int | None = None, step: int = 1,
+         seed: int = 1) -> Scenario:
+    """A Boss duel of World ``world`` at step ``step`` (grey: you attack on T1)."""
+    sc = Scenario("msx_cards", players=1, options={"mission": "standard"}, seed=seed)
+    s = sc.state
+    s.world, s.wins, s.losses, s.bonus = world, 3, 0, 0
+    s.pool = [c for c in catalogue().card_ids if c != player]
+    s.defeated, s.beaten, s.draft = [], [], []
+    s.fighters = [fighter(player, vit), None]
+    s.mode, s.effects, s.respond = "duel", [], False
+    s.mode = "boss"
+    w = catalogue().worlds[catalogue().missions["standard"]["worlds"][world]]
+    s.duel = BossDuel(boss=w["boss"], set=boss_set, step=step, results=[])
+    s.init = PLAYER if boss_set == "grey" else ENEMY
+    s.act_no = step - 1
+    s.phase = "bstep"
+    return sc
