@@ -151,3 +151,13 @@ def test_S44_no_opener_is_eliminated_and_nobody_opening_ends_the_round() -> None
     s = sc.state
     assert sc.events("no_opener") and s.rounds_done == 1
     assert s.start == 2 and s.dealer == 1 and not any(s.piles)
+
+
+def test_S5_the_opener_needs_no_beating_may_play_turn_events_first_and_cannot_decline() -> None:
+    sc = table(2, {0: ["neut18", "event06"], 1: ["neut11"]})
+    assert kind(sc) == "open" and set(sc.legal()) >= {"open neut18", "event event06"}
+    assert "withdraw" not in sc.legal()
+    sc.play("event event06")
+    assert kind(sc) == "open" and len(sc.state.players[0]["hand"]) == 3
+    sc.play("open neut18")
+    assert sc.state.arena[-1]["cards"] == ["neut18"]
