@@ -84,5 +84,5 @@ def resolve(s: MsxState, d20: int) -> list[int]:
                     "outcomes": outcomes, "lines": lines}
     emit(s, "event", f"Event! {ev['name']} (d20 {d20}): {name(s, visitor)} visits sector {sector}, ring {ring} "
          f"({shade}). " + "; ".join(lines) + ".", event=ev["id"], visitor=visitor, sector=sector, ring=ring,
-         shade=shade, m=m, outcomes=outcomes)
+         shade=shade, m=m, outcomes=outcomes, d20=d20)
     return [side for side in (PLAYER, ENEMY) if s.fighters[side]["vit"] <= 0]  # type: ignore[index]

@@ -28,6 +28,7 @@ class Dice:
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
         self.queue: list[tuple[int, int]] = []
         self.armed = False
+        self.strict = True
         self.seen: list[tuple[int, int, str]] = []
         for mod in MODULES:
             monkeypatch.setattr(f"tabletop.games.msx_cards.{mod}.roll", self.roll)
@@ -37,9 +38,14 @@ class Dice:
         self.queue.extend(rolls)
         return self
 
+    def loose(self) -> "Dice":
+        """Once the script runs out, roll for real (for flows that continue into new battles)."""
+        self.strict = False
+        return self
+
     def roll(self, state: Any, sides: int, why: str, *, seat: int | None = None, log: bool = True,
              **data: Any) -> int:
-        if not self.armed:
+        if not self.armed or (not self.strict and not self.queue):
             return real_roll(state, sides, why, seat=seat, log=log, **data)
         assert self.queue, f"unscripted roll: d{sides} for {why!r}"
         want, value = self.queue.pop(0)
