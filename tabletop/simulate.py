@@ -52,9 +52,10 @@ def run_simulation(game_id: str, n_games: int, players: int | None, bots: list[s
     start = time.perf_counter()
     bar = None
     if progress:
+        from rich.console import Console
         from rich.progress import Progress
 
-        bar = Progress(transient=True)
+        bar = Progress(transient=True, console=Console(stderr=True))
         bar.start()
         task = bar.add_task(f"{spec.title}", total=n_games)
     try:
