@@ -1,4 +1,10 @@
-"""Escape from Mount Gram (work in progress: registered once whole games play)."""
+"""Escape from Mount Gram: a 1–4 player co-op quest in the style of the LOTR card game.
+
+Core Set starter decks against the Angmar Awakened scenario *Escape from Mount Gram*. The spec is
+``/work/shared/rules/mount_gram.md``; ``docs/games/mount_gram.md`` is the players' summary.
+Hands are private (spec §1): a seat's view shows only its own hand unless the ``open_hands`` option
+is set; the encounter deck, face-down shadow cards and captured cards are hidden from everyone.
+"""
 
 from __future__ import annotations
 
@@ -6,7 +12,6 @@ from typing import Any
 
 from tabletop.engine import GameSpec, Option
 from tabletop.engine.bots import RandomBot
-
 
 
 def _heuristic() -> Any:
@@ -17,7 +22,7 @@ def _heuristic() -> Any:
 
 SPHERE_CHOICES = ("Leadership", "Tactics", "Spirit", "Lore")
 
-SPEC_ = GameSpec(
+SPEC = GameSpec(
     id="mount_gram", title="Escape from Mount Gram", min_players=1, max_players=4,
     summary="Co-op quest in the style of the LOTR card game: escape Gornákh's dungeons.",
     hidden_info=True, curtain_default=False,
@@ -42,6 +47,10 @@ SPEC_ = GameSpec(
     bots={"random": RandomBot, "heuristic": _heuristic},
     rules_file="docs/games/mount_gram.md",
     max_steps=20000,
+    conformance=((1, {}), (2, {}), (3, {}), (4, {}),
+                 (2, {"easy_mode": True, "capture_on_damage_targets": "character",
+                      "interrogation_shadow": "dragncards", "interrogation_hero_cost": "threat_cost",
+                      "flight_threshold": 14, "open_hands": True})),
 )
 
 

@@ -142,7 +142,7 @@ class HeuristicBot:
 
     def _plan(self, game: Any, me: dict[str, Any], ids: list[str]) -> str:
         plays = [i for i in ids if i.startswith("play ")]
-        allies = [i for i in plays if len(i.split()) == 2]
+        allies = [i for i in plays if len(i.split()) == 2 and game.db[_key(i)].type == "ally"]
         if allies:
             return max(allies, key=lambda i: game.db[_key(i)].cost)
         attach = [i for i in plays if len(i.split()) == 3 and game.db[_key(i)].type == "attachment"
@@ -157,6 +157,10 @@ class HeuristicBot:
     def _window(self, game: Any, me: dict[str, Any], kind: str, view: dict[str, Any], ids: list[str]) -> str:
         for i in ids:
             k = _key(i)
+            if k == "gandalf" and kind == "response":
+                want = "threat" if me["threat"] >= 30 else "draw"
+                if i.endswith(" " + want):
+                    return i
             if kind == "response" and k in GOOD_RESPONSES:
                 return i
             if kind == "actions" and k in GOOD_ACTIONS:

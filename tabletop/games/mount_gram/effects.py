@@ -778,6 +778,8 @@ def plays(g: Any, s: MGState, seat: int, f: dict[str, Any]) -> list[Play]:
                 continue
             if ab.get("self") and ctx.get("c") != c and "atk" not in ctx:
                 continue
+            if ab["trigger"] == "response" and c in f.get("used", ()):
+                continue  # a response answers its trigger once
             for t in OPS[ab["op"]][0](g, s, seat, c, ab, ctx):
                 tail = " ".join(t)
                 out.append(Play(f"use {c}{(' ' + tail) if tail else ''}",
@@ -836,6 +838,8 @@ def execute(g: Any, s: MGState, seat: int, f: dict[str, Any], aid: str) -> None:
     card = B.d(g, p.card)
     pl = s.players[seat]
     ctx = dict(f.get("ctx", {}), x=p.x)
+    if f.get("ev"):
+        f.setdefault("used", []).append(p.card)
     if p.hand and p.ab is None:
         pay(g, s, seat, card, card.cost)
         pl["hand"].remove(p.card)
@@ -856,11 +860,12 @@ def execute(g: Any, s: MGState, seat: int, f: dict[str, Any], aid: str) -> None:
     if p.hand and card.type == "event":
         pay(g, s, seat, card, p.x if card.x_cost else card.cost)
         pl["hand"].remove(p.card)
-        pl["discard"].append(p.card)
+        s.limbo.append(p.card)
         emit(s, "play", f"{pl['name']} plays {card.name}.", seat=seat)
-        cost = ab.get("cost", {})
-        if cost.get("exhaust_own_hero") or cost.get("exhaust_own_ranged") or cost.get("exhaust_own_spirit"):
-            pass  # paid by the resolver from the first target token
+        OPS[ab["op"]][1](g, s, seat, p.card, ab, p.tokens, ctx)
+        s.limbo.remove(p.card)
+        pl["discard"].append(p.card)  # an event is discarded once resolved
+        return
     else:
         _pay_ability(g, s, seat, p.card, ab, p.tokens)
         emit(s, "ability", f"{pl['name']} uses {card.name}.", seat=seat)

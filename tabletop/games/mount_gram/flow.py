@@ -19,7 +19,7 @@ from .cards import key_of, owner_of
 from .state import MGState
 
 if TYPE_CHECKING:
-    from .rules import MountGram
+    pass
 
 PHASES = ("resource", "planning", "quest", "travel", "encounter", "combat", "refresh")
 G = "MountGram"

@@ -9,7 +9,7 @@ from tabletop.engine import Action, Decision, Game, IllegalAction, Result, Seat,
 from . import board as B
 from . import effects as fx
 from . import encounter as enc
-from .cards import CardDef, SPHERES, key_of, owner_of, player_cards
+from .cards import SPHERES, CardDef, key_of, owner_of, player_cards
 from .flow import FRAMES, advance
 from .scenario import MountGramScenario, QuestScenario
 from .state import MGState
@@ -19,7 +19,7 @@ class MountGram(Game[MGState]):
     state_type = MGState
 
     def __init__(self, scenario: QuestScenario | None = None) -> None:
-        from . import SPEC_ as SPEC
+        from . import SPEC
 
         self.spec = SPEC
         self.scen = scenario or MountGramScenario()
@@ -31,9 +31,12 @@ class MountGram(Game[MGState]):
     def setup(self, seats: list[Seat], options: dict[str, Any], seed: int) -> MGState:
         s = MGState(rng=seed)
         s.options = dict(options)
-        spheres = [options.get(f"deck_{i + 1}", SPHERES[i]) for i in range(len(seats))]
-        if len(set(spheres)) != len(spheres):
-            raise ValueError("each player needs a different starter deck (unique heroes)")
+        spheres: list[str] = []
+        for i in range(len(seats)):
+            wanted = options.get(f"deck_{i + 1}", SPHERES[i])
+            # Decks must differ (unique heroes): a repeated choice takes the next free deck.
+            spheres.append(wanted if wanted not in spheres else
+                           next(sp for sp in SPHERES if sp not in spheres))
         self.scen.setup(self, s, [seat.name for seat in seats], spheres)
         s.next_id = len(self._all_cards(s))
         emit(s, "setup", f"{self.scen.title}: {len(seats)} player(s); first player "

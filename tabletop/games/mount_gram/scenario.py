@@ -57,7 +57,7 @@ class QuestScenario:
         s.encounter = self.encounter_deck(s, self.encounter)
         shuffle(s, s.encounter)
         s.first = randbelow(s, len(names))
-        for seat, (name, sphere) in enumerate(zip(names, spheres)):
+        for seat, (name, sphere) in enumerate(zip(names, spheres, strict=True)):
             pl = self.build_player(g, s, seat, name, sphere)
             s.players.append(pl)
             shuffle(s, pl["deck"])
@@ -221,7 +221,7 @@ class MountGramScenario(QuestScenario):
         s.set_aside = aside + self.encounter_deck(s, [k for k in self.encounter
                                                       if self.cards[k].encounter_set == "Angmar Orcs"])
         s.first = randbelow(s, len(names))
-        for seat, (name, sphere) in enumerate(zip(names, spheres)):
+        for seat, (name, sphere) in enumerate(zip(names, spheres, strict=True)):
             pl = self.build_player(g, s, seat, name, sphere)
             # §6.1 step 1: allies and Item/Mount/Artifact attachments form the captured deck.
             pl["captured"] = [c for c in pl["deck"] if _captured_kind(B.d(g, c))]

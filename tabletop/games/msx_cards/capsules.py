@@ -13,7 +13,7 @@ from tabletop.engine import emit
 from tabletop.engine.chance import roll
 
 from .cards import catalogue, dice_parts
-from .combat import ability, defense_value, hurt, name, race
+from .combat import ability, defense_value, hurt, name, race, show_rolls
 from .state import ENEMY, FOREVER, PLAYER, Effect, MsxState
 
 SPAN = {"ACTION": 0, "TURN": 1, "TWO_TURNS": 3}
@@ -54,8 +54,10 @@ def _amount(s: MsxState, user: int, eff: dict[str, Any], cap: str) -> tuple[int,
     if "dice" in eff:
         count, sides, plus = dice_parts(eff["dice"])
         total = plus
-        for i in range(count):
-            total += roll(s, sides, f"{cap} {eff['kind'].lower()} d{sides} #{i + 1}", side=user)
+        values = [roll(s, sides, f"{cap} {eff['kind'].lower()}", log=False) for _ in range(count)]
+        total += sum(values)
+        how = f"{eff['dice']} = " + " + ".join(str(v) for v in values) + (f" + {plus}" if plus else "") + f" = {total}"
+        show_rolls(s, sides, values, f"{cap} ({eff['kind'].lower()})", user, [how])
         return total, f"{eff['dice']} = {total}"
     return eff["amount"], str(eff["amount"])
 
@@ -141,10 +143,13 @@ def enemy_reply(s: MsxState) -> None:
     c = data.cards[f["card"]]
     bar = data.races[c["race"]]["capsule_bar"]
     while True:
-        r = roll(s, 6, f"{c['name']} capsule pick", side=ENEMY)
-        if bar[r - 1] is not None and r in c["lit"]:
-            break
+        r = roll(s, 6, f"{c['name']} capsule pick", log=False)
+        ok = bar[r - 1] is not None and r in c["lit"]
         why = "the empty slot" if bar[r - 1] is None else f"{bar[r - 1]}, not lit on this card"
+        show_rolls(s, 6, [r], f"{c['name']} capsule pick", ENEMY,
+                   [f"slot {r}: {bar[r - 1]}" if ok else f"slot {r}: {why}, roll again"])
+        if ok:
+            break
         emit(s, "reroll", f"Slot {r} is {why}: roll again.", side=ENEMY, slot=r)
     cap_id = bar[r - 1]
     if pointless(s, ENEMY, cap_id):

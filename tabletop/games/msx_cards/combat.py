@@ -26,17 +26,33 @@ def num(n: int) -> str:
 
 
 # -- small accessors --------------------------------------------------------------------------------
+_WORLDS: dict[tuple[str, int], dict[str, Any]] = {}
+
+
 def world(s: MsxState) -> dict[str, Any]:
-    data = catalogue()
-    return data.worlds[data.missions[s.mission]["worlds"][s.world]]
+    """The current World's data (memoised per mission and index)."""
+    key = (s.mission, s.world)
+    w = _WORLDS.get(key)
+    if w is None:
+        data = catalogue()
+        w = _WORLDS[key] = data.worlds[data.missions[s.mission]["worlds"][s.world]]
+    return w
+
+
+_CARDS: dict[str, dict[str, Any]] = {}
+ALTERS = ("ATTACK_ALTER", "DEFENSE_ALTER")
 
 
 def card(s: MsxState, side: int) -> dict[str, Any] | None:
     """The card of a side's fighter; ``None`` for the Boss (or an empty place)."""
-    if s.mode == "boss" and side == ENEMY:
+    if side == ENEMY and s.mode == "boss":
         return None
     f = s.fighters[side]
-    return catalogue().cards[f["card"]] if f is not None else None
+    if f is None:
+        return None
+    if not _CARDS:
+        _CARDS.update(catalogue().cards)
+    return _CARDS[f["card"]]
 
 
 def boss_entry(s: MsxState) -> dict[str, Any]:
@@ -109,9 +125,22 @@ def printed(s: MsxState, side: int, stat: str) -> int:
     return entry["value"] if entry["role"] == stat else 0
 
 
+def _plain(s: MsxState, side: int, kind: str) -> bool:
+    """True when no capsule effect and no ALTER ability of ``kind`` can touch this stat (fast path)."""
+    if s.effects:
+        return False
+    for holder in (side, 1 - side):
+        ab = ability(s, holder)
+        if ab is not None and ab["kind"] == kind:
+            return False
+    return True
+
+
 def attack_value(s: MsxState, side: int) -> tuple[int, list[str]]:
     """A_eff: capsule ATTACK_MODs override ATTACK_ALTER abilities (R16); floored at 0 (R2)."""
     value = printed(s, side, "attack")
+    if _plain(s, side, "ATTACK_ALTER"):
+        return max(0, value), ([] if value >= 0 else ["floored at 0"])
     notes: list[str] = []
     mods = [e for e in s.effects if e["on"] == side and e["kind"] == "ATTACK_MOD"]
     if mods:
@@ -136,6 +165,8 @@ def attack_value(s: MsxState, side: int) -> tuple[int, list[str]]:
 def defense_value(s: MsxState, side: int) -> tuple[int, list[str]]:
     """D_eff: DEFENSE_SET, else printed + DEFENSE_MODs; without capsules the ALTERs; capped at 0."""
     value = printed(s, side, "defense")
+    if _plain(s, side, "DEFENSE_ALTER"):
+        return min(0, value), ([] if value <= 0 else ["capped at 0"])
     notes: list[str] = []
     dset = has(s, side, "DEFENSE_SET")
     mods = [e for e in s.effects if e["on"] == side and e["kind"] == "DEFENSE_MOD"]
@@ -183,30 +214,43 @@ def hurt(s: MsxState, side: int, amount: int) -> list[str]:
     return []
 
 
+def _effect(effects: list[Any], side: int, kind: str) -> Any:
+    for e in effects:
+        if e["on"] == side and e["kind"] == kind:
+            return e
+    return None
+
+
 def attack(s: MsxState, x: int, y: int, *, surprise: bool = False) -> int:
-    """One attack of ``x`` on ``y`` through §7 steps 1-9; returns the damage dealt."""
+    """One attack of ``x`` on ``y`` through §7 steps 1-9; returns the damage dealt.
+
+    Written for speed (bots and the balance simulation run it millions of times): capsule effects
+    are looked up only when some are running, and the common case builds only a few strings."""
     boss = s.mode == "boss"
     die = world(s)["die"]
-    xn, yn = name(s, x), name(s, y)
-    xr, yr = race(s, x), race(s, y)
-    ab_x, ab_y = ability(s, x), ability(s, y)
+    cx, cy = card(s, x), card(s, y)
+    xn = cx["name"] if cx else name(s, x)
+    yn = cy["name"] if cy else name(s, y)
+    ab_x, ab_y = (cx["ability"] if cx else None), (cy["ability"] if cy else None)
+    effects = s.effects
     kind = "surprise attack" if surprise else "attack"
-    steps: list[str] = []
-    # 1. roll
-    natural = roll(s, die, f"{xn} {kind}", side=x)
-    if has(s, x, "BEST_OF_TWO"):
-        second = roll(s, die, f"{xn} {kind}, second die (best of two)", side=x)
-        steps.append(f"d{die} {natural} and {second}, best {max(natural, second)}")
+    # 1. roll (logged below, once the arithmetic is known, so the dice panel can show it)
+    natural = roll(s, die, "attack", log=False)
+    rolls = [natural]
+    if effects and _effect(effects, x, "BEST_OF_TWO") is not None:
+        second = roll(s, die, "attack, best of two", log=False)
+        rolls.append(second)
+        steps = [f"d{die} {natural} and {second}, best {max(natural, second)}"]
         natural = max(natural, second)
     else:
-        steps.append(f"d{die} {natural}")
+        steps = [f"d{die} {natural}"]
     damage = 0
-    y_f = s.fighters[y] if not (boss and y == ENEMY) else None
+    y_f = None if (boss and y == ENEMY) else s.fighters[y]
     first = y_f is not None and y_f["hits"] == 0
     if y_f is not None:
         y_f["hits"] += 1
     # 2. nullify
-    null = has(s, y, "NULLIFY_ATTACKS")
+    null = _effect(effects, y, "NULLIFY_ATTACKS") if effects else None
     why_null = ""
     if null is not None:
         why_null = f"nullified by {null['cap']}"
@@ -215,26 +259,35 @@ def attack(s: MsxState, x: int, y: int, *, surprise: bool = False) -> int:
             why_null = f"nullified: {yn} ignores the first attack"
         elif ab_y["trigger"] == "natural_at_most" and natural <= ab_y["value"]:
             why_null = f"nullified: {yn} ignores natural rolls up to {ab_y['value']}"
-    notes_after: list[str] = []
     if why_null:
         steps.append(why_null)
     else:
-        # 3. raw
-        a, a_notes = attack_value(s, x)
+        xr, yr = (cx["race"] if cx else None), (cy["race"] if cy else None)
+        # 3. raw (fast path: no capsule running and no alteration ability on either side)
+        plain = not effects and not (ab_x is not None and ab_x["kind"] in ALTERS) and not (
+            ab_y is not None and ab_y["kind"] in ALTERS)
+        if plain and cx is not None:
+            a, a_notes = max(0, cx["attack"]), []
+        else:
+            a, a_notes = attack_value(s, x)
         raw = natural + a
-        steps.append(f"+ Attack {_stat('', a, printed(s, x, 'attack'), a_notes).strip()} = {num(raw)}")
-        ignore = has(s, x, "IGNORE_DEFENSE")
+        steps.append(f"+ Attack {a} = {num(raw)}" if not a_notes else
+                     f"+ Attack {_stat('', a, printed(s, x, 'attack'), a_notes).strip()} = {num(raw)}")
+        ignore = _effect(effects, x, "IGNORE_DEFENSE") if effects else None
         if ignore is not None:
             steps.append(f"{yn} Defense ignored ({ignore['cap']}) = {num(raw)}")
         else:
-            d, d_notes = defense_value(s, y)
+            if plain and cy is not None:
+                d, d_notes = min(0, cy["defense"]), []
+            else:
+                d, d_notes = defense_value(s, y)
             raw += d
             steps.append(f"+ {yn} Defense {_stat('', d, printed(s, y, 'defense'), d_notes).strip()} = {num(raw)}")
         if raw <= 0:
             steps.append("no wound")  # 4. R3
         else:
             # 5. doubled
-            dbl = has(s, x, "DAMAGE_DEALT_DOUBLED")
+            dbl = _effect(effects, x, "DAMAGE_DEALT_DOUBLED") if effects else None
             if dbl is not None:
                 raw *= 2
                 steps.append(f"\u00d7 2 {dbl['cap']} = {raw}")
@@ -242,12 +295,12 @@ def attack(s: MsxState, x: int, y: int, *, surprise: bool = False) -> int:
             if ab_x is not None and ab_x["kind"] == "DAMAGE_INCREASED" and race_ok(ab_x, "vs_race", yr, boss):
                 raw += ab_x["amount"]
                 steps.append(f"+ Damage Increased {signed(ab_x['amount'])} = {num(raw)}")
-            for e in s.effects:
+            for e in effects:
                 if e["on"] == x and e["kind"] == "DAMAGE_DEALT_MOD":
                     raw += e["n"]
                     steps.append(f"+ {e['cap']} {signed(e['n'])} = {num(raw)}")
             # 7. halved, once
-            halve = has(s, y, "DAMAGE_TAKEN_HALVED")
+            halve = _effect(effects, y, "DAMAGE_TAKEN_HALVED") if effects else None
             split = (ab_y is not None and ab_y["kind"] == "ATTACK_SPLIT"
                      and race_ok(ab_y, "vs_race", xr, boss))
             if halve is not None or split:
@@ -257,23 +310,34 @@ def attack(s: MsxState, x: int, y: int, *, surprise: bool = False) -> int:
             if ab_y is not None and ab_y["kind"] == "DAMAGE_REDUCED" and race_ok(ab_y, "vs_race", xr, boss):
                 raw -= ab_y["amount"]
                 steps.append(f"\u2212 Damage Reduced {ab_y['amount']} = {num(raw)}")
-            for e in s.effects:
+            for e in effects:
                 if e["on"] == y and e["kind"] == "DAMAGE_TAKEN_MOD":
                     raw -= e["n"]
                     steps.append(f"\u2212 {e['cap']} {e['n']} = {num(raw)}")
             # 9. damage
-            damage = max(0, raw)
+            damage = raw if raw > 0 else 0
     steps.append(f"damage {damage}")
     if damage:
-        notes_after = hurt(s, y, damage)
-        steps.extend(notes_after)
-    left = s.fighters[y]["vit"] if y_f is not None else None  # type: ignore[index]
+        steps.extend(hurt(s, y, damage))
+    show_rolls(s, die, rolls, f"{xn} {kind} on {yn}", x, steps)
+    left = y_f["vit"] if y_f is not None else None
     text = f"{xn} {kind}s {yn}: {damage} damage" + (f" ({yn} at {left})." if left is not None else ".")
     s.last_attack = {"by": x, "on": y, "attacker": xn, "target": yn, "natural": natural, "die": die,
                      "damage": damage, "steps": steps, "surprise": surprise}
     emit(s, "attack", text, by=x, on=y, natural=natural, die=die, damage=damage, steps=steps,
          surprise=surprise)
     return damage
+
+
+def show_rolls(s: MsxState, die: int, values: list[int], why: str, side: int | None, steps: list[str],
+               **data: Any) -> None:
+    """Log dice rolled with ``log=False`` as ``roll`` events of one group, the arithmetic on the last
+    (the shape ``tabletop.engine.chance.roll`` logs, plus ``steps`` and ``group`` for the dice panel)."""
+    group = f"g{len(s.log)}"
+    last = len(values) - 1
+    for i, value in enumerate(values):
+        emit(s, "roll", f"rolls d{die}: {value} ({why})", die=die, value=value, why=why, seat=None, side=side,
+             group=group, steps=steps if i == last else [], **data)
 
 
 def alive(s: MsxState, side: int) -> bool:

@@ -15,7 +15,7 @@ from tabletop.engine.chance import randbelow, roll
 from . import pentagon
 from .capsules import enemy_reply, use
 from .cards import catalogue
-from .combat import ability, alive, attack, boss_entry, card, expire, has, name, regenerate, world
+from .combat import ability, alive, attack, boss_entry, card, expire, has, name, regenerate, show_rolls, world
 from .state import ENEMY, PLAYER, TURN_LIMIT, BossDuel, Fighter, MsxState
 
 DECISIONS = ("draft", "boss_choice", "bonus", "extra", "act")
@@ -96,10 +96,14 @@ def initiative(s: MsxState) -> None:
             why[side].append(f"+{ab['amount']} Initiative Bonus")
     tries = []
     while True:
-        rp = roll(s, 6, f"{name(s, PLAYER)} initiative", side=PLAYER)
-        re_ = roll(s, 6, f"{name(s, ENEMY)} initiative", side=ENEMY)
+        rp = roll(s, 6, f"{name(s, PLAYER)} initiative", log=False)
+        re_ = roll(s, 6, f"{name(s, ENEMY)} initiative", log=False)
         tp, te = rp + mods[PLAYER], re_ + mods[ENEMY]
         tries.append([rp, re_])
+        steps = [f"{name(s, PLAYER)} d6 {rp}" + "".join(f" {n}" for n in why[PLAYER]) + f" = {tp}",
+                 f"{name(s, ENEMY)} d6 {re_}" + "".join(f" {n}" for n in why[ENEMY]) + f" = {te}",
+                 "tie: roll again" if tp == te else f"{name(s, PLAYER if tp > te else ENEMY)} acts first"]
+        show_rolls(s, 6, [rp, re_], "initiative", None, steps)
         if tp != te:
             break
         emit(s, "tie", f"Initiative tied at {tp}: both roll again.", total=tp)
@@ -289,9 +293,11 @@ def boss_choice(s: MsxState, keep: bool) -> None:
 
 def bonus_roll(s: MsxState) -> None:
     """Bonus screen (R33): best of two d20 for your Boss fighter."""
-    a = roll(s, 20, "Bonus screen, first d20")
-    b = roll(s, 20, "Bonus screen, second d20")
+    a = roll(s, 20, "Bonus screen, first d20", log=False)
+    b = roll(s, 20, "Bonus screen, second d20", log=False)
     s.bonus += max(a, b)
+    show_rolls(s, 20, [a, b], "Bonus screen", PLAYER, [f"best of {a} and {b} = {max(a, b)}",
+                                                        f"bonus for your next fighter {s.bonus}"])
     emit(s, "bonus", f"Bonus screen: {a} and {b}, keep {max(a, b)} (bonus {s.bonus}).", rolls=[a, b],
          gained=max(a, b), pending=s.bonus)
     _to_duel(s)
@@ -299,8 +305,9 @@ def bonus_roll(s: MsxState) -> None:
 
 def extra_roll(s: MsxState) -> None:
     """Extra screen (R33): +d20 for your next fighter, then the next World."""
-    a = roll(s, 20, "Extra screen d20")
+    a = roll(s, 20, "Extra screen d20", log=False)
     s.bonus += a
+    show_rolls(s, 20, [a], "Extra screen", PLAYER, [f"+{a}", f"bonus for your next fighter {s.bonus}"])
     emit(s, "extra", f"Extra screen: {a} (bonus {s.bonus}).", rolls=[a], gained=a, pending=s.bonus)
     s.world += 1
     s.phase = "world"

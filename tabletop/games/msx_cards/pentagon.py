@@ -11,7 +11,7 @@ from tabletop.engine import emit
 from tabletop.engine.chance import roll
 
 from .cards import catalogue
-from .combat import name, world
+from .combat import name, show_rolls, world
 from .state import ENEMY, PLAYER, MsxState
 
 SECTOR_TINT = ("red", "blue", "brown", "green", "yellow")
@@ -24,7 +24,10 @@ def check(s: MsxState) -> int | None:
     if threshold <= 0:
         return None
     value = roll(s, 20, "event check", log=False)
-    return value if value <= threshold else None
+    if value > threshold:
+        return None  # the quiet checks stay out of the log: one per action would drown the dice panel
+    show_rolls(s, 20, [value], "event check", None, [f"d20 {value} \u2264 {threshold}: an event!"])
+    return value
 
 
 def resolve(s: MsxState, d20: int) -> list[int]:
@@ -66,9 +69,13 @@ def resolve(s: MsxState, d20: int) -> list[int]:
             ab = c["ability"]
             bonus = ab["amount"] if ab is not None and ab["kind"] == "EVENT_RESISTANCE" else 0
             target = ev["resist_target"][str(c["resistance"])]
-            r = roll(s, die, f"{c['name']} resists {ev['name']}", side=side, target=target)
+            r = roll(s, die, f"{c['name']} resists {ev['name']}", log=False)
             total = r + bonus
             calc = f"d{die} {r}" + (f" + {bonus}" if bonus else "") + f" = {total} vs {target}"
+            result = "resisted" if total >= target else f"loses {ev['values'][c['race']]} \u00d7 {m}"
+            show_rolls(s, die, [r], f"{c['name']} resists {ev['name']}", side,
+                       [f"d{die} {r}" + (f" + Event Resistance {bonus}" if bonus else "") + f" = {total}",
+                        f"needs {target} (Resistance {c['resistance']})", result], target=target)
             if total >= target:
                 outcomes.append({"side": side, "resisted": True, "roll": r, "total": total, "target": target})
                 lines.append(f"{c['name']} resists ({calc})")

@@ -6,14 +6,16 @@ an answer is legal before touching the state, and builds the per-seat view the s
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
-from tabletop.engine import Action, Decision, Game, IllegalAction, Result, Seat, emit, visible_log
+from tabletop.engine import Action, CardFace, Decision, Game, IllegalAction, Result, Seat, emit, visible_log
 
 from . import flow
 from .capsules import lit
 from .cards import catalogue
 from .combat import attack_value, boss_entry, defense_value, world
+from .faces import face
 from .pentagon import SECTOR_TINT
 from .state import ENEMY, PLAYER, TURN_LIMIT, MsxState
 from .text import ability_text
@@ -74,13 +76,10 @@ class MsxCards(Game[MsxState]):
     def legal_actions(self, s: MsxState) -> list[Action]:
         p = s.phase
         if p == "act":
-            out = [Action("attack", "Attack" if not lit(s, s.actor) else "Attack without a capsule",
-                           group="attack")]
-            caps = catalogue().capsules
-            for cid in lit(s, s.actor):
-                out.append(Action(f"capsule {cid}", f"Use {cid}, then attack: {caps[cid]['text']}",
-                                  group="capsule"))
-            return out
+            caps = lit(s, s.actor)
+            if not caps:
+                return [ATTACK_ONLY]
+            return [ATTACK_FIRST, *(_capsule_action(c) for c in caps)]
         if p == "draft":
             cards = catalogue().cards
             return [Action(f"pick {c}", _card_label(cards[c]), card=c, group="draft") for c in s.draft]
@@ -191,6 +190,10 @@ class MsxCards(Game[MsxState]):
         return {"id": b["id"], "name": b["name"], "set": duel["set"], "step": duel["step"], "track": track,
                 "white": b["white"], "grey": b["grey"], "current": current}
 
+    def face(self, card_id: str) -> CardFace:
+        """The card as the UI draws it (see :mod:`.faces`)."""
+        return face(card_id)
+
     # -- kit hooks --------------------------------------------------------------------------------------------
     def invariants(self, s: MsxState) -> list[str]:
         bad = []
@@ -229,6 +232,17 @@ class MsxCards(Game[MsxState]):
         if s.mode == "boss" and s.duel is not None:
             return f"{head} · Boss duel T{min(s.duel['step'], 8)}"
         return f"{head} · victories {s.wins}/3 · losses {s.losses}/3"
+
+
+ATTACK_ONLY = Action("attack", "Attack", group="attack")
+ATTACK_FIRST = Action("attack", "Attack without a capsule", group="attack")
+
+
+@cache
+def _capsule_action(cap: str) -> Action:
+    """Capsule actions never change, so they are built once."""
+    return Action(f"capsule {cap}", f"Use {cap}, then attack: {catalogue().capsules[cap]['text']}",
+                  group="capsule")
 
 
 def _card_label(c: dict[str, Any]) -> str:

@@ -256,7 +256,7 @@ class CardInfo:
     """A card's data as plain attributes, precomputed for the rules' hot paths."""
 
     __slots__ = ("id", "name", "kind", "element", "stars", "stats", "strong", "weak", "support", "a", "d", "p",
-                 "aura", "self_mods",
+                 "aura", "self_mods", "imm_a", "imm_p", "tie_a", "tie_p",
                  "passive_mods", "force_adv", "negate", "immune_modes", "tie_modes", "immune_below",
                  "extra_slots", "no_support", "fusion", "triggers", "timing", "effects", "text",
                  "flavor", "known", "raw")
@@ -310,6 +310,8 @@ class CardInfo:
                 self.triggers.setdefault(ab.trigger, []).append({
                     "effects": [e.model_dump(exclude_none=True) for e in ab.effects],
                     "cost": ab.cost.loot if ab.cost else 0, "condition": cond, "optional": ab.optional})
+        self.imm_a, self.imm_p = "attack" in self.immune_modes, "power" in self.immune_modes
+        self.tie_a, self.tie_p = "attack" in self.tie_modes, "power" in self.tie_modes
         self.aura = [m for m in self.passive_mods if m[0] == "OPPONENT_UNIT"]
         self.self_mods = [m for m in self.passive_mods if m[0] == "SELF"]
         self.timing = card.timing or ""

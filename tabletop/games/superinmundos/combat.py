@@ -118,61 +118,109 @@ def effective(s: SuperState, x: Unit, y: Unit | None, role: str | None,
     return total
 
 
-def _fast(s: SuperState, x: Unit, xi: list[CardInfo], yi: list[CardInfo], yowner: int, role: str
-          ) -> tuple[int, int, int]:
-    """``effective`` without the text, for the hot path of legality checks (same arithmetic)."""
+SI = {"attack": 0, "defense": 1, "power": 2}
+
+
+def _parts(s: SuperState, x: Unit, xi: list[CardInfo], yi: list[CardInfo], yowner: int, role: str
+           ) -> tuple[list[list[int]], list[int]]:
+    """``effective`` without the text, split for the hot path: each component's unfloored
+    [attack, defense, power] (doubling, supports, own passives) and the unit-level modifiers."""
     yrole = "defending" if role == "attacking" else "attacking"
-    a = d = p = 0
+    comps = []
     sups = x["supports"]
-    for cid, ci in zip(x["cards"], xi):
+    for cid, ci in zip(x["cards"], xi, strict=True):
         dbl = 1
         if not ci.negate:
             for o in yi:
                 if not o.negate and (ci.force_adv or o.element in ci.strong or ci.element in o.weak):
                     dbl = 2
                     break
-        ca, cd, cp = ci.a * dbl, ci.d * dbl, ci.p * dbl
+        v = [ci.a * dbl, ci.d * dbl, ci.p * dbl]
         for sp in sups:
             if sp["on"] == cid:
-                st = sp["stat"]
-                if st == "attack":
-                    ca += sp["amount"]
-                elif st == "defense":
-                    cd += sp["amount"]
-                else:
-                    cp += sp["amount"]
+                v[SI[sp["stat"]]] += sp["amount"]
         for _t, stat, amount, cond in ci.self_mods:
             if _cond_ok(s, cond, x["owner"], yi, role):
-                if stat in ("attack", "all"):
-                    ca += amount
-                if stat in ("defense", "all"):
-                    cd += amount
-                if stat in ("power", "all"):
-                    cp += amount
-        a += ca if ca > 0 else 0
-        d += cd if cd > 0 else 0
-        p += cp if cp > 0 else 0
-    ma = md = mp = 0
+                if stat == "all":
+                    v[0] += amount
+                    v[1] += amount
+                    v[2] += amount
+                else:
+                    v[SI[stat]] += amount
+        comps.append(v)
+    mods = [0, 0, 0]
     for m in x["mods"]:
-        stat = m["stat"]
-        if stat in ("attack", "all"):
-            ma += m["amount"]
-        if stat in ("defense", "all"):
-            md += m["amount"]
-        if stat in ("power", "all"):
-            mp += m["amount"]
+        if m["stat"] == "all":
+            mods[0] += m["amount"]
+            mods[1] += m["amount"]
+            mods[2] += m["amount"]
+        else:
+            mods[SI[m["stat"]]] += m["amount"]
     for o in yi:
         for _t, stat, amount, cond in o.aura:
             if _cond_ok(s, cond, yowner, xi, yrole):
-                if stat in ("attack", "all"):
-                    ma += amount
-                if stat in ("defense", "all"):
-                    md += amount
-                if stat in ("power", "all"):
-                    mp += amount
-    if ma or md or mp:
-        a, d, p = max(0, a + ma), max(0, d + md), max(0, p + mp)
+                if stat == "all":
+                    mods[0] += amount
+                    mods[1] += amount
+                    mods[2] += amount
+                else:
+                    mods[SI[stat]] += amount
+    return comps, mods
+
+
+def _sum(comps: list[list[int]], mods: list[int], extra: tuple[int, int, int] | None = None) -> list[int]:
+    """Floor each component at 0, add them, add the unit modifiers, floor again (S37, S45).
+    ``extra`` is (component, stat index, amount): one more support, for trying a declaration."""
+    out = [0, 0, 0]
+    for k, v in enumerate(comps):
+        for i in range(3):
+            x = v[i] + (extra[2] if extra is not None and extra[0] == k and extra[1] == i else 0)
+            if x > 0:
+                out[i] += x
+    if mods[0] or mods[1] or mods[2]:
+        for i in range(3):
+            out[i] = max(0, out[i] + mods[i])
+    return out
+
+
+def _fast(s: SuperState, x: Unit, xi: list[CardInfo], yi: list[CardInfo], yowner: int, role: str
+          ) -> tuple[int, int, int]:
+    comps, mods = _parts(s, x, xi, yi, yowner, role)
+    a, d, p = _sum(comps, mods)
     return a, d, p
+
+
+class _Match:
+    """The fixed facts of one pairing (immunities, tie rules, star threshold) for quick verdicts."""
+
+    __slots__ = ("blocked", "imm_a", "imm_p", "tie_a", "tie_p")
+
+    def __init__(self, xi: list[CardInfo], yi: list[CardInfo]) -> None:
+        threshold = imm_a = imm_p = 0
+        ytie_a = ytie_p = xtie_a = xtie_p = False
+        for c in yi:
+            threshold = max(threshold, c.immune_below)
+            imm_a |= c.imm_a
+            imm_p |= c.imm_p
+            ytie_a |= c.tie_a
+            ytie_p |= c.tie_p
+        for c in xi:
+            xtie_a |= c.tie_a
+            xtie_p |= c.tie_p
+        self.blocked = bool(threshold) and max(c.stars for c in xi) < threshold
+        self.imm_a, self.imm_p = bool(imm_a), bool(imm_p)
+        self.tie_a = xtie_a and not ytie_a
+        self.tie_p = xtie_p and not ytie_p
+
+    def modes(self, xa: int, xp: int, yd: int, yp: int) -> list[str]:
+        out = []
+        if self.blocked:
+            return out
+        if not self.imm_a and (xa > yd or (xa == yd and self.tie_a)):
+            out.append("attack")
+        if not self.imm_p and (xp > yp or (xp == yp and self.tie_p)):
+            out.append("power")
+        return out
 
 
 def wins(s: SuperState, x: Unit, y: Unit, xrole: str) -> list[str]:
@@ -181,19 +229,12 @@ def wins(s: SuperState, x: Unit, y: Unit, xrole: str) -> list[str]:
     yrole = "defending" if xrole == "attacking" else "attacking"
     xi = [info(c) for c in x["cards"]]
     yi = [info(c) for c in y["cards"]]
-    threshold = max(c.immune_below for c in yi)
-    if threshold and max(c.stars for c in xi) < threshold:
+    m = _Match(xi, yi)
+    if m.blocked:
         return []
     xa, _xd, xp = _fast(s, x, xi, yi, y["owner"], xrole)
     _ya, yd, yp = _fast(s, y, yi, xi, x["owner"], yrole)
-    out = []
-    if xa >= yd and not any("attack" in c.immune_modes for c in yi):
-        if xa > yd or (any("attack" in c.tie_modes for c in xi) and not any("attack" in c.tie_modes for c in yi)):
-            out.append("attack")
-    if xp >= yp and not any("power" in c.immune_modes for c in yi):
-        if xp > yp or (any("power" in c.tie_modes for c in xi) and not any("power" in c.tie_modes for c in yi)):
-            out.append("power")
-    return out
+    return m.modes(xa, xp, yd, yp)
 
 
 # -- supports ---------------------------------------------------------------------------------
@@ -265,29 +306,36 @@ def declaration_wins(s: SuperState, seat: int, attacker: Unit, defender: Unit,
 def legal_completions(s: SuperState, seat: int, hand: list[str], cards: list[str], fused: str,
                       *, first_only: bool = False) -> list[tuple[str, str, str, str] | None]:
     """The support choices that make declaring ``cards`` legal (S6): ``None`` stands for "no
-    support". With ``first_only`` it stops at the first one (a legality test)."""
+    support". With ``first_only`` it stops at the first one (a legality test).
+
+    Supports are plain numbers added to one component before its floor (S9, S37), and no
+    condition depends on them, so each option is checked by arithmetic on precomputed parts."""
     defender = s.arena[-1]
     attacker = new_unit(cards, seat, fused)
+    xi = [info(c) for c in cards]
+    yi = [info(c) for c in defender["cards"]]
+    m = _Match(xi, yi)
+    if m.blocked:
+        return []
+    ac, am = _parts(s, attacker, xi, yi, defender["owner"], "attacking")
+    dc, dm = _parts(s, defender, yi, xi, seat, "defending")
+    base_a, base_d = _sum(ac, am), _sum(dc, dm)
     out: list[tuple[str, str, str, str] | None] = []
-    if declaration_wins(s, seat, attacker, defender, None):
+    if m.modes(base_a[0], base_a[2], base_d[1], base_d[2]):
         out.append(None)
         if first_only:
             return out
     options = support_options(s, seat, hand, attacker, defender)
-    if not options:
-        return out
-    if first_only:
-        # Supports are plain numbers added after doubling (S9): if even the best one cannot reach
-        # a tie in either mode, no option can win, and the checks below can be skipped.
-        xi = [info(c) for c in cards]
-        yi = [info(c) for c in defender["cards"]]
-        xa, _xd, xp = _fast(s, attacker, xi, yi, defender["owner"], "attacking")
-        _ya, yd, yp = _fast(s, defender, yi, xi, seat, "defending")
-        best = max(abs(info(o[1]).support[1]) for o in options)  # type: ignore[index]
-        if xa + best < yd and xp + best < yp:
-            return out
     for option in options:
-        if declaration_wins(s, seat, attacker, defender, option):
+        kind, card, comp, stat = option
+        amount = info(card).support[1]  # type: ignore[index]
+        if kind == "boost":
+            xa, _xd, xp = _sum(ac, am, (cards.index(comp), SI[stat], amount))
+            yd, yp = base_d[1], base_d[2]
+        else:
+            xa, xp = base_a[0], base_a[2]
+            _ya, yd, yp = _sum(dc, dm, (defender["cards"].index(comp), SI[stat], amount))
+        if m.modes(xa, xp, yd, yp):
             out.append(option)
             if first_only:
                 return out

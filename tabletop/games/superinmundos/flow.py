@@ -15,12 +15,22 @@ from tabletop.engine.chance import shuffle
 from tabletop.engine.zones import draw
 
 from .cards import base_id, info
-from .combat import (DEFENDS, attach, boosts_in, effective, free_slot, legal_completions, new_unit,
-                     penalties_in, support_stats, unit_label, wins)
+from .combat import (
+    DEFENDS,
+    attach,
+    boosts_in,
+    effective,
+    free_slot,
+    legal_completions,
+    new_unit,
+    penalties_in,
+    support_stats,
+    unit_label,
+    wins,
+)
 from .effects import do_effect, event_args, paid_abilities, pay_and_resolve, run_trigger
 from .state import SuperState, Unit
-from .table import (active_owner, battle_decided, cname, eliminate, hand_of, name, next_eligible, say,
-                    team, tell)
+from .table import active_owner, battle_decided, cname, eliminate, hand_of, name, next_eligible, say, team, tell
 
 BATTLE_LIMIT = 200
 """S46: a battle ends after the combat of its 200th attack declaration."""
@@ -164,8 +174,13 @@ def evaporates(s: SuperState, seat: int, cards: list[str]) -> bool:
 
 def play_event(s: SuperState, seat: int, card: str, arg: str | None, resume: str) -> None:
     """An event leaves the hand, others may counter it (S47), then it resolves at once."""
-    if evaporates(s, seat, [card]):
-        after_event(s, resume, seat)
+    if evaporates(s, seat, [card]):  # the play does not count: the same player decides again
+        if resume == "window":
+            assert s.window is not None
+            s.window["next"] = seat
+            continue_window(s)
+        else:
+            after_event(s, resume, seat)
         return
     hand_of(s, seat).remove(card)
     target = ""
@@ -447,7 +462,6 @@ def response_act(s: SuperState, option: tuple[str, str, str, str] | None) -> Non
     defender = s.arena[-1]
     owner = defender["owner"]
     if option is None:
-        s.decl = {"kind": "response", "used": True, "done": True}
         s.decl = None
         open_window(s, "reaction", s.turn + 1, "resolve")
         return
@@ -612,12 +626,13 @@ def after_combat(s: SuperState, owner: int) -> None:
 
 
 def preempt_options(s: SuperState, owner: int) -> list[tuple[str, str, str, str]]:
-    """S12: the owner of the unit left active may attach one boost to it."""
-    if s.cemetery is not None or owner in s.eliminated or not s.arena:
+    """S12: the owner of the unit left active may attach one boost to it (under Cementerio
+    Cósmico only the holder of the shared hand has cards to do it with)."""
+    if owner in s.eliminated or not s.arena or (s.cemetery is not None and owner != s.turn):
         return []
     unit = s.arena[-1]
     out = []
-    for card in boosts_in(s.players[owner]["hand"]):
+    for card in boosts_in(hand_of(s, owner)):
         for comp in unit["cards"]:
             if free_slot(unit, comp):
                 out.extend(("boost", card, comp, st) for st in support_stats(card))
@@ -629,7 +644,7 @@ def preempt(s: SuperState, option: tuple[str, str, str, str] | None) -> None:
     owner = s.decl["seat"]
     s.decl = None
     if option is not None and not evaporates(s, owner, [option[1]]):
-        s.players[owner]["hand"].remove(option[1])
+        hand_of(s, owner).remove(option[1])
         attach(s.arena[-1], option[1], option[2], option[3], owner)
         support_used(s, owner, option[1], s.arena[-1], option[3])
     pass_turn(s, s.turn)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Callable
 
-from tabletop.engine import Action, Decision, Game, IllegalAction, Result, Seat, emit
+from tabletop.engine import Action, CardFace, Decision, Game, IllegalAction, Result, Seat, emit
 from tabletop.engine.chance import randbelow, shuffle
 
 from . import flow
@@ -61,6 +61,8 @@ class Superinmundos(Game[SuperState]):
 
     # -- set-up (§4) ------------------------------------------------------------------------
     def setup(self, seats: list[Seat], options: dict[str, Any], seed: int) -> SuperState:
+        """§4: seats, variants, the starting player, the shuffle and the one-at-a-time deal,
+        starting loot, then round 1 (hand swaps first)."""
         n = len(seats)
         if options.get("teams") and n != 4:
             raise ValueError("the 2 vs 2 variant needs exactly 4 players")
@@ -91,6 +93,8 @@ class Superinmundos(Game[SuperState]):
                 s.players[seat]["hand"].append(s.deck.pop())
         emit(s, "setup", f"{n} players; {name(s, s.start)} starts and deals {s.hand_size} cards each.",
              seat=s.start)
+        if n > 4:
+            emit(s, "warning", f"{n} players is more than the box is made for (S40): expect a short game.")
         for seat in range(n):
             hand = s.players[seat]["hand"]
             tell(s, [seat], "dealt", f"Your hand: {', '.join(cname(c) for c in hand)}.", seat=seat, cards=list(hand))
@@ -288,11 +292,26 @@ class Superinmundos(Game[SuperState]):
         eliminate(s, seat, "no combatant to open with")
         flow.next_opener(s)
 
+    _memo: tuple[Any, ...] | None = None
+
+    def _fingerprint(self, s: SuperState) -> tuple[Any, ...]:
+        seat = self._seat(s)
+        hand = list(hand_of(s, seat)) if seat is not None else []
+        return (id(s), s.step, s.rng, s.reveals, len(s.log), s.phase, seat, hand)
+
     def legal_actions(self, s: SuperState) -> list[Action]:
-        return [a for a, _ in self.moves(s)]
+        moves = self.moves(s)
+        # A bot or a playout calls legal_actions and then apply on the same, unchanged state:
+        # remembering the moves (keyed by everything an action changes) spares apply a second
+        # round of legality tests. Any difference in the key falls back to recomputing.
+        self._memo = (self._fingerprint(s), moves)
+        return [a for a, _ in moves]
 
     def apply(self, s: SuperState, action_id: str) -> None:
-        for action, run in self.moves(s, action_id):
+        memo = self._memo
+        self._memo = None
+        moves = memo[1] if memo is not None and memo[0] == self._fingerprint(s) else self.moves(s, action_id)
+        for action, run in moves:
             if action.id == action_id:
                 s.step += 1
                 run()
@@ -319,8 +338,8 @@ class Superinmundos(Game[SuperState]):
         scores = self.scores(s)
         best = max(scores)
         tied = [i for i, v in enumerate(scores) if v == best]
-        wins = Counter()
-        for i, p in enumerate(s.players):
+        wins: Counter[int] = Counter()
+        for p in s.players:
             wins[p["team"]] += p["battles_won"]
         most = max(wins[s.players[i]["team"]] for i in tied)
         winners = tuple(i for i in tied if wins[s.players[i]["team"]] == most)
@@ -383,6 +402,11 @@ class Superinmundos(Game[SuperState]):
         if s.phase in ("response", "mode", "top", "stalemate") and s.attacker is None:
             out.append(f"phase {s.phase} without an attacker")
         return out
+
+    def face(self, card_id: str) -> CardFace:
+        from .faces import face
+
+        return face(card_id)
 
     def turn_key(self, s: SuperState) -> Any:
         return (s.round, s.turn, self._seat(s))

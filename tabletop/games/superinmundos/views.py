@@ -128,6 +128,7 @@ def build_view(game: "Superinmundos", s: SuperState, seat: int | None) -> dict[s
     acting = decision is not None and decision.seat == seat
     actions = game.legal_actions(s) if acting else []
     playable = {a.card for a in actions if a.card}
+    playable |= {a.id.split()[2] for a in actions if a.id.startswith("fuse ")}
     players = []
     for i, p in enumerate(s.players):
         mine = seat is not None and s.players[seat]["team"] == p["team"]

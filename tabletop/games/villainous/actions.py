@@ -356,7 +356,7 @@ def h_fate(s: VState, f: dict[str, Any]) -> Any:
             s.revealed.remove(c)
             V["fdiscard"].append(c)
         if cards:
-            ev(s, "fate", "Neither revealed card can be played; both are discarded.", seat=v)
+            ev(s, "fate_discard", "Neither revealed card can be played; both are discarded.", seat=v)
         return DONE
     if ans is None:
         return Choice(by, "fate_pick", f"Which Fate card to play against {V['name']}?",

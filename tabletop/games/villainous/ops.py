@@ -73,8 +73,6 @@ def h_fx(s: VState, f: dict[str, Any]) -> Any:
             return DONE
         if isinstance(res, Choice):
             return res
-        if res is AGAIN and len(s.stack) == depth:
-            continue  # the step wants to run again (it changed its own progress)
         f["i"] += 1
         f["x"] = {}
         if len(s.stack) > depth:

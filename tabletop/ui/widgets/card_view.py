@@ -76,7 +76,7 @@ class CardView(Widget, can_focus=False):
     def __init__(self, face: CardFace | None = None, *, size: str = "normal", ascii_only: bool = False,
                  **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
-        self.size = size
+        self.card_size = size
         self.ascii_only = ascii_only
         self.add_class(f"-{size}")
         self.set_reactive(CardView.face, face)
@@ -85,7 +85,7 @@ class CardView(Widget, can_focus=False):
         face = self.face
         if face is None:
             return Text("(empty)", style="dim")
-        if self.size == "compact":
+        if self.card_size == "compact":
             return face_text(face, "compact")
         if face.face_down:
             back = ("#" if self.ascii_only else "▒") * 10
@@ -93,7 +93,7 @@ class CardView(Widget, can_focus=False):
         from rich import box
 
         title = Text(f"{face.symbol} {face.title}".strip(), style=f"bold {face.colour}")
-        return Panel(face_text(face, self.size), title=title, title_align="left",
+        return Panel(face_text(face, self.card_size), title=title, title_align="left",
                      border_style=face.colour, expand=True,
                      box=box.ASCII if self.ascii_only else box.ROUNDED)
 

@@ -62,8 +62,8 @@ class Dice:
         assert not self.queue, f"scripted rolls left unused: {self.queue}"
 
 
-@pytest.fixture
-def dice(monkeypatch: pytest.MonkeyPatch) -> Dice:
+@pytest.fixture(name="dice")
+def dice_fixture(monkeypatch: pytest.MonkeyPatch) -> Dice:
     return Dice(monkeypatch)
 
 

@@ -6,7 +6,7 @@ from tabletop.games.msx_cards import combat, flow
 from tabletop.games.msx_cards.cards import catalogue
 from tabletop.games.msx_cards.state import ENEMY, PLAYER
 
-from .helpers import Dice, board, dice, duel, go  # noqa: F401
+from .helpers import Dice, board, dice_fixture, duel, go  # noqa: F401
 
 NO = (20, 20)
 """An event check that does not fire."""

@@ -67,7 +67,7 @@ def test_S10_mutual_advantage_doubles_both_sides() -> None:
     sc = opened("earth01", ["light05"])  # Boulder Monk (earth beats lightning) vs Amperia (always advantage)
     s = sc.state
     amperia = new_unit(["light05"], 1)
-    assert effective(s, amperia, s.arena[-1], "attacking") == {"attack": 6, "defense": 8, "power": 8}
+    assert effective(s, amperia, s.arena[-1], "attacking") == {"attack": 4, "defense": 6, "power": 6}
     assert effective(s, s.arena[-1], amperia, "defending") == {"attack": 4, "defense": 8, "power": 2}
 
 

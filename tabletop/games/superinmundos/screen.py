@@ -1,0 +1,602 @@
+"""The Superinmundos game screen: the arena as a stack, the players, your hand, the arithmetic.
+
+Layout (120×40; usable at 100×30)::
+
+    header: round · battle status · whose decision                       deck · discard
+    ┌ Arena ─────────────────────────────────────┐ ┌ Players ──────────┐
+    │ [active unit, effective stats]  to beat it  │ │ ▸ Ana hand 6 ...  │
+    │ (in combat: active  A 6 > D 4  attacker)    │ └───────────────────┘
+    └─────────────────────────────────────────────┘ ┌ Card ─────────────┐
+    ┌ Beneath ┐ / ┌ Arithmetic (x) ┐              │ focused card      │
+    ┌ Your hand (Ana) ────────────────────────────┐ ┌ Log ──────────────┐
+    │ cards in two columns, legal ones lit        │ │                   │
+    decision panel (every legal action, 1-9)
+
+Everything is drawn from ``view`` (the rules' redacted view); card words come from the card
+data through ``widgets.card_face``. Actions are played only through ``self.act``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widgets import Static
+
+from tabletop.engine import Action, Decision
+from tabletop.ui.game_screen import GameScreen
+from tabletop.ui.glyphs import glyphs
+from tabletop.ui.widgets import CardView, DecisionPanel
+
+from .cards import CYCLE, info
+from .combat import advantage
+from .widgets import (
+    ELEMENTS,
+    ChoiceScreen,
+    DiscardScreen,
+    HandGrid,
+    PlayersTable,
+    ZoomScreen,
+    card_detail,
+    card_face,
+    card_line,
+    unit_face,
+)
+
+PHASES = {
+    "setup": "setting up", "swap": "hand swaps", "round_start": "round-start events", "open": "opening",
+    "turn": "battle", "declare": "battle · declaring", "enter_cost": "battle · ability", "response": "battle · answer",
+    "reaction": "battle · reactions", "counter": "event played", "mode": "battle · won", "top": "battle · won",
+    "preempt": "battle · pre-emptive support", "stalemate": "battle · stalemate", "over": "game over",
+}
+COMBAT_PHASES = ("declare", "enter_cost", "response", "reaction", "mode", "top", "stalemate", "preempt", "counter")
+
+
+def card_actions(actions: list[Action], card: str) -> list[Action]:
+    """The legal actions that use this card (a fusion names both of its cards)."""
+    out = []
+    for a in actions:
+        if a.group == "ask":
+            continue
+        if a.card == card or (a.id.startswith("fuse ") and card in a.id.split()[1:]):
+            out.append(a)
+    return out
+
+
+class SuperinmundosScreen(GameScreen):
+    CSS_PATH = "screen.tcss"
+    SHOW_DICE = False
+    HELP_KEYS = (
+        "| ← → ↑ ↓ (h l k j) | move along your hand |\n"
+        "| Enter (on a card) | play it (a short list if it can be played in several ways) |\n"
+        "| tab | switch between your hand and the list of choices |\n"
+        "| x | show / hide the arithmetic: doubling, supports, effects, what each choice would do |\n"
+        "| d | browse the discard pile |\n"
+        "| z | the focused card (or the active unit) in full |\n"
+        "| w | withdraw from this battle (when you may) |\n"
+    )
+    BINDINGS = [
+        Binding("x", "arithmetic", "arithmetic"),
+        Binding("d", "discard", "discard pile"),
+        Binding("z", "zoom", "zoom"),
+        Binding("w", "withdraw", "withdraw"),
+    ]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._view: dict[str, Any] | None = None
+        self._actions: list[Action] = []
+        self._kind: str | None = None
+        self._focus_card: str | None = None
+        self._show_math = False
+        self._can_withdraw = False
+
+    # -- layout ---------------------------------------------------------------------------------
+    def compose_board(self) -> ComposeResult:
+        a = self.ascii_only
+        with Vertical(id="arena-box"):
+            with Horizontal(id="arena-row"):
+                yield CardView(None, size="normal", ascii_only=a, id="active")
+                yield Static(id="versus")
+                yield CardView(None, size="normal", ascii_only=a, id="attacker")
+                yield Static(id="beat")
+        with VerticalScroll(id="stack", can_focus=False):
+            yield Static(id="beneath")
+        with VerticalScroll(id="math"):
+            yield Static(id="math-text")
+        with Vertical(id="hand-box"):
+            yield HandGrid(ascii_only=a, empty="(no cards)", id="hand")
+            yield Static(id="hand-hint")
+
+    def on_mount(self) -> None:
+        # (GameScreen.on_mount runs too: Textual calls every class's handler.)
+        self.set_class(self.ascii_only, "-ascii")
+        side = self.query_one("#side")
+        side.mount(PlayersTable(id="players"), before="#log")
+        detail = VerticalScroll(Static(id="detail-text"), id="detail", can_focus=False)
+        side.mount(detail, before="#log")
+        self.query_one("#arena-box").border_title = "Arena"
+        self.query_one("#stack").border_title = "Beneath"
+        self.query_one("#math").border_title = "Arithmetic (x hides)"
+        self.query_one("#hand-box").border_title = "Hand"
+        self._layout_class()
+
+    def on_resize(self) -> None:
+        self._layout_class()
+
+    def _layout_class(self) -> None:
+        width, height = self.app.size
+        self.set_class(height < 36, "-short")
+        self.set_class(width < 110, "-narrow")
+
+    # -- drawing --------------------------------------------------------------------------------
+    def refresh_board(self, view: dict[str, Any], decision: Decision | None, actions: list[Action]) -> None:
+        self._view = view
+        self._actions = actions
+        self._kind = decision.kind if decision is not None else None
+        self._draw_title(view)
+        self._draw_arena(view)
+        self._draw_players(view)
+        self._draw_hand(view, actions)
+        self._annotate_decisions(view, decision, actions)
+        self._draw_detail()
+        if self._show_math:
+            self._draw_math(view)
+        can_withdraw = any(a.id == "withdraw" for a in actions)
+        if can_withdraw != self._can_withdraw:
+            self._can_withdraw = can_withdraw
+            self.refresh_bindings()  # the footer shows "w withdraw" only when it works
+
+    def _seat_name(self, seat: int | None) -> str:
+        if seat is None or self._view is None:
+            return ""
+        return str(self._view["players"][seat]["name"])
+
+    def _draw_title(self, view: dict[str, Any]) -> None:
+        left = Text()
+        left.append(self.spec.title, style="bold")
+        if view["phase"] == "over":
+            left.append(f" · finished after {view['rounds_done']} round(s)")
+        else:
+            left.append(f" · round {view['round']} of {view['round_limit']}")
+            phase = PHASES.get(view["phase"], view["phase"])
+            if view["arena"] and view["phase"] in ("turn", *COMBAT_PHASES):
+                phase += f" · attack {view['declarations']}"
+            left.append(f" · {phase}")
+        dec = view.get("decision")
+        if dec is not None:
+            left.append(f" · {dec['prompt']}", style="italic")
+        right = Text(f"deck {view['deck']} · discard {view['discard_count']}")
+        width = max(0, self.size.width - 2)
+        gap = width - left.cell_len - right.cell_len
+        if gap >= 2:
+            left.append(" " * gap)
+            left.append_text(right)
+        else:
+            left.truncate(max(0, width - right.cell_len - 3), overflow="ellipsis")
+            left.append(" · ")
+            left.append_text(right)
+        self.query_one("#title", Static).update(left)
+
+    def _draw_arena(self, view: dict[str, Any]) -> None:
+        arena = view["arena"]
+        attacker = view.get("attacker")
+        active = arena[-1] if arena else None
+        box = self.query_one("#arena-box")
+        box.border_title = f"Arena · {len(arena)} unit(s)" if arena else "Arena · empty"
+        lasting = view.get("lasting") or []
+        box.border_subtitle = ("beside it: " + ", ".join(info(c).name for c in lasting)) if lasting else ""
+        declared = self._declared(view)
+        act_view = self.query_one("#active", CardView)
+        if active is None and declared:
+            act_view.face = self._declared_face(declared, "opening")
+        else:
+            act_view.face = unit_face(active, self.ascii_only, "on top") if active else None
+        act_view.display = act_view.face is not None
+        fighting = attacker is not None and active is not None
+        pending = active is not None and attacker is None and bool(declared)
+        att_view = self.query_one("#attacker", CardView)
+        if fighting:
+            att_view.face = unit_face(attacker, self.ascii_only, "attacking")
+        elif pending:
+            att_view.face = self._declared_face(declared, "declaring")
+        else:
+            att_view.face = None
+        att_view.display = fighting or pending
+        self.query_one("#versus").display = fighting or pending
+        self.query_one("#beat").display = not (fighting or pending)
+        if fighting:
+            self.query_one("#versus", Static).update(self._versus_text(view, active, attacker))
+        elif pending:
+            self.query_one("#versus", Static).update(self._declaring_text(view))
+        else:
+            self.query_one("#beat", Static).update(self._beat_text(view, active))
+        # beneath: top first
+        beneath = arena[:-1]
+        stack = self.query_one("#stack")
+        stack.border_title = f"Beneath · {len(beneath)} (newest first) · all loot for the winner" if beneath \
+            else "Beneath"
+        lines = Text()
+        for k, unit in enumerate(reversed(beneath)):
+            if k:
+                lines.append("\n")
+            lines.append(f"{len(beneath) - k:>2} ", style="dim")
+            for j, c in enumerate(unit["cards"]):
+                if j:
+                    lines.append(" + ")
+                lines.append_text(card_line(c, self.ascii_only))
+            lines.append(f"  {unit['owner_name']}", style="italic")
+            for sp in unit["supports"]:
+                lines.append(f"  [{sp['amount']:+d}{sp['stat'][0].upper()} {sp['name']}]", style="green"
+                             if sp["amount"] > 0 else "red")
+        if not beneath:
+            lines.append("nothing yet" if active else "", style="dim")
+        self.query_one("#beneath", Static).update(lines)
+
+    def _declared(self, view: dict[str, Any]) -> list[str]:
+        """The cards the viewer is declaring right now (the view does not carry them yet): the
+        viewer's own last declaration, shown only to that viewer while they choose a support."""
+        if view["phase"] != "declare" or not self._actions:
+            return []
+        for action_id in reversed(self.match.actions):
+            parts = action_id.split()
+            if parts[0] in ("open", "attack", "fuse"):
+                return parts[1:]
+        return []
+
+    def _declared_face(self, cards: list[str], label: str) -> Any:
+        you = self._view["you"] if self._view else None
+        unit = {"cards": cards, "names": [info(c).name for c in cards], "owner": you,
+                "owner_name": self._seat_name(you), "supports": [], "mods": [],
+                "stats": {k: sum(info(c).stats[k] for c in cards) for k in ("attack", "defense", "power")},
+                "fused": "temp" if len(cards) > 1 else "none"}
+        return unit_face(unit, self.ascii_only, label)
+
+    def _declaring_text(self, view: dict[str, Any]) -> Text:
+        text = Text()
+        text.append("declaring\n", style="bold")
+        text.append("add one support\nor none (below)\n", style="dim")
+        preview = (view.get("previews") or {}).get("go")
+        if preview:
+            text.append("without support:\n", style="dim")
+            text.append(preview, style="bold green" if preview == "attacker wins" else "bold yellow")
+        return text
+
+    def _beat_text(self, view: dict[str, Any], active: dict[str, Any] | None) -> Text:
+        g = glyphs(self.ascii_only)
+        text = Text()
+        if active is None:
+            if view["phase"] in ("open", "swap", "round_start"):
+                text.append("The arena is empty.\n", style="bold")
+                text.append("The opener puts in any combatant; everyone after must beat the one on top:\n")
+                text.append("  Attack > its Defense", style="bold")
+                text.append("  or  ")
+                text.append("Power > its Power", style="bold")
+                text.append("\nTies never win.", style="dim")
+            else:
+                text.append("The arena is empty.", style="dim")
+            return text
+        text.append(f"To beat {' + '.join(active['names'])}:\n", style="bold")
+        for line in view.get("to_beat") or []:
+            if line.startswith(("Attack >", "Power >")):
+                text.append(f" {g['pointer']} {line}\n", style="bold cyan")
+            else:
+                text.append(f"   {line}\n", style="yellow")
+        text.append("Supports add after doubling; ties never win.\n", style="dim")
+        hand = view.get("hand") or []
+        beaters = [c for c in hand if c.get("beats_active")]
+        if view.get("you") is not None and hand and not view.get("hand_set_aside"):
+            if beaters:
+                text.append(f"{g['ok']} {len(beaters)} of your cards beat it alone", style="green")
+            else:
+                text.append(f"{g['no']} none of your cards beats it alone", style="red")
+        text.rstrip()
+        return text
+
+    def _versus_text(self, view: dict[str, Any], active: dict[str, Any], attacker: dict[str, Any]) -> Text:
+        g = glyphs(self.ascii_only)
+        a, d = attacker["stats"], active["stats"]
+        text = Text()
+        text.append(f"{attacker['owner_name']} attacks\n", style="bold")
+        text.append(("<- " if self.ascii_only else "◀ ") + "vs" + (" ->" if self.ascii_only else " ▶") + "\n",
+                    style="dim")
+        le = "<=" if self.ascii_only else "≤"
+        for sa, va, sd, vd in (("A", a["attack"], "D", d["defense"]), ("P", a["power"], "P", d["power"])):
+            win = va > vd
+            text.append(f"{sa} {va} {'>' if win else le} {sd} {vd} ", style="bold green" if win else "")
+            text.append(g["ok"] if win else g["no"], style="green" if win else "red")
+            text.append("\n")
+        preview = view.get("previews") or {}
+        for key in ("done", "pass", "go"):
+            if key in preview:
+                outcome = preview[key]
+                text.append("as it stands:\n", style="dim")
+                text.append(outcome, style="bold green" if outcome == "attacker wins" else "bold yellow")
+                break
+        else:
+            text.append("x: arithmetic", style="dim")
+        return text
+
+    def _draw_players(self, view: dict[str, Any]) -> None:
+        bots = [s.is_bot for s in self.match.seats]
+        table = self.query_one("#players", PlayersTable)
+        table.show(view, bots, self.ascii_only)
+        table.border_title = "Players"
+        table.border_subtitle = f"deck {view['deck']} · discard {view['discard_count']} (d)"
+
+    def _hand_cards(self, view: dict[str, Any]) -> list[dict[str, Any]]:
+        if view.get("shared_hand") is not None:
+            return list(view["shared_hand"])
+        return list(view.get("hand") or [])
+
+    def _draw_hand(self, view: dict[str, Any], actions: list[Action]) -> None:
+        g = glyphs(self.ascii_only)
+        cards = self._hand_cards(view)
+        playable = {c["id"] for c in cards if card_actions(actions, c["id"])}
+        acting = bool(actions)
+        row = self.query_one("#hand", HandGrid)
+        row.empty = "(hidden: pass the keyboard)" if view.get("you") is None else "(no cards)"
+        row.set_cards([(c["id"], card_face(c["id"], self.ascii_only),
+                        ("playable" if c["id"] in playable else "disabled") if acting else "") for c in cards])
+        box = self.query_one("#hand-box")
+        you = view.get("you")
+        if you is None:
+            box.border_title = "Hand"
+        elif view.get("shared_hand") is not None:
+            box.border_title = f"Shared hand (the old discard pile) · held by {self._seat_name(you)}"
+        else:
+            box.border_title = f"Your hand ({self._seat_name(you)}) · {len(cards)}"
+        hint = Text()
+        if you is None:
+            hint.append("Nobody's cards are shown while the keyboard changes hands.", style="dim")
+        elif view.get("hand_set_aside"):
+            hint.append("Cementerio Cósmico: your own hand is set aside until the battle ends. ", style="magenta")
+        if acting and cards:
+            hint.append(f"{g['pointer']} lit: {len(playable)} playable · Enter plays · ", style="green")
+            hint.append("dim: not now", style="dim")
+            if self._kind == "turn" and view["arena"]:
+                hint.append(" (cannot beat the top unit)", style="dim")
+        elif you is not None and not acting:
+            dec = view.get("decision")
+            if dec is not None and dec["seat"] != you:
+                hint.append(f"waiting for {self._seat_name(dec['seat'])}", style="dim italic")
+        self.query_one("#hand-hint", Static).update(hint)
+
+    def _annotate_decisions(self, view: dict[str, Any], decision: Decision | None, actions: list[Action]) -> None:
+        """Adds the rules' preview ("→ attacker wins") to combat choices in the decision panel."""
+        previews = view.get("previews") or {}
+        if decision is None or not previews:
+            return
+        shown = [dataclasses.replace(a, label=f"{a.label}  → {previews[a.id]}") if a.id in previews else a
+                 for a in actions]
+        self.query_one("#decision", DecisionPanel).show(decision, shown)
+
+    def _focused_hand_card(self) -> str | None:
+        if self._view is None:
+            return None
+        ids = [c["id"] for c in self._hand_cards(self._view)]
+        if self._focus_card in ids:
+            return self._focus_card
+        return None
+
+    def _draw_detail(self) -> None:
+        view = self._view
+        if view is None:
+            return
+        detail = self.query_one("#detail")
+        body = self.query_one("#detail-text", Static)
+        card = self._focused_hand_card()
+        if card is None:
+            active = view["arena"][-1] if view["arena"] else None
+            if active is None:
+                detail.border_title = "Card"
+                body.update(Text("Move along your hand to read a card here (z: zoom).", style="dim"))
+                return
+            detail.border_title = "On top of the arena"
+            text = Text()
+            for c in active["cards"]:
+                text.append_text(card_detail(c, self.ascii_only))
+                text.append("\n")
+            body.update(text)
+            return
+        detail.border_title = "Card (z: zoom)"
+        text = card_detail(card, self.ascii_only)
+        text.append("\n")
+        text.append_text(self._against_active(card))
+        mine = card_actions(self._actions, card)
+        if mine:
+            text.append("\nEnter: ", style="bold")
+            text.append(mine[0].label if len(mine) == 1 else f"choose one of {len(mine)} plays", style="green")
+        body.update(text)
+
+    def _against_active(self, card: str) -> Text:
+        view = self._view
+        g = glyphs(self.ascii_only)
+        text = Text()
+        if view is None or not view["arena"] or info(card).kind != "combatant":
+            return text
+        active = view["arena"][-1]
+        names = " + ".join(active["names"])
+        entry = next((c for c in self._hand_cards(view) if c["id"] == card), None)
+        ci = info(card)
+        doubled = [info(c) for c in active["cards"] if advantage(ci, info(c))]
+        if doubled:
+            text.append(f"\n×2 against {names}", style="yellow")
+            el = ci.element
+            if CYCLE.get(el) in {d.element for d in doubled}:
+                text.append(f" ({el} beats {CYCLE[el]})", style="yellow")
+        if entry is not None and "beats_active" in entry:
+            if entry["beats_active"]:
+                text.append(f"\n{g['ok']} beats {names} on its own", style="green")
+            else:
+                text.append(f"\n{g['no']} does not beat {names} on its own", style="red")
+        return text
+
+    def _draw_math(self, view: dict[str, Any]) -> None:
+        text = Text()
+        arena = view["arena"]
+        attacker = view.get("attacker")
+        text.append("Effective stat = printed ×2 if it has the element advantage, + supports, + effects "
+                    "(supports and effects are never doubled; floor 0).\n", style="dim")
+        cycle = " > ".join(ELEMENTS[e][0] for e in ("fire", "earth", "lightning", "water", "fire"))
+        text.append(f"Cycle: {cycle}  (fire > earth > lightning > water > fire; neutral none)\n", style="dim")
+        units = []
+        if arena:
+            units.append(("On top", arena[-1]))
+        if attacker:
+            units.append(("Attacking", attacker))
+        for label, unit in units:
+            text.append(f"\n{label}: ", style="bold")
+            for j, c in enumerate(unit["cards"]):
+                if j:
+                    text.append(" + ")
+                text.append_text(card_line(c, self.ascii_only))
+            st = unit["stats"]
+            text.append(f"\n  now A {st['attack']} · D {st['defense']} · P {st['power']}\n", style="bold cyan")
+            for line in unit["lines"]:
+                text.append(f"  {line}\n")
+            if not unit["lines"]:
+                text.append("  printed values (no doubling, support or effect in play)\n", style="dim")
+        if attacker and arena:
+            a, d = attacker["stats"], arena[-1]["stats"]
+            text.append("\nCombat:\n", style="bold")
+            text.append(f"  physical: attacker A {a['attack']} vs defender D {d['defense']}"
+                        f" → {'wins' if a['attack'] > d['defense'] else 'no'}\n")
+            text.append(f"  magic:    attacker P {a['power']} vs defender P {d['power']}"
+                        f" → {'wins' if a['power'] > d['power'] else 'no'}\n")
+            text.append(f"  hit back: defender A {d['attack']} vs attacker D {a['defense']},"
+                        f" P {d['power']} vs P {a['power']}\n")
+        elif arena:
+            text.append("\nTo beat it:\n", style="bold")
+            for line in view.get("to_beat") or []:
+                text.append(f"  {line}\n")
+        previews = view.get("previews") or {}
+        if previews:
+            labels = {a.id: a.label for a in self._actions}
+            text.append("\nIf the combat were resolved right after your choice:\n", style="bold")
+            for aid, outcome in previews.items():
+                text.append(f"  {labels.get(aid, aid)} → ")
+                text.append(outcome, style="green" if outcome == "attacker wins" else "yellow")
+                text.append("\n")
+        for k, unit in enumerate(reversed(arena[:-1])):
+            if k == 0:
+                text.append("\nBeneath (out of the fight, printed + supports):\n", style="bold")
+            st = unit["stats"]
+            text.append(f"  {' + '.join(unit['names'])}: A {st['attack']} · D {st['defense']} · P {st['power']}\n")
+        text.rstrip()
+        self.query_one("#math-text", Static).update(text)
+
+    # -- keys -----------------------------------------------------------------------------------
+    def focus_default(self) -> None:
+        hand = self.query_one("#hand", HandGrid)
+        lit = any(s == "playable" for _c, _f, s in hand.cards)
+        if self._kind in ("open", "turn") and lit:
+            hand.focus()
+            for i, (_c, _f, s) in enumerate(hand.cards):
+                if s == "playable":
+                    hand.cursor = i
+                    break
+        else:
+            self.query_one("#decision", DecisionPanel).focus()
+
+    def on_card_row_focused(self, message: HandGrid.Focused) -> None:
+        self._focus_card = message.card
+        self._draw_detail()
+
+    def on_card_row_chosen(self, message: HandGrid.Chosen) -> None:
+        message.stop()
+        self.play_card(message.card)
+
+    def play_card(self, card: str) -> None:
+        """Enter on a hand card: its one action at once, or a short choice list."""
+        mine = card_actions(self._actions, card)
+        name = info(card).name
+        if not self._actions:
+            self.notify("It is not your decision now.", severity="warning")
+            return
+        if not mine:
+            why = "it cannot be played now"
+            entry = next((c for c in self._hand_cards(self._view or {}) if c["id"] == card), None)
+            if self._kind == "turn" and entry is not None and entry.get("beats_active") is False:
+                why = "it cannot beat the unit on top (or it was taken back against it)"
+            self.notify(f"{name}: {why}. The list below has every legal choice.", severity="warning")
+            return
+        if len(mine) == 1:
+            self.act(mine[0].id)
+            return
+        head = Text("Play ")
+        head.append_text(card_line(card, self.ascii_only))
+        previews = (self._view or {}).get("previews") or {}
+
+        def chosen(action_id: str | None) -> None:
+            if action_id is not None:
+                self.act(action_id)
+
+        self.app.push_screen(ChoiceScreen(head, mine, previews, self.ascii_only), chosen)
+
+    def on_key(self, event: events.Key) -> None:
+        """Number keys pick from the decision list wherever the focus is."""
+        char = event.character
+        if not char or not char.isdigit() or char == "0":
+            return
+        panel = self.query_one("#decision", DecisionPanel)
+        if self.focused is panel:
+            return
+        index = int(char) - 1
+        if index < len(panel.actions):
+            event.stop()
+            self.act(panel.actions[index].id)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "withdraw":
+            return self._can_withdraw
+        return True
+
+    def action_focus_next(self) -> None:
+        """tab: the base binds it to ``focus_next``, which a Screen lacks (the App has it)."""
+        self.focus_next()
+
+    def action_withdraw(self) -> None:
+        if any(a.id == "withdraw" for a in self._actions):
+            self.act("withdraw")
+
+    def action_arithmetic(self) -> None:
+        self._show_math = not self._show_math
+        self.set_class(self._show_math, "-math")
+        if self._show_math and self._view is not None:
+            self._draw_math(self._view)
+
+    def action_discard(self) -> None:
+        if self._view is None:
+            return
+        self.app.push_screen(DiscardScreen(list(self._view["discard"]), self.ascii_only))
+
+    def action_zoom(self) -> None:
+        view = self._view
+        if view is None:
+            return
+        card = self._focused_hand_card()
+        if card is not None and (self.focused is self.query_one("#hand") or not view["arena"]):
+            extra = self._against_active(card)
+            self.app.push_screen(ZoomScreen(card_face(card, self.ascii_only), extra, self.ascii_only))
+            return
+        if view["arena"]:
+            unit = view["arena"][-1]
+            extra = Text()
+            for c in unit["cards"]:
+                extra.append_text(card_detail(c, self.ascii_only))
+                extra.append("\n")
+            for line in unit["lines"]:
+                extra.append(f"{line}\n", style="cyan")
+            extra.rstrip()
+            self.app.push_screen(ZoomScreen(unit_face(unit, self.ascii_only, "on top"), extra, self.ascii_only))
+        elif card is not None:
+            self.app.push_screen(ZoomScreen(card_face(card, self.ascii_only), None, self.ascii_only))
+        else:
+            self.notify("No card to zoom on.", severity="information")
+

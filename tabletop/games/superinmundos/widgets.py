@@ -1,0 +1,406 @@
+"""Superinmundos drawing helpers: card faces, the hand grid and the screen's small modals.
+
+Faces are built here from the card data (read only): the rules layer has no ``face()`` of its
+own. Colour always comes with a letter: F fire, W water, L lightning, E earth, N neutral, and an
+event mark for events, so the game reads in monochrome and in ``--ascii`` too.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from tabletop.engine import Action
+from tabletop.engine.faces import CardFace, Stat
+from tabletop.ui.glyphs import glyphs
+from tabletop.ui.widgets import CardRow, CardView
+
+from .cards import CYCLE, info
+
+ELEMENTS: dict[str, tuple[str, str]] = {
+    "fire": ("F", "red1"),
+    "water": ("W", "dodger_blue1"),
+    "lightning": ("L", "yellow1"),
+    "earth": ("E", "tan"),
+    "neutral": ("N", "grey70"),
+}
+EVENT_COLOUR = "magenta"
+STAT_LETTER = {"attack": "A", "defense": "D", "power": "P", "any": "any"}
+TIMING = {"TURN": "on your turn", "REACTION": "as a reaction", "ROUND_START": "at round start"}
+
+
+def event_mark(ascii_only: bool) -> str:
+    return "!" if ascii_only else "✉"
+
+
+def stars(n: int, ascii_only: bool) -> str:
+    return glyphs(ascii_only)["star"] * n
+
+
+def element_tag(element: str) -> Text:
+    """``[F]`` in the element's colour (the letter carries the meaning, the colour decorates)."""
+    letter, colour = ELEMENTS.get(element, ("?", "white"))
+    return Text(letter, style=f"bold {colour}")
+
+
+def support_short(card: str) -> str:
+    sup = info(card).support
+    if sup is None:
+        return ""
+    return f"{sup[1]:+d}{STAT_LETTER[sup[0]]}" if sup[0] != "any" else f"{sup[1]:+d} any"
+
+
+def support_long(card: str) -> str:
+    sup = info(card).support
+    if sup is None:
+        return ""
+    kind = "boost" if sup[1] > 0 else "penalty"
+    stat = "any stat" if sup[0] == "any" else sup[0].capitalize()
+    return f"support {sup[1]:+d} {stat} ({kind})"
+
+
+def card_face(card: str, ascii_only: bool = False) -> CardFace:
+    """A card as the shared ``CardView`` draws it."""
+    ci = info(card)
+    if ci.kind == "event":
+        return CardFace(id=card, title=ci.name, kind=f"event · {TIMING.get(ci.timing, ci.timing)}",
+                        text=ci.text, flavour=ci.flavor, colour=EVENT_COLOUR, symbol=event_mark(ascii_only),
+                        tags=("event",))
+    letter, colour = ELEMENTS.get(ci.element, ("?", "white"))
+    stats = [Stat("Attack", str(ci.a), "A"), Stat("Defense", str(ci.d), "D"), Stat("Power", str(ci.p), "P")]
+    if ci.support:
+        stats.append(Stat("Support", support_short(card), "sup"))
+    tags = [stars(ci.stars, ascii_only)]
+    if ci.support:
+        tags.append(support_long(card))
+    extra_strong = sorted(ci.strong - {CYCLE.get(ci.element, "")})
+    if extra_strong:
+        tags.append("strong vs " + ", ".join(extra_strong))
+    if ci.weak:
+        tags.append("weak vs " + ", ".join(sorted(ci.weak)))
+    return CardFace(id=card, title=ci.name, kind=f"{ci.element} combatant", stats=tuple(stats), text=ci.text,
+                    flavour=ci.flavor, colour=colour, symbol=letter, tags=tuple(tags))
+
+
+def card_line(card: str, ascii_only: bool = False) -> Text:
+    """One line: ``F Ember Imp ★★ 3/1/2 +1A``."""
+    ci = info(card)
+    text = Text()
+    if ci.kind == "event":
+        text.append(event_mark(ascii_only), style=f"bold {EVENT_COLOUR}")
+        text.append(f" {ci.name}", style="bold")
+        text.append(f"  event, {TIMING.get(ci.timing, ci.timing)}", style="dim")
+        return text
+    text.append_text(element_tag(ci.element))
+    text.append(f" {ci.name}", style="bold")
+    text.append(f" {stars(ci.stars, ascii_only)}", style="yellow")
+    text.append(f" {ci.a}/{ci.d}/{ci.p}", style="cyan")
+    if ci.support:
+        text.append(f" {support_short(card)}", style="green")
+    return text
+
+
+def unit_symbol(cards: list[str], ascii_only: bool) -> str:
+    letters = []
+    for c in cards:
+        ci = info(c)
+        letters.append(event_mark(ascii_only) if ci.kind == "event" else ELEMENTS.get(ci.element, ("?", ""))[0])
+    return "+".join(letters)
+
+
+def unit_face(unit: dict[str, Any], ascii_only: bool = False, label: str = "") -> CardFace:
+    """A unit in the arena: its names, owner and *effective* stats (printed in the tags)."""
+    cards = unit["cards"]
+    first = info(cards[0])
+    colour = ELEMENTS.get(first.element, ("?", "white"))[1] if len(cards) == 1 else "bright_white"
+    st = unit["stats"]
+    printed = {k: sum(info(c).stats[k] for c in cards) for k in ("attack", "defense", "power")}
+    stats = tuple(Stat(name.capitalize(), f"{st[name]}" + ("" if st[name] == printed[name] else "*"), name[0].upper())
+                  for name in ("attack", "defense", "power"))
+    tags = [" ".join(stars(info(c).stars, ascii_only) for c in cards)]
+    if any(st[k] != printed[k] for k in printed):
+        tags.append("printed " + "/".join(str(printed[k]) for k in ("attack", "defense", "power")))
+    lines = []
+    for sp in unit["supports"]:
+        who = "" if sp["by"] == unit["owner"] else " (penalty)"
+        lines.append(f"{sp['amount']:+d} {sp['stat'].capitalize()} from {sp['name']}{who}")
+    for m in unit["mods"]:
+        lines.append(f"{m['amount']:+d} {m['stat'].capitalize()} (effect)")
+    texts = [info(c).text for c in cards if info(c).text]
+    body = "\n".join(lines + texts)
+    owner = unit.get("owner_name", "")
+    kind = " · ".join(p for p in (label, owner, "fused" if unit.get("fused", "none") != "none" else "") if p)
+    return CardFace(id="+".join(cards), title=" + ".join(unit["names"]), kind=kind, stats=stats, text=body,
+                    colour=colour, symbol=unit_symbol(cards, ascii_only), tags=tuple(tags))
+
+
+def card_detail(card: str, ascii_only: bool = False) -> Text:
+    """The whole card, for the detail pane and the zoom."""
+    ci = info(card)
+    face = card_face(card, ascii_only)
+    text = Text()
+    text.append(f"{face.symbol} ", style=f"bold {face.colour}")
+    text.append(ci.name, style=f"bold {face.colour}")
+    text.append("\n")
+    if ci.kind == "event":
+        text.append(face.kind + "\n", style="italic")
+    else:
+        text.append(f"{ci.element} · ", style="italic")
+        text.append(stars(ci.stars, ascii_only) + "\n", style="yellow")
+        text.append(f"A {ci.a}  D {ci.d}  P {ci.p}\n", style="bold cyan")
+        for tag in face.tags[1:]:
+            text.append(tag + "\n", style="green" if tag.startswith("support +") else
+                        "red" if tag.startswith("support -") else "magenta")
+    if ci.text:
+        text.append(ci.text + "\n")
+    if ci.flavor:
+        text.append(ci.flavor, style="dim italic")
+    text.rstrip()
+    return text
+
+
+# -- the hand ---------------------------------------------------------------------------------
+class HandGrid(CardRow):
+    """The hand as a grid of compact cards: ←/→ (h/l) move one card, ↑/↓ (k/j) one row.
+
+    It keeps its ``CardView`` children and only updates them, so the cursor never lands on a card
+    that is on its way out."""
+
+    BINDINGS = [
+        Binding("up,k", "move_row(-1)", "row", show=False),
+        Binding("down,j", "move_row(1)", "row", show=False),
+    ]
+    DEFAULT_CSS = """
+    HandGrid { layout: grid; grid-size: 2; grid-gutter: 0 1; grid-rows: 1; height: auto; max-height: 8;
+               overflow-y: auto; overflow-x: hidden; }
+    HandGrid > CardView.-compact { width: 1fr; margin: 0; }
+    HandGrid > .empty { color: $text-muted; }
+    """
+
+    columns = 2
+
+    def set_cards(self, cards: list[tuple[str, CardFace, str]]) -> None:
+        keep = self.current
+        self.cards = cards
+        views = [v for v in self.query_children(CardView)]
+        for view in views[len(cards):]:
+            view.remove()
+        for static in self.query_children(".empty"):
+            static.remove()
+        for i, (_card, face, state) in enumerate(cards):
+            if i < len(views):
+                view = views[i]
+                view.face = face
+                view.refresh()
+            else:
+                view = CardView(face, size="compact", ascii_only=self.ascii_only)
+                self.mount(view)
+            for s in ("playable", "disabled"):
+                view.set_class(state == s, f"-{s}")
+        if not cards:
+            self.mount(Static(self.empty, classes="empty"))
+        ids = [c[0] for c in cards]
+        self.cursor = ids.index(keep) if keep in ids else max(0, min(self.cursor, len(cards) - 1))
+        self._mark()
+
+    def _views(self) -> list[CardView]:
+        return [v for v in self.query_children(CardView) if not v._pruning]
+
+    def _mark(self) -> None:
+        views = self._views()
+        for i, view in enumerate(views):
+            view.set_class(i == self.cursor and self.has_focus, "-selected")
+        if self.has_focus and 0 <= self.cursor < len(views):
+            views[self.cursor].scroll_visible(animate=False)
+
+    def action_move_row(self, delta: int) -> None:
+        if self.cards:
+            target = self.cursor + delta * self.columns
+            if 0 <= target < len(self.cards):
+                self.cursor = target
+
+
+# -- modals -----------------------------------------------------------------------------------
+class ChoiceScreen(ModalScreen[str | None]):
+    """A short list of the actions one card allows (attack, support, event…): 1-9 or Enter."""
+
+    BINDINGS = [Binding("escape", "cancel", "back")]
+    DEFAULT_CSS = """
+    ChoiceScreen { align: center middle; }
+    ChoiceScreen > Vertical { width: 72; height: auto; max-height: 80%; border: round $accent; padding: 0 1;
+                              background: $panel; }
+    ChoiceScreen .head { text-style: bold; margin-bottom: 1; }
+    ChoiceScreen OptionList { height: auto; max-height: 16; border: none; }
+    ChoiceScreen.-ascii > Vertical { border: ascii $accent; }
+    """
+
+    def __init__(self, title: Text, actions: list[Action], notes: dict[str, str], ascii_only: bool = False) -> None:
+        super().__init__()
+        self.head = title
+        self.actions = actions
+        self.notes = notes
+        self.ascii_only = ascii_only
+
+    def compose(self) -> ComposeResult:
+        if self.ascii_only:
+            self.add_class("-ascii")
+        with Vertical():
+            yield Static(self.head, classes="head")
+            options = []
+            for i, a in enumerate(self.actions):
+                label = Text.assemble((f"{i + 1} " if i < 9 else "  ", "bold yellow"), a.label)
+                if a.id in self.notes:
+                    label.append(f"  → {self.notes[a.id]}", style="italic green" if "attacker wins" in
+                                 self.notes[a.id] else "italic")
+                options.append(Option(label, id=f"c{i}"))
+            yield OptionList(*options, id="choices")
+            yield Static("Enter or 1-9: play it · Esc: back", classes="hint")
+
+    def on_mount(self) -> None:
+        self.query_one(OptionList).focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.dismiss(self.actions[event.option_index].id)
+
+    def on_key(self, event: events.Key) -> None:
+        if event.character and event.character.isdigit() and event.character != "0":
+            index = int(event.character) - 1
+            if index < len(self.actions):
+                event.stop()
+                self.dismiss(self.actions[index].id)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class DiscardScreen(ModalScreen[None]):
+    """The discard pile, newest first, with the highlighted card in full."""
+
+    BINDINGS = [Binding("escape,d,q", "close", "close")]
+    DEFAULT_CSS = """
+    DiscardScreen { align: center middle; }
+    DiscardScreen > Vertical { width: 96; height: 80%; border: round $accent; background: $panel; padding: 0 1; }
+    DiscardScreen.-ascii > Vertical { border: ascii $accent; }
+    DiscardScreen .head { text-style: bold; height: 1; }
+    DiscardScreen Horizontal { height: 1fr; }
+    DiscardScreen OptionList { width: 1fr; height: 1fr; border: none; }
+    DiscardScreen #discard-detail { width: 40; height: 1fr; border-left: solid $primary-darken-2; padding: 0 1; }
+    """
+
+    def __init__(self, cards: list[str], ascii_only: bool = False) -> None:
+        super().__init__()
+        self.cards = list(reversed(cards))
+        self.ascii_only = ascii_only
+
+    def compose(self) -> ComposeResult:
+        if self.ascii_only:
+            self.add_class("-ascii")
+        with Vertical():
+            yield Static(f"Discard pile · {len(self.cards)} card(s), newest first (public)", classes="head")
+            with Horizontal():
+                if self.cards:
+                    yield OptionList(*[Option(Text.assemble((f"{i + 1:>3} ", "dim"), card_line(c, self.ascii_only)),
+                                              id=f"d{i}") for i, c in enumerate(self.cards)], id="discard-list")
+                else:
+                    yield Static("The discard pile is empty.", id="discard-list")
+                with VerticalScroll(id="discard-detail"):
+                    yield Static(id="discard-card")
+            yield Static("↑↓ browse · Esc close", classes="hint")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        if self.cards:
+            self.query_one(OptionList).focus()
+            self._show(0)
+
+    def _show(self, index: int) -> None:
+        if 0 <= index < len(self.cards):
+            self.query_one("#discard-card", Static).update(card_detail(self.cards[index], self.ascii_only))
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        self._show(event.option_index)
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class ZoomScreen(ModalScreen[None]):
+    """One card (or arena unit) in full, with anything the screen adds (arithmetic, notes)."""
+
+    BINDINGS = [Binding("escape,z,enter,q", "close", "close")]
+    DEFAULT_CSS = """
+    ZoomScreen { align: center middle; }
+    ZoomScreen > Vertical { width: 64; height: auto; max-height: 90%; background: $panel; padding: 0 1; }
+    ZoomScreen CardView { width: 1fr; }
+    ZoomScreen .extra { margin-top: 1; }
+    """
+
+    def __init__(self, face: CardFace, extra: Text | None = None, ascii_only: bool = False) -> None:
+        super().__init__()
+        self.face = face
+        self.extra = extra
+        self.ascii_only = ascii_only
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield CardView(self.face, size="zoom", ascii_only=self.ascii_only)
+            if self.extra is not None and self.extra.plain:
+                yield Static(self.extra, classes="extra")
+            yield Static("Esc / z: close", classes="hint")
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class PlayersTable(Static):
+    """Who is at the table: turn marker, hand size, loot (as far as the viewer may know), status."""
+
+    def show(self, view: dict[str, Any], bots: list[bool], ascii_only: bool) -> None:
+        g = glyphs(ascii_only)
+        table = Table.grid(padding=(0, 1), expand=True)
+        table.add_column(width=1)
+        table.add_column(ratio=1, no_wrap=True, overflow="ellipsis")
+        table.add_column(justify="right", no_wrap=True)
+        table.add_column(justify="right", no_wrap=True)
+        table.add_column(no_wrap=True, min_width=5)
+        table.add_row("", "", Text("hand", style="dim"), Text("loot", style="dim"), "")
+        answers = {int(k): v for k, v in (view.get("answers") or {}).items()}
+        you = view.get("you")
+        for p in view["players"]:
+            seat = p["seat"]
+            mark = Text(g["pointer"], style="bold yellow") if p["turn"] else Text(" ")
+            name = Text(p["name"], style="bold underline" if seat == you else "")
+            if seat == you:
+                name.append(" (you)", style="dim")
+            elif seat < len(bots) and bots[seat]:
+                name.append(" (bot)", style="dim")
+            if view.get("teams"):
+                name.append(f" T{p['team'] + 1}", style="cyan")
+            loot = p["loot"]
+            if loot is None:
+                asked = answers.get(p["team"] if view.get("teams") else seat)
+                loot_text = Text(f"{asked}?" if asked is not None else "?", style="dim")
+            else:
+                loot_text = Text(str(loot), style="bold")
+            status = Text()
+            if p["eliminated"]:
+                status.append(f"{g['no']} out", style="red")
+            elif p["owns_active"]:
+                status.append(f"{g['star']} top", style="bold green")
+            table.add_row(mark, name, Text(str(p["hand"])), loot_text, status)
+        note = Text("loot ?: hidden · 5?: the answer you got", style="dim italic")
+        self.update(Group(table, note))

@@ -1,0 +1,601 @@
+"""The Villainous game screen: your realm of four locations, your hand, the rivals, the log.
+
+Taking an action is the board game's gesture: put the cursor on an action symbol at your mover's
+location and press Enter, then choose the card (your hand for *Play a card*; a row of candidates
+for Activate, Move, Vanquish and Fate). Destinations are chosen on the realm itself (←/→, Enter).
+Every decision is also in the list at the bottom (number keys), so nothing is a dead end.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from rich.console import Group
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.widgets import Static
+
+from tabletop.engine import Action, Decision
+from tabletop.engine.faces import CardFace
+from tabletop.ui.game_screen import GameScreen
+from tabletop.ui.glyphs import bar
+from tabletop.ui.widgets import CardRow, CardView, DecisionPanel
+
+from .widgets import (
+    ACTION_HELP,
+    VILLAIN_COLOUR,
+    RealmView,
+    RivalsPanel,
+    action_glyph,
+    action_label,
+    card_face,
+    card_line,
+    symbols_of,
+)
+
+LOC_ID = re.compile(r"^(at|to|go|mover) (\d)$")
+CARD_GROUPS = ("activate", "move_item_ally", "move_hero", "vanquish", "fate")
+PASS_IDS = ("pass", "done", "skip", "none")
+
+
+def index_cards(view: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """Every card the view shows, by id (realms, attachments, hands, piles, revealed cards)."""
+    out: dict[str, dict[str, Any]] = {}
+
+    def add(cards: Any) -> None:
+        if isinstance(cards, list):
+            for c in cards:
+                if isinstance(c, dict) and "id" in c:
+                    out[c["id"]] = c
+                    add(c.get("attached"))
+
+    for p in view.get("players", []):
+        add(p.get("hand"))
+        add(p.get("discard"))
+        add(p.get("fate_discard"))
+        for loc in p.get("locations", []):
+            add(loc["heroes"])
+            add(loc["cards"])
+    add(view.get("revealed"))
+    add(view.get("resolving"))
+    add(view.get("looking"))
+    return out
+
+
+class VillainousScreen(GameScreen):
+    CSS_PATH = "screen.tcss"
+    SHOW_DICE = False
+    HELP_KEYS = (
+        "| ← → / h l | location (in the realm) · card (in a row) |\n"
+        "| ↑ ↓ / k j | action symbol at the location |\n"
+        "| Enter | use the action symbol · choose the card or location |\n"
+        "| m | move your mover to the highlighted location |\n"
+        "| e | end your actions (the turn ends, you draw up) |\n"
+        "| p | pass (Condition) · done (discarding) · skip |\n"
+        "| v | look at the next villain's realm (Esc: back to yours) |\n"
+        "| Esc | back out of a half-made choice |\n"
+        "| 1-9 | choose from the list at the bottom |\n"
+        "| Tab | next pane (realm, choices, hand, list) |\n"
+        "| ¤ $ gain · ✦ P play · ↯ A activate · † F fate · ⇄ M move ally/item · ⇆ H move hero · "
+        "⚔ V vanquish · ✗ D discard | action symbols (░░ / ## covered by a Hero, ★ usable now) |\n"
+        "| ▲ H hero · ● A ally · ◆ I item · ✧ E effect · ⚑ C condition · ✶ U curse | cards |\n"
+    )
+    BINDINGS = [
+        Binding("m", "move_mover", "move mover"),
+        Binding("e", "end_turn", "end actions"),
+        Binding("p", "pass", "pass/done"),
+        Binding("v", "peek", "view realm"),
+        Binding("escape", "back", "back", show=False),
+    ]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._view: dict[str, Any] = {}
+        self._decision: Decision | None = None
+        self._actions: list[Action] = []
+        self._cards: dict[str, dict[str, Any]] = {}
+        self._pending: str | None = None
+        """The action symbol chosen whose card is still to be chosen (``play_card``, ``fate``...)."""
+        self._peek: int | None = None
+        """A rival's realm shown instead of yours (``v``)."""
+        self._shown: int | None = None
+        self._loc_actions: dict[int, str] = {}
+        self._targets: dict[str, str] = {}
+        self._keys: tuple[bool | None, ...] = ()
+        self._rows: dict[str, Any] = {}
+
+    # -- layout ---------------------------------------------------------------------------------
+    def compose_board(self) -> ComposeResult:
+        yield Static(id="status")
+        yield RealmView(id="realm", ascii_only=self.ascii_only)
+        with Vertical(id="pick-box"):
+            yield CardRow(id="targets", ascii_only=self.ascii_only)
+        yield Static(id="hint")
+        with Vertical(id="hand-box"):
+            yield CardRow(id="hand", ascii_only=self.ascii_only, empty="(no cards)")
+        yield Static(id="detail")
+
+    def on_mount(self) -> None:
+        side = self.query_one("#side")
+        side.mount(RivalsPanel(id="rivals", ascii_only=self.ascii_only), before=self.query_one("#log"))
+        self._fit()
+
+    def on_resize(self) -> None:
+        self._fit()
+
+    def _fit(self) -> None:
+        width, height = self.app.size
+        self.query_one("#side").styles.width = 32 if width >= 118 else 28
+        self.query_one("#decision").styles.max_height = 10 if height >= 38 else 7
+        self.query_one("#detail").styles.height = 2 if height >= 36 else 1
+
+    # -- drawing --------------------------------------------------------------------------------
+    def me(self, view: dict[str, Any]) -> int:
+        """The seat whose realm and hand are on screen: the viewer, else the player whose turn it is."""
+        return self.viewer if self.viewer is not None else int(view.get("turn", 0))
+
+    def refresh_board(self, view: dict[str, Any], decision: Decision | None, actions: list[Action]) -> None:
+        self._view, self._decision, self._actions = view, decision, actions
+        self._cards = index_cards(view)
+        players = view.get("players", [])
+        if not players:  # still choosing villains: the list does it all
+            self.query_one("#status", Static).update("Choose your villain from the list below.")
+            self.query_one("#realm", RealmView).show(None, ready=set(), used=set(), targets=set(), live=False)
+            self.query_one("#pick-box").display = False
+            self.query_one("#hand-box").display = False
+            self.query_one("#hint", Static).update("")
+            return
+        self.query_one("#hand-box").display = True
+        me = self.me(view)
+        kind = decision.kind if decision else None
+        if self._pending and (kind != "action" or not self._group(self._pending)):
+            self._pending = None
+        if self._peek is not None and (self._peek >= len(players) or self._peek == me):
+            self._peek = None
+        ids = {a.id for a in actions}
+        self._loc_actions = {}
+        for a in actions:
+            found = LOC_ID.match(a.id)
+            if found:
+                self._loc_actions[int(found.group(2))] = a.id
+        if "stay" in ids:
+            self._loc_actions[players[me]["mover"]] = "stay"
+        shown = me
+        if self._loc_actions:
+            shown = self._realm_of(me)
+        if self._peek is not None:
+            shown = self._peek
+        self._shown = shown
+        board = players[shown]
+
+        # the realm: usable symbols, used ones, destinations
+        ready: set[str] = set()
+        live = kind == "action" and shown == me and self._peek is None
+        if live:
+            here = board["locations"][board["mover"]]
+            for s in symbols_of(here):
+                if self._group(s["action"], s.get("amount", 0)):
+                    ready.add(s["slot"])
+        used = set(view.get("used", [])) if view.get("turn") == shown else set()
+        targets = set(self._loc_actions) if self._peek is None else set()
+        self.query_one("#realm", RealmView).show(board, ready=ready, used=used, targets=targets, live=live)
+
+        self._draw_status(view, players[me], board, me)
+        self._draw_targets(view, actions)
+        self._draw_hand(players[me], actions)
+        rivals = [p for p in players if p["seat"] != me]
+        self.query_one("#rivals", RivalsPanel).show(
+            rivals, view.get("turn"), compact=len(rivals) * 5 + 2 > 0.6 * self.app.size[1])
+        self.query_one("#hint", Static).update(self._hint(view, decision, actions, me))
+        keys = (self.check_action("move_mover", ()), self.check_action("end_turn", ()), self.check_action("pass", ()))
+        if keys != self._keys:  # the footer redraws itself only when what works changes
+            self._keys = keys
+            self.refresh_bindings()
+        del ids
+
+    def _realm_of(self, me: int) -> int:
+        """Whose realm a location decision is about: the owner of the card (a Fate card is played
+        into its villain's realm; card ids start with the villain's key)."""
+        for a in self._actions:
+            if a.card and LOC_ID.match(a.id):
+                key = a.card.split(".", 1)[0]
+                for p in self._view["players"]:
+                    if p["villain"] == key:
+                        return int(p["seat"])
+        return me
+
+    def _group(self, group: str, amount: int | None = None) -> list[Action]:
+        acts = [a for a in self._actions if a.group == group]
+        if group == "gain_power" and amount is not None:
+            acts = [a for a in acts if a.id == f"gain {amount}"]
+        return acts
+
+    def _draw_status(self, view: dict[str, Any], me: dict[str, Any], board: dict[str, Any], seat: int) -> None:
+        power = "$" if self.ascii_only else "¤"
+        colour = VILLAIN_COLOUR.get(me["villain"], "white")
+        line = Text(no_wrap=True, overflow="ellipsis")
+        line.append(f"{me['villain_name']}", style=f"bold {colour}")
+        line.append(f" · {me['name']}  ")
+        line.append(f"{power} {me['power']} Power", style="bold yellow")
+        line.append(f"  hand {me['hand_count']}/{me['hand_target']}")
+        line.append(f"  deck {me['deck']} · discard {len(me['discard'])}")
+        line.append(f"  fate deck {me['fate_deck']} · discard {len(me['fate_discard'])}", style="magenta")
+        prog = me.get("progress") or {}
+        obj = Text(no_wrap=True, overflow="ellipsis")
+        obj.append("Objective ", style="bold")
+        obj.append(bar(round(100 * float(prog.get("value", 0) or 0)), 100, 10, self.ascii_only).split(" ")[0],
+                   style=colour)
+        obj.append(f" {prog.get('text', '')}", style="bold")
+        obj.append(f" — {me['objective']}", style="dim")
+        if board["seat"] != seat:
+            peek = Text(no_wrap=True, overflow="ellipsis")
+            why = "look only; v: next, Esc: back" if self._peek is not None else "you choose here"
+            peek.append(f"Showing {board['name']}'s realm ({board['villain_name']}) — {why}",
+                        style="bold reverse " + VILLAIN_COLOUR.get(board["villain"], "white"))
+            obj = peek
+        self.query_one("#status", Static).update(Group(line, obj))
+
+    def _draw_targets(self, view: dict[str, Any], actions: list[Action]) -> None:
+        """The row of things to choose: candidates of a chosen symbol, the revealed Fate cards,
+        or the cards any other decision is about."""
+        box = self.query_one("#pick-box")
+        row = self.query_one("#targets", CardRow)
+        entries: list[tuple[str, CardFace, str, str]] = []
+        title = ""
+        hand = self._hand_ids()
+        if self._pending in CARD_GROUPS:
+            title = f"{action_label(self._pending)}: choose (←/→, Enter) · Esc back"
+            for a in self._group(self._pending):
+                entries.append(self._entry(a))
+        elif self._decision is not None and self._decision.kind != "action":
+            for a in actions:
+                if LOC_ID.match(a.id):
+                    continue
+                target = self._target_card(a)
+                if target and target not in hand:
+                    entries.append(self._entry(a, target))
+            if entries:
+                title = self._decision.prompt
+        seen: set[str] = set()
+        unique = []
+        for e in entries:
+            if e[0] not in seen:
+                seen.add(e[0])
+                unique.append(e)
+        self._targets = {e[0]: e[3] for e in unique}
+        cards = [(e[0], e[1], e[2]) for e in unique]
+        revealed = [c for c in view.get("revealed", []) if c["id"] not in self._targets]
+        if revealed:  # the Fate action's two cards: the one that cannot be played is shown too
+            cards += [(c["id"], card_face(c), "disabled" if cards else "") for c in revealed]
+            title = title or "Revealed from a Fate deck"
+        box.display = bool(cards)
+        box.border_title = title
+        self._set_row(row, cards)
+
+    def _target_card(self, action: Action) -> str | None:
+        """The card an action is about, when choosing that card is the whole answer
+        (``"pick <card>"``, ``"with <card>"``): one card per action, and no other action on it."""
+        parts = action.id.split(" ")
+        if len(parts) != 2 or parts[1] not in self._cards:
+            return None
+        if sum(1 for a in self._actions if a.id.split(" ")[-1] == parts[1]) > 1:
+            return None  # two answers about the same card: the list tells them apart
+        return parts[1]
+
+    def _entry(self, action: Action, target: str | None = None) -> tuple[str, CardFace, str, str]:
+        target = target or self._target_card(action) or action.card
+        if target and target in self._cards:
+            return target, card_face(self._cards[target]), "playable", action.id
+        if action.id.startswith("fate "):
+            seat = int(action.id.split()[1])
+            p = self._view["players"][seat]
+            prog = (p.get("progress") or {}).get("text", "")
+            face = CardFace(id=f"seat{seat}", title=f"{p['villain_name']} ({p['name']})", kind="rival",
+                            text=prog, colour=VILLAIN_COLOUR.get(p["villain"], "white"),
+                            symbol=action_glyph("fate", self.ascii_only))
+            return f"seat{seat}", face, "playable", action.id
+        return action.id, CardFace(id=action.id, title=action.label), "playable", action.id
+
+    def _hand_ids(self) -> list[str]:
+        players = self._view.get("players", [])
+        if not players:
+            return []
+        hand = players[self.me(self._view)].get("hand")
+        return [c["id"] for c in hand] if isinstance(hand, list) else []
+
+    def _draw_hand(self, me: dict[str, Any], actions: list[Action]) -> None:
+        row = self.query_one("#hand", CardRow)
+        box = self.query_one("#hand-box")
+        hand = me.get("hand")
+        if not isinstance(hand, list):
+            box.border_title = f"Hand of {me['name']}: {me['hand_count']} cards (hidden)"
+            row.empty = "(hidden)"
+            self._set_row(row, [])
+            return
+        playable = {a.card for a in self._hand_actions(actions)}
+        box.border_title = f"Hand ({me['name']}) · {len(hand)} · highlighted: can be used now"
+        self._set_row(row, [(c["id"], card_face(c), "playable" if c["id"] in playable
+                             else ("disabled" if playable else "")) for c in hand])
+
+    def _set_row(self, row: CardRow, cards: list[tuple[str, CardFace, str]]) -> None:
+        """Refill a row only when its cards or their states changed (remounting is not free)."""
+        if self._rows.get(row.id or "") == cards and row.children:
+            return
+        self._rows[row.id or ""] = cards
+        row.set_cards(cards)
+
+    def _hand_actions(self, actions: list[Action]) -> list[Action]:
+        hand = set(self._hand_ids())
+        out = [a for a in actions if a.card in hand and self._target_card(a) == a.card]
+        if self._pending is not None:
+            out = [a for a in out if a.group == self._pending]
+        elif self._decision is not None and self._decision.kind == "action":
+            out = [a for a in out if a.group == "play_card"]
+        return out
+
+    def _hint(self, view: dict[str, Any], decision: Decision | None, actions: list[Action], me: int) -> Text:
+        text = Text(no_wrap=True, overflow="ellipsis")
+        if decision is None:
+            d = self.match.decision()
+            if d is None:
+                text.append("The game is over.", style="bold green")
+            else:
+                who = self.match.seats[d.seat]
+                text.append(f"Waiting for {who.name}" + (" (bot)" if who.is_bot else "") + f": {d.prompt}",
+                            style="italic")
+            return text
+        kind = decision.kind
+        text.append("▸ " if not self.ascii_only else "> ", style="bold yellow")
+        if self._peek is not None:
+            text.append("Looking at a rival's realm: v next, Esc back to yours.")
+        elif kind == "move":
+            text.append("Move your mover: ←/→ choose a location, Enter or m to move there.")
+        elif kind == "action" and self._pending == "play_card":
+            text.append("Play a card: ←/→ to a highlighted card in your hand, Enter. Esc: back.")
+        elif kind == "action" and self._pending:
+            text.append(f"{action_label(self._pending)}: choose above (←/→, Enter). Esc: back.")
+        elif kind == "action":
+            loc = view["players"][me]["locations"][view["players"][me]["mover"]]["name"]
+            text.append(f"At {loc}: ↑/↓ pick an action symbol, Enter to use it (★ usable). e: end actions.")
+        elif self._loc_actions:
+            text.append(f"{decision.prompt}: ←/→ a highlighted location, Enter.")
+        elif self._targets:
+            text.append(f"{decision.prompt}: choose above (←/→, Enter), or from the list.")
+        elif self._hand_actions(actions):
+            extra = " p: pass." if "pass" in {a.id for a in actions} else (
+                " p: done." if "done" in {a.id for a in actions} else "")
+            text.append(f"{decision.prompt}: Enter on a highlighted card in your hand.{extra}")
+        else:
+            text.append(f"{decision.prompt}: choose from the list below (1-9, ↑/↓ Enter).")
+        return text
+
+    def title_line(self, decision: Decision | None) -> Text:
+        view = self.match.view(None)  # public facts only
+        text = Text(no_wrap=True, overflow="ellipsis")
+        text.append(self.spec.title, style="bold")
+        players = view.get("players", [])
+        if not players:
+            text.append(" · choosing villains")
+            return text
+        p = players[view["turn"]]
+        text.append(f" · round {view['round']}/{view['round_limit']} · ")
+        text.append(f"{p['villain_name']} ({p['name']})", style="bold")
+        text.append(f" · {'$' if self.ascii_only else '¤'}{p['power']} Power · hand {p['hand_count']}")
+        prog = (p.get("progress") or {}).get("text")
+        if prog:
+            text.append(f" · objective: {prog}")
+        if decision is not None:
+            name = self.match.seats[decision.seat].name
+            prompt = decision.prompt if decision.prompt.startswith(name) else f"{name}: {decision.prompt}"
+            text.append(f" · {prompt}", style="italic")
+        else:
+            text.append(" · game over", style="bold green")
+        return text
+
+    def focus_default(self) -> None:
+        decision = self._decision
+        realm = self.query_one("#realm", RealmView)
+        if decision is None:
+            return
+        if self._loc_actions:
+            current = realm.loc if realm.loc in self._loc_actions else min(self._loc_actions)
+            if decision.kind == "move" and realm.loc == self._view["players"][self.me(self._view)]["mover"]:
+                current = min(self._loc_actions)
+            realm.focus()
+            realm.aim(current, prefer_ready=False)
+        elif decision.kind == "action":
+            realm.focus()
+            realm.aim(self._view["players"][self.me(self._view)]["mover"])
+        elif self._targets:
+            row = self.query_one("#targets", CardRow)
+            self._aim_row(row)
+            row.focus()
+        elif self._hand_actions(self._actions):
+            row = self.query_one("#hand", CardRow)
+            self._aim_row(row)
+            row.focus()
+        else:
+            self.query_one("#decision", DecisionPanel).focus()
+
+    # -- answering ------------------------------------------------------------------------------
+    def act(self, action_id: str) -> bool:
+        self._pending = None
+        return super().act(action_id)
+
+    def on_realm_view_chosen(self, msg: RealmView.Chosen) -> None:
+        if self._peek is not None:
+            self.notify("You are looking at a rival's realm (Esc to go back).", severity="warning")
+            return
+        if msg.loc in self._loc_actions:
+            self.act(self._loc_actions[msg.loc])
+            return
+        decision = self._decision
+        if decision is None:
+            return
+        if decision.kind != "action":
+            if self._loc_actions:
+                self.notify("Choose one of the highlighted locations.", severity="warning")
+            else:
+                self.notify("This choice is in the list below (1-9).", severity="warning")
+            return
+        me = self._view["players"][self.me(self._view)]
+        if msg.loc != me["mover"]:
+            self.notify(f"Your mover is at {me['locations'][me['mover']]['name']}: its actions are the ones you "
+                        "can take.", severity="warning")
+            return
+        if msg.symbol is None:
+            return
+        self.use_symbol(msg.symbol)
+
+    def use_symbol(self, symbol: dict[str, Any]) -> None:
+        action, amount = symbol["action"], symbol.get("amount", 0)
+        acts = self._group(action, amount)
+        if not acts:
+            if symbol.get("covered"):
+                why = "a Hero covers it"
+            elif symbol["slot"] in set(self._view.get("used", [])):
+                why = "it is used this turn"
+            else:
+                why = "there is nothing it can do now"
+            self.notify(f"{action_label(action, amount)}: {why}.", severity="warning")
+            return
+        if action in ("gain_power", "discard") or (len(acts) == 1 and acts[0].card is None
+                                                  and not acts[0].id.startswith("fate ")):
+            self.act(acts[0].id)
+            return
+        self._pending = action
+        self.refresh_all()
+        row = self.query_one("#hand" if action == "play_card" else "#targets", CardRow)
+        self._aim_row(row)
+        row.focus()
+
+    @staticmethod
+    def _aim_row(row: CardRow) -> None:
+        """Put a row's cursor on its first usable card (unless it is on one already)."""
+        states = [c[2] for c in row.cards]
+        if "playable" in states and (row.cursor >= len(states) or states[row.cursor] != "playable"):
+            row.cursor = states.index("playable")
+
+    def on_card_row_chosen(self, msg: CardRow.Chosen) -> None:
+        if msg.row.id == "targets":
+            action_id = self._targets.get(msg.card)
+            if action_id is None:
+                self.notify("Nothing to choose here now.", severity="warning")
+            else:
+                self.act(action_id)
+            return
+        found = [a for a in self._hand_actions(self._actions) if a.card == msg.card]
+        if found:
+            self.act(found[0].id)
+            return
+        name = self._cards.get(msg.card, {}).get("name", msg.card)
+        if self._decision is not None and self._decision.kind == "action" and not self._group("play_card"):
+            self.notify(f"{name}: no Play a card action is left at your mover's location.", severity="warning")
+        else:
+            self.notify(f"{name} cannot be used now.", severity="warning")
+
+    def on_card_row_focused(self, msg: CardRow.Focused) -> None:
+        views = list(msg.row.query(CardView))
+        if 0 <= msg.row.cursor < len(views):
+            msg.row.scroll_to_widget(views[msg.row.cursor], animate=False)
+        card = self._cards.get(msg.card or "")
+        detail = self.query_one("#detail", Static)
+        label = None
+        if msg.row.id == "targets" and msg.card in self._targets:
+            label = next((a.label for a in self._actions if a.id == self._targets[msg.card]), None)
+        if card is not None:
+            line = card_line(card)
+            if label:
+                line = Text.assemble((f"Enter: {label}", "bold"), "  ·  ", line)
+            detail.update(line)
+        elif msg.card and msg.card.startswith("seat"):
+            p = self._view["players"][int(msg.card[4:])]
+            detail.update(Text(f"{p['villain_name']} ({p['name']}): {p['objective']} — "
+                               f"{(p.get('progress') or {}).get('text', '')}"))
+
+    def on_realm_view_focused(self, msg: RealmView.Focused) -> None:
+        detail = self.query_one("#detail", Static)
+        if self._shown is None or not self._view.get("players"):
+            return
+        loc = self._view["players"][self._shown]["locations"][msg.loc]
+        text = Text()
+        text.append(loc["name"], style="bold")
+        if msg.symbol is not None:
+            s = msg.symbol
+            text.append(f" · {action_glyph(s['action'], self.ascii_only)} {action_label(s['action'], s.get('amount', 0))}"
+                        f": {ACTION_HELP.get(s['action'], '')}")
+            if s.get("covered"):
+                text.append(" (covered by a Hero)", style="dim")
+        cards = loc["heroes"] + loc["cards"]
+        if cards:
+            text.append(" · here: " + ", ".join(c["name"] for c in cards), style="dim")
+        detail.update(text)
+
+    def on_key(self, event: events.Key) -> None:
+        """Number keys choose from the list from anywhere on the screen."""
+        if event.character and event.character.isdigit() and event.character != "0":
+            if isinstance(self.focused, DecisionPanel):
+                return
+            index = int(event.character) - 1
+            if index < len(self._actions):
+                event.stop()
+                self.act(self._actions[index].id)
+
+    # -- keys -----------------------------------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        ids = {a.id for a in self._actions}
+        if action == "move_mover":
+            return True if any(i.startswith("go ") or i == "stay" for i in ids) else None
+        if action == "end_turn":
+            return True if "end" in ids else None
+        if action == "pass":
+            return True if any(i in ids for i in PASS_IDS) else None
+        return True
+
+    def action_move_mover(self) -> None:
+        realm = self.query_one("#realm", RealmView)
+        if self._decision is None or self._decision.kind != "move":
+            self.notify("You move your mover at the start of your turn.", severity="warning")
+            return
+        action_id = self._loc_actions.get(realm.loc)
+        if action_id is None:
+            self.notify("Highlight another unlocked location first (←/→).", severity="warning")
+            return
+        self.act(action_id)
+
+    def action_end_turn(self) -> None:
+        if any(a.id == "end" for a in self._actions):
+            self.act("end")
+
+    def action_pass(self) -> None:
+        ids = [a.id for a in self._actions]
+        for candidate in PASS_IDS:
+            if candidate in ids:
+                self.act(candidate)
+                return
+
+    def action_peek(self) -> None:
+        players = self._view.get("players", [])
+        if len(players) < 2:
+            return
+        me = self.me(self._view)
+        start = self._peek if self._peek is not None else me
+        nxt = (start + 1) % len(players)
+        self._peek = None if nxt == me else nxt
+        self.refresh_all()
+        self.query_one("#realm", RealmView).focus()
+
+    def action_back(self) -> None:
+        if self._pending is None and self._peek is None:
+            return
+        self._pending = None
+        self._peek = None
+        self.refresh_all()
+        self.focus_default()
+
+
+__all__ = ["VillainousScreen", "index_cards"]

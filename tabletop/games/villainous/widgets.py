@@ -1,0 +1,404 @@
+"""Widgets of the Villainous screen: a realm of four locations and the rivals' summary.
+
+Everything here draws from the (already redacted) view dicts the rules return; nothing reads the
+state. Colour always comes with a glyph or a letter (ASCII fallbacks for ``ascii_only``).
+
+| Key | Action (RealmView) |
+| :- | :- |
+| left/right, h/l | previous / next location |
+| up/down, k/j | previous / next action symbol of the location |
+| enter | use the symbol (or choose the location, when a location is asked for) |
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+from textual import events
+from textual.binding import Binding
+from textual.message import Message
+from textual.widget import Widget
+from textual.widgets import Static
+
+from tabletop.engine.faces import CardFace, Stat
+from tabletop.ui.glyphs import bar, glyphs
+
+# action -> (unicode glyph, ascii letter, colour, short label)
+ACTION_INFO: dict[str, tuple[str, str, str, str]] = {
+    "gain_power": ("¤", "$", "yellow", "Gain"),
+    "play_card": ("✦", "P", "green", "Play a card"),
+    "activate": ("↯", "A", "cyan", "Activate"),
+    "fate": ("†", "F", "magenta", "Fate"),
+    "move_item_ally": ("⇄", "M", "dodger_blue1", "Move ally/item"),
+    "move_hero": ("⇆", "H", "bright_blue", "Move a hero"),
+    "vanquish": ("⚔", "V", "red", "Vanquish"),
+    "discard": ("✗", "D", "grey70", "Discard"),
+}
+ACTION_HELP: dict[str, str] = {
+    "gain_power": "take that much Power from the supply",
+    "play_card": "play one card from your hand (pay its cost) to any unlocked location",
+    "activate": "use the activated ability of one of your cards (pay its activation cost)",
+    "fate": "reveal two cards of a rival's Fate deck and play one against them",
+    "move_item_ally": "move one Ally (with its Items), loose Item or Curse to an adjacent location",
+    "move_hero": "move one Hero to an adjacent location",
+    "vanquish": "defeat a Hero with Allies at its location whose Strength adds up to the Hero's",
+    "discard": "discard any number of cards from your hand",
+}
+# card type -> (unicode glyph, ascii letter, colour)
+TYPE_INFO: dict[str, tuple[str, str, str]] = {
+    "Ally": ("●", "A", "green"),
+    "Item": ("◆", "I", "cyan"),
+    "Effect": ("✧", "E", "yellow"),
+    "Condition": ("⚑", "C", "magenta"),
+    "Curse": ("✶", "U", "medium_purple1"),
+    "Hero": ("▲", "H", "red"),
+}
+TYPE_LETTER = {"Ally": "A", "Item": "I", "Effect": "E", "Condition": "C", "Curse": "Cu", "Hero": "H"}
+VILLAIN_COLOUR = {"maleficent": "green3", "jafar": "gold1", "ursula": "medium_purple1", "hook": "red1",
+                  "john": "dark_orange", "queen": "deep_pink2"}
+
+
+def action_label(action: str, amount: int = 0) -> str:
+    label = ACTION_INFO.get(action, ("?", "?", "white", action))[3]
+    return f"{label} {amount}" if action == "gain_power" else label
+
+
+def action_glyph(action: str, ascii_only: bool) -> str:
+    info = ACTION_INFO.get(action, ("?", "?", "white", action))
+    return info[1] if ascii_only else info[0]
+
+
+def type_glyph(kind: str, ascii_only: bool) -> str:
+    info = TYPE_INFO.get(kind, ("?", "?", "white"))
+    return info[1] if ascii_only else info[0]
+
+
+def card_face(card: dict[str, Any]) -> CardFace:
+    """A ``CardFace`` from a card of the view (``{"id", "name", "type", "fate", "text", ...}``)."""
+    kind = card.get("type", "")
+    stats: tuple[Stat, ...] = ()
+    value = card.get("strength", card.get("printed_strength"))
+    if value is not None:
+        stats = (Stat("Strength", str(value), "S"),)
+    cost = card.get("cost")
+    return CardFace(id=card["id"], title=card.get("name", card["id"]),
+                    kind=f"{kind} · Fate card" if card.get("fate") else kind,
+                    cost="" if cost is None else str(cost), stats=stats, text=card.get("text", ""),
+                    colour=TYPE_INFO.get(kind, ("", "", "grey50"))[2], symbol=TYPE_LETTER.get(kind, "?"))
+
+
+def card_line(card: dict[str, Any]) -> Text:
+    """One line for a detail pane: name, type, cost, Strength and what the card does."""
+    text = Text()
+    text.append(card.get("name", card["id"]), style="bold")
+    kind = card.get("type", "")
+    text.append(f"  {TYPE_LETTER.get(kind, '?')} {kind}{' (Fate)' if card.get('fate') else ''}",
+                style=TYPE_INFO.get(kind, ("", "", "grey50"))[2])
+    if card.get("cost") is not None:
+        text.append(f"  cost {card['cost']}", style="yellow")
+    value = card.get("strength", card.get("printed_strength"))
+    if value is not None:
+        text.append(f"  Strength {value}", style="bold cyan")
+    text.append(f"  {card.get('text', '')}")
+    return text
+
+
+def symbols_of(loc: dict[str, Any]) -> list[dict[str, Any]]:
+    """The action symbols of a location in board order: top, bottom, then granted by cards."""
+    out = [dict(s, where="top") for s in loc.get("top", [])]
+    out += [dict(s, where="bottom", covered=False) for s in loc.get("bottom", [])]
+    out += [dict(s, where="granted", covered=False) for s in loc.get("granted", [])]
+    return out
+
+
+class LocationBox(Static):
+    """One location of a realm (drawn by its ``RealmView``)."""
+
+
+class RealmView(Widget, can_focus=True):
+    """A villain's four locations side by side, with a location cursor and a symbol cursor."""
+
+    BINDINGS = [
+        Binding("left,h", "move_loc(-1)", "location", show=False),
+        Binding("right,l", "move_loc(1)", "location", show=False),
+        Binding("up,k", "move_sym(-1)", "symbol", show=False),
+        Binding("down,j", "move_sym(1)", "symbol", show=False),
+        Binding("enter", "choose", "use", show=False),
+    ]
+
+    class Chosen(Message):
+        """Enter on a location (``symbol`` is the highlighted action symbol there, if any)."""
+
+        def __init__(self, loc: int, symbol: dict[str, Any] | None) -> None:
+            super().__init__()
+            self.loc = loc
+            self.symbol = symbol
+
+    class Focused(Message):
+        def __init__(self, loc: int, symbol: dict[str, Any] | None) -> None:
+            super().__init__()
+            self.loc = loc
+            self.symbol = symbol
+
+    def __init__(self, *, ascii_only: bool = False, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.ascii_only = ascii_only
+        self.board: dict[str, Any] | None = None
+        self.loc = 0
+        self.sym = 0
+        self.ready: set[str] = set()
+        """Slots whose action can be taken now."""
+        self.used: set[str] = set()
+        self.targets: set[int] = set()
+        """Locations that answer the current decision (a destination is being asked for)."""
+        self.live = False
+        """Symbols are usable (the viewer's action menu is open on this realm)."""
+
+    def compose(self) -> Any:
+        for i in range(4):
+            yield LocationBox(id=f"loc{i}", classes="location")
+
+    # -- data -----------------------------------------------------------------------------------
+    def show(self, board: dict[str, Any] | None, *, ready: set[str], used: set[str], targets: set[int],
+             live: bool) -> None:
+        self.board = board
+        self.ready, self.used, self.targets, self.live = ready, used, targets, live
+        self.sym = min(self.sym, max(0, len(self.symbols(self.loc)) - 1))
+        self.redraw()
+
+    def symbols(self, loc: int) -> list[dict[str, Any]]:
+        if self.board is None:
+            return []
+        return symbols_of(self.board["locations"][loc])
+
+    @property
+    def symbol(self) -> dict[str, Any] | None:
+        syms = self.symbols(self.loc)
+        return syms[self.sym] if 0 <= self.sym < len(syms) else None
+
+    def aim(self, loc: int, prefer_ready: bool = True) -> None:
+        """Put the cursor on ``loc`` (and on its first usable symbol)."""
+        self.loc = max(0, min(3, loc))
+        self.sym = 0
+        if prefer_ready:
+            for i, s in enumerate(self.symbols(self.loc)):
+                if s["slot"] in self.ready:
+                    self.sym = i
+                    break
+        self.redraw()
+        self._announce()
+
+    # -- keys -----------------------------------------------------------------------------------
+    def action_move_loc(self, delta: int) -> None:
+        self.loc = (self.loc + delta) % 4
+        self.sym = min(self.sym, max(0, len(self.symbols(self.loc)) - 1))
+        self.redraw()
+        self._announce()
+
+    def action_move_sym(self, delta: int) -> None:
+        n = len(self.symbols(self.loc))
+        if n:
+            self.sym = (self.sym + delta) % n
+            self.redraw()
+            self._announce()
+
+    def action_choose(self) -> None:
+        self.post_message(self.Chosen(self.loc, self.symbol))
+
+    def _announce(self) -> None:
+        self.post_message(self.Focused(self.loc, self.symbol))
+
+    def on_focus(self, _: events.Focus) -> None:
+        self.redraw()
+        self._announce()
+
+    def on_blur(self, _: events.Blur) -> None:
+        self.redraw()
+
+    # -- drawing --------------------------------------------------------------------------------
+    def redraw(self) -> None:
+        if not self.is_mounted and not self.children:
+            return
+        boxes = list(self.query(LocationBox))
+        if self.board is None:
+            for box in boxes:
+                box.update("")
+            return
+        g = glyphs(self.ascii_only)
+        locs = self.board["locations"]
+        hero_rows = max(1, max(len(self._card_lines(loc["heroes"])) for loc in locs))
+        top_rows = max(1, max(len(loc["top"]) for loc in locs))
+        for i, (box, loc) in enumerate(zip(boxes, locs, strict=False)):
+            box.set_class(i == self.loc, "-cursor")
+            box.set_class(bool(loc["mover"]), "-mover")
+            box.set_class(bool(loc["locked"]), "-locked")
+            box.set_class(i in self.targets, "-target")
+            box.set_class(bool(self.targets) and i not in self.targets, "-nottarget")
+            title = Text()
+            if loc["locked"]:
+                title.append(f"{g['lock']} ", style="bold red")
+            title.append(loc["name"], style="bold")
+            box.border_title = title
+            sub = []
+            if loc["mover"]:
+                sub.append(("@" if self.ascii_only else "◉") + " mover")
+            if loc["locked"]:
+                sub.append("locked")
+            if i in self.targets:
+                sub.append(g["pointer"] if loc["mover"] else f"{g['pointer']} choose")
+            box.border_subtitle = " · ".join(sub)
+            box.update(self._render_loc(i, loc, hero_rows, top_rows))
+
+    def _card_lines(self, cards: list[dict[str, Any]]) -> list[tuple[Text, Text]]:
+        g = glyphs(self.ascii_only)
+        rows: list[tuple[Text, Text]] = []
+        for c in cards:
+            kind = "Hero" if c.get("type") == "Hero" else c.get("type", "")
+            colour = TYPE_INFO.get(kind, ("", "", "white"))[2]
+            left = Text(no_wrap=True, overflow="ellipsis")
+            left.append(f"{type_glyph(kind, self.ascii_only)} ", style=f"bold {colour}")
+            left.append(c.get("name", c["id"]))
+            flags = []
+            if c.get("hypnotized"):
+                flags.append("hyp")
+            if c.get("wicket"):
+                flags.append("wicket")
+            if c.get("size") == "s":
+                flags.append("small")
+            if c.get("size") == "e":
+                flags.append("BIG")
+            if flags:
+                left.append(f" ({', '.join(flags)})", style="italic dim")
+            right = Text(no_wrap=True)
+            if c.get("parked_power"):
+                right.append(f"{'$' if self.ascii_only else '¤'}{c['parked_power']} ", style="yellow")
+            if "strength" in c:
+                value, printed = c["strength"], c.get("printed_strength", c["strength"])
+                right.append(f" {value}", style=f"bold {colour}")
+                if value != printed:
+                    up = value > printed
+                    right.append(("+" if up else "-") if self.ascii_only else ("↑" if up else "↓"),
+                                 style="bold green" if up else "bold red")
+            rows.append((left, right))
+            for a in c.get("attached", []):
+                akind = a.get("type", "")
+                sub = Text(no_wrap=True, overflow="ellipsis")
+                sub.append(f"  {g['bullet']}{type_glyph(akind, self.ascii_only)} ",
+                           style=TYPE_INFO.get(akind, ("", "", "white"))[2])
+                sub.append(a.get("name", a["id"]), style="italic")
+                rows.append((sub, Text("")))
+        return rows
+
+    def _grid(self, rows: list[tuple[Text, Text]]) -> Table:
+        grid = Table.grid(expand=True)
+        grid.add_column(ratio=1, no_wrap=True, overflow="ellipsis")
+        grid.add_column(justify="right", no_wrap=True)
+        for row in rows:
+            grid.add_row(*row)
+        return grid
+
+    def _render_loc(self, i: int, loc: dict[str, Any], hero_rows: int, top_rows: int) -> RenderableType:
+        blank = (Text(""), Text(""))
+        rule = Text(("-" if self.ascii_only else "┄") * 200, style="grey42", no_wrap=True, overflow="crop")
+        heroes = self._card_lines(loc["heroes"])
+        if not heroes:
+            heroes = [(Text("no heroes", style="dim italic"), Text(""))]
+        heroes += [blank] * (hero_rows - len(heroes))
+        syms = symbols_of(loc)
+        top = [s for s in syms if s["where"] == "top"]
+        rest = [s for s in syms if s["where"] != "top"]
+        focused_here = self.has_focus and i == self.loc and not self.targets
+        top_lines = [self._symbol_row(s, focused_here and k == self.sym, loc) for k, s in enumerate(top)]
+        if not top_lines:
+            top_lines = [(Text("no top actions", style="dim italic"), Text(""))]
+        top_lines += [blank] * (top_rows - len(top_lines))
+        bottom_lines = [self._symbol_row(s, focused_here and len(top) + k == self.sym, loc)
+                        for k, s in enumerate(rest)]
+        below = self._card_lines(loc["cards"]) or [(Text("no cards", style="dim italic"), Text(""))]
+        return Group(self._grid(heroes), rule, self._grid(top_lines), rule, self._grid(bottom_lines), rule,
+                     self._grid(below))
+
+    def _symbol_row(self, s: dict[str, Any], cursor: bool, loc: dict[str, Any]) -> tuple[Text, Text]:
+        g = glyphs(self.ascii_only)
+        action, amount = s["action"], s.get("amount", 0)
+        colour = ACTION_INFO.get(action, ("?", "?", "white", action))[2]
+        left = Text(no_wrap=True, overflow="ellipsis")
+        left.append(f"{g['pointer'] if cursor else ' '}", style="bold")
+        left.append(f"{action_glyph(action, self.ascii_only)} ", style=f"bold {colour}")
+        left.append(action_label(action, amount) + (" *" if s["where"] == "granted" else ""))
+        right = Text(no_wrap=True)
+        if s.get("covered"):
+            left.stylize("strike dim")
+            right.append("##" if self.ascii_only else "░░", style="grey50")
+        elif s["slot"] in self.used:
+            left.stylize("dim")
+            right.append(f" {g['ok']}used", style="dim green")
+        elif s["slot"] in self.ready:
+            left.stylize("bold")
+            right.append(g["star"], style="bold yellow")
+        elif self.live or loc["locked"]:
+            left.stylize("dim")
+        if cursor:
+            left.stylize("reverse")
+        return left, right
+
+
+class RivalsPanel(Static):
+    """The other villains: who plays them, Power, hand, decks, objective and progress."""
+
+    def __init__(self, *, ascii_only: bool = False, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.ascii_only = ascii_only
+        self.border_title = "Rivals"
+
+    def show(self, players: list[dict[str, Any]], turn: int | None, compact: bool = False) -> None:
+        g = glyphs(self.ascii_only)
+        power = "$" if self.ascii_only else "¤"
+        parts: list[RenderableType] = []
+        for p in players:
+            colour = VILLAIN_COLOUR.get(p["villain"], "white")
+            head = Text(no_wrap=True, overflow="ellipsis")
+            head.append(f"{g['pointer'] if p['seat'] == turn else ' '} ", style="bold yellow")
+            head.append(p["villain_name"], style=f"bold {colour}")
+            head.append(f" · {p['name']}")
+            if compact:
+                head.append(f" {power}{p['power']}", style="bold yellow")
+                head.append(f" hand {p['hand_count']}")
+            elif p["seat"] == turn:
+                head.append("  to play", style="italic yellow")
+            parts.append(head)
+            if not compact:
+                stats = Text(no_wrap=True, overflow="ellipsis")
+                stats.append(f" {power}{p['power']}", style="bold yellow")
+                stats.append(f" hand {p['hand_count']}")
+                stats.append(f" deck {p['deck']}", style="dim")
+                stats.append(f" fate {p['fate_deck']}", style="magenta")
+                parts.append(stats)
+                where = Text(no_wrap=True, overflow="ellipsis")
+                where.append(" mover at ", style="dim")
+                where.append(p["locations"][p["mover"]]["name"], style="italic")
+                parts.append(where)
+            prog = p.get("progress") or {}
+            line = Text(no_wrap=True, overflow="ellipsis")
+            line.append(" ")
+            line.append(bar(round(100 * float(prog.get("value", 0) or 0)), 100, 6, self.ascii_only)
+                        .split(" ")[0], style=colour)
+            line.append(f" {prog.get('text', p['objective'])}")
+            parts.append(line)
+            heroes = [h for loc in p["locations"] for h in loc["heroes"]]
+            if heroes and not compact:
+                hl = Text(no_wrap=True, overflow="ellipsis")
+                hl.append(f" {type_glyph('Hero', self.ascii_only)} ", style="red")
+                hl.append(", ".join(f"{h['name']} {h.get('strength', '')}" for h in heroes), style="dim")
+                parts.append(hl)
+            if isinstance(p.get("hand"), list):
+                shown = Text(no_wrap=True, overflow="ellipsis")
+                shown.append(" hand (revealed): ", style="italic")
+                shown.append(", ".join(c["name"] for c in p["hand"]))
+                parts.append(shown)
+        if not parts:
+            parts.append(Text("no rivals", style="dim"))
+        self.update(Group(*parts))
