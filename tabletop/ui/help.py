@@ -53,7 +53,7 @@ class HelpScreen(ModalScreen[None]):
         self.rules = rules
 
     def compose(self) -> ComposeResult:
-        body = f"# {self.title_text}\n\n## Keys\n\n{GENERAL_KEYS}\n{self.keys}\n"
+        body = f"# {self.title_text}\n\n## Keys\n\n{GENERAL_KEYS}{self.keys}\n"  # game rows join the table
         if self.rules:
             body += f"\n{self.rules}\n"
         with VerticalScroll():

@@ -30,7 +30,11 @@ def new_rec(**kw: Any) -> dict[str, Any]:
 
 
 def d(g: "MountGram", cid: str) -> CardDef:
-    return g.db[key_of(cid)]
+    """The card data of an instance id (memoised per game: ids repeat across games)."""
+    found = g.defs.get(cid)
+    if found is None:
+        found = g.defs[cid] = g.db[key_of(cid)]
+    return found
 
 
 def name(g: "MountGram", cid: str) -> str:
@@ -40,8 +44,10 @@ def name(g: "MountGram", cid: str) -> str:
 # -- groups ------------------------------------------------------------------------------------
 def turn_order(s: MGState) -> list[int]:
     """All non-eliminated seats, from the first player clockwise."""
-    n = len(s.players)
-    return [(s.first + i) % n for i in range(n) if not s.players[(s.first + i) % n]["out"]]
+    players = s.players
+    n = len(players)
+    first = s.first
+    return [(first + i) % n for i in range(n) if not players[(first + i) % n]["out"]]
 
 
 def group(s: MGState, gid: str) -> Group | None:

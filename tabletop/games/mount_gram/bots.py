@@ -30,6 +30,9 @@ def _key(aid: str, pos: int = 1) -> str:
 
 
 class HeuristicBot:
+    extra = 0
+    engage_slack = 0
+    """Willpower committed beyond the expected staging threat (progress is what wins)."""
     def choose(self, game: Any, view: dict[str, Any], decision: Decision, actions: list[Action],
                rng: Rng) -> str:
         ids = [a.id for a in actions]
@@ -50,10 +53,10 @@ class HeuristicBot:
         if kind == "attack":
             return self._attack(me, enemies, ids)
         if kind == "attackers":
-            return self._attackers(view, chars, enemies, ids)
+            return self._attackers(view, chars, enemies, ids, decision.prompt)
         if kind == "engage":
             if "pass" in ids:
-                return "pass"
+                return self._optional_engage(me, enemies, ids)
             return min(ids, key=lambda i: enemies.get(i.split()[1], {}).get("atk", 0))
         if kind == "travel":
             return self._travel(ids)
@@ -63,6 +66,9 @@ class HeuristicBot:
             return self._window(game, me, kind, view, ids)
         if kind == "choose" and ids[0].startswith("hero "):
             return max(ids, key=lambda i: _hero_value(game, i.split()[1]))
+        sides = [i for i in ids if i.startswith("side ")]
+        if sides:
+            return sides[0]  # a side quest rescues its captives at once and stops its threat
         for pref in ("main", "reveal", "unquest", "bottom"):
             if pref in ids:
                 return pref
@@ -79,7 +85,7 @@ class HeuristicBot:
         cands = [i for i in ids if i.startswith("commit ")]
         mine = {c["id"]: c for c in me["chars"]}
         ready = [mine[i.split()[1]] for i in cands if i.split()[1] in mine]
-        need = grp["staging_threat"] + 2 * len(grp["members"]) + 1
+        need = grp["staging_threat"] + 2 * len(grp["members"]) + 1 + self.extra
         danger = bool(me["engaged"]) or any(e["type"] == "enemy" and e["eng"] <= me["threat"] + 3
                                              for e in grp["staging"])
         keep = max(ready, key=lambda c: c["defense"] * 2 + c["hp"] - c["dmg"]) if danger and ready else None
@@ -89,6 +95,25 @@ class HeuristicBot:
         if len(ready) == 1 and not danger and ready[0]["wp"] > 0:
             return f"commit {ready[0]['id']}"
         return f"commit {best[0]['id']}" if best else "done"
+
+    def _optional_engage(self, me: dict[str, Any], enemies: dict[str, Any], ids: list[str]) -> str:
+        """Take on a staging-area enemy when the ready characters can block it and kill it: its
+        threat then stops counting against the quest."""
+        ready = sorted((c for c in me["chars"] if not c["exhausted"]), key=lambda c: -c["defense"])
+        if len(ready) < 2 or me["engaged"]:
+            return "pass"
+        strength = sum(c["atk"] for c in ready[1:]) + self.engage_slack
+        best = None
+        for i in ids:
+            e = enemies.get(i.split()[1]) if i != "pass" else None
+            if e is None:
+                continue
+            blocker = ready[0]
+            survives = blocker["hp"] - blocker["dmg"] > e["atk"] - blocker["defense"]
+            if strength >= e["defense"] + e["hp"] - e["dmg"] and survives:
+                if best is None or e["threat"] > best[0]:
+                    best = (e["threat"], i)
+        return best[1] if best else "pass"
 
     def _defend(self, view: dict[str, Any], decision: Decision, chars: dict[str, Any], ids: list[str]) -> str:
         attack = 0
@@ -108,27 +133,34 @@ class HeuristicBot:
         return no
 
     def _attack(self, me: dict[str, Any], enemies: dict[str, Any], ids: list[str]) -> str:
+        """Attack whenever some damage gets through: damage stays on enemies, and characters
+        exhausted now are readied in the refresh phase anyway. Prefer an enemy we can kill."""
         ready_atk = sum(c["atk"] for c in me["chars"] if not c["exhausted"])
-        best = None
+        best: tuple[tuple[int, int], str] | None = None
         for i in ids:
             if not i.startswith("attack "):
                 continue
             e = enemies.get(i.split()[1])
-            if e is None:
+            if e is None or ready_atk <= e["defense"]:
                 continue
             need = e["defense"] + e["hp"] - e["dmg"]
-            if ready_atk >= need and (best is None or need < best[0]):
-                best = (need, i)
+            score = (0 if ready_atk >= need else 1, need)
+            if best is None or score < best[0]:
+                best = (score, i)
         return best[1] if best else "done"
 
-    def _attackers(self, view: dict[str, Any], chars: dict[str, Any], enemies: dict[str, Any], ids: list[str]) -> str:
+    def _attackers(self, view: dict[str, Any], chars: dict[str, Any], enemies: dict[str, Any], ids: list[str],
+                   prompt: str) -> str:
         withs = [i for i in ids if i.startswith("with ")]
-        if "pass" in ids:
+        if "pass" in ids:  # a partner's Ranged characters: join if they add damage
             return withs[0] if withs else "pass"
-        if "go" in ids and (not withs or len(ids) == 1):
-            return "go"
+        fight = view.get("attack") or {}
+        target = enemies.get(fight.get("enemy", ""))
+        if target is not None and "go" in ids:
+            if fight["strength"] >= target["defense"] + target["hp"] - target["dmg"] or not withs:
+                return "go"
         if not withs:
-            return ids[0]
+            return "go" if "go" in ids else ids[0]
         return max(withs, key=lambda i: chars[i.split()[1]]["atk"])
 
     def _travel(self, ids: list[str]) -> str:
@@ -174,4 +206,5 @@ class HeuristicBot:
 
 def _hero_value(game: Any, cid: str) -> int:
     card = game.db[cid.split(".")[1]]
-    return card.wp * 2 + card.atk + card.defense + card.hp + (3 if card.type == "hero" else 0)
+    return card.wp * 2 + card.atk + card.defense + card.hp + (30 if card.type == "hero" else 0) - (
+        20 if card.key == "gandalf" else 0)

@@ -119,6 +119,8 @@ class CardDef:
     restricted: bool = False
     ranged: bool = False
     sentinel: bool = False
+    active: bool = False
+    """Has an action or response ability (a card a player may use)."""
     by_trigger: dict[str, tuple[dict[str, Any], ...]] = field(default_factory=dict)
 
     @property
@@ -137,6 +139,7 @@ def _finish(card: CardDef) -> CardDef:
     card.restricted = "Restricted" in card.keywords
     card.ranged = "Ranged" in card.keywords
     card.sentinel = "Sentinel" in card.keywords
+    card.active = bool(card.by_trigger.get("action") or card.by_trigger.get("response"))
     return card
 
 

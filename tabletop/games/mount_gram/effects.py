@@ -715,76 +715,88 @@ def _window_ok(s: MGState, ab: dict[str, Any], f: dict[str, Any]) -> bool:
     return not w or w == s.phase
 
 
+_memo: dict[tuple[int, int, int, int, int], list[Play]] = {}
+
+
+def forget() -> None:
+    """Drop memoised plays: called whenever the engine is about to change the state."""
+    _memo.clear()
+
+
 def plays(g: Any, s: MGState, seat: int, f: dict[str, Any]) -> list[Play]:
+    """The plays of ``seat`` in frame ``f``, memoised while the state stands still (the bot's
+    ``legal_actions``, ``apply``'s legality check and ``execute`` all ask the same question)."""
+    key = (id(s), s.step, len(s.log), seat, id(f))
+    found = _memo.get(key)
+    if found is None:
+        if len(_memo) > 64:
+            _memo.clear()
+        found = _memo[key] = _plays(g, s, seat, f)
+    return found
+
+
+def _plays(g: Any, s: MGState, seat: int, f: dict[str, Any]) -> list[Play]:
     out: list[Play] = []
     pl = s.players[seat]
     if pl["out"]:
         return out
     ctx = f.get("ctx", {})
     planning = f.get("w") == "plan"
+    ev = f.get("ev", "")
     seen: set[str] = set()
+    cards = s.cards
+    funds = _funds(g, s, seat) if pl["hand"] else {}
     for c in pl["hand"]:
         card = B.d(g, c)
         if card.key in seen:
             continue  # copies of one title offer the same plays: list the first copy only
         seen.add(card.key)
-        if card.type in ("ally", "attachment"):
-            if not planning or (card.unique and B.unique_in_play(g, s, card.name)):
-                continue
-            if not can_pay(g, s, seat, card, card.cost):
-                continue
-            if card.type == "ally":
-                out.append(Play(f"play {c}", f"Play {card.name} ({card.cost})", c, None, [], True))
-            else:
-                for t in attach_targets(g, s, seat, card):
-                    out.append(Play(f"play {c} {t}", f"Attach {card.name} to {B.name(g, t)}", c, None, [t], True))
+        if card.type == "event":
+            if card.active:
+                _event_plays(g, s, seat, f, c, card, ctx, out, funds)
             continue
-        if card.type != "event":
+        if not planning or ev or card.type == "hero":
             continue
-        for ab in card.abilities:
-            if not _window_ok(s, ab, f):
-                continue
-            xs = [card.cost]
-            if card.x_cost:
-                avail = sum(s.cards[h]["res"] for h in pay_sources(g, s, seat, card.sphere))
-                xs = list(range(1, avail + 1)) if pay_sources(g, s, seat, card.sphere) else []
-            finder = OPS[ab["op"]][0]
-            for x in xs:
-                if not can_pay(g, s, seat, card, x):
-                    continue
-                if card.x_cost and ab["op"] == "revive":
-                    for t in finder(g, s, seat, c, ab, ctx):
-                        if B.d(g, t[0]).cost == x:
-                            out.append(Play(f"play {c} {t[0]}", f"{card.name}: {B.name(g, t[0])} (X={x})",
-                                            c, ab, t, True, x))
-                    continue
-                for t in finder(g, s, seat, c, ab, dict(ctx, x=x)):
-                    tail = " ".join(t)
-                    xs_tag = f" x{x}" if card.x_cost else ""
-                    aid = f"play {c}{(' ' + tail) if tail else ''}{xs_tag}"
-                    out.append(Play(aid, f"{card.name}{(': ' + _describe(g, t)) if t else ''}{xs_tag}",
-                                    c, ab, t, True, x))
-    for c in pl["chars"] + [a for h in pl["chars"] for a in s.cards[h]["att"]] + _foreign_attachments(s, seat):
+        if (card.unique and B.unique_in_play(g, s, card.name)) or not _affords(card, card.cost, funds):
+            continue
+        if card.type == "ally":
+            out.append(Play(f"play {c}", f"Play {card.name} ({card.cost})", c, None, [], True))
+        else:
+            for t in attach_targets(g, s, seat, card):
+                out.append(Play(f"play {c} {t}", f"Attach {card.name} to {B.name(g, t)}", c, None, [t], True))
+    sources = []
+    for ch in pl["chars"]:
+        if B.d(g, ch).active:
+            sources.append(ch)
+        for a in cards[ch]["att"]:
+            if cards[a]["ctl"] == seat and B.d(g, a).active:
+                sources.append(a)
+    for p in B.group_of(s, seat)["members"]:
+        if p != seat:
+            for ch in s.players[p]["chars"]:
+                sources.extend(a for a in cards[ch]["att"] if cards[a]["ctl"] == seat and B.d(g, a).active)
+    used = f.get("used", ())
+    for c in sources:
         card = B.d(g, c)
+        rec = cards[c]
         for ab in card.abilities:
-            if ab["trigger"] == "response" and ab["op"] == "put_self_into_play":
+            trig = ab["trigger"]
+            if trig == "response":
+                if not ev or ab.get("event") != ev or ab["op"] == "put_self_into_play" or c in used:
+                    continue
+                if ab.get("self") and ctx.get("c") != c and "atk" not in ctx:
+                    continue
+            elif trig != "action" or ev or (ab.get("window") and ab["window"] != s.phase):
                 continue
-            if not _window_ok(s, ab, f) or not _limit_ok(s, ab, c, seat):
+            if not _limit_ok(s, ab, c, seat) or not _ability_cost_ok(g, s, c, ab):
                 continue
-            rec = s.cards[c]
-            if rec["on"] and s.cards[rec["on"]]["ctl"] != seat and rec["ctl"] != seat:
+            if rec["on"] and cards[rec["on"]]["ctl"] != seat and rec["ctl"] != seat:
                 continue
-            if not _ability_cost_ok(g, s, c, ab):
-                continue
-            if ab.get("self") and ctx.get("c") != c and "atk" not in ctx:
-                continue
-            if ab["trigger"] == "response" and c in f.get("used", ()):
-                continue  # a response answers its trigger once
             for t in OPS[ab["op"]][0](g, s, seat, c, ab, ctx):
                 tail = " ".join(t)
                 out.append(Play(f"use {c}{(' ' + tail) if tail else ''}",
                                 f"{card.name}{(': ' + _describe(g, t)) if t else ''}", c, ab, t, False))
-    if f.get("ev") == "dwarf_hero_left" and ctx.get("p") == seat:
+    if ev == "dwarf_hero_left" and ctx.get("p") == seat:
         for c in pl["hand"]:
             for ab in B.d(g, c).has("response"):
                 if ab["op"] == "put_self_into_play" and t_put_self(g, s, seat, c, ab, ctx):
@@ -792,11 +804,53 @@ def plays(g: Any, s: MGState, seat: int, f: dict[str, Any]) -> list[Play]:
     return out
 
 
-def _foreign_attachments(s: MGState, seat: int) -> list[str]:
-    """Attachments he controls on cards he does not control (Forest Snare, Power in the Earth,
-    a hero attachment given to a partner)."""
-    return [c for c, r in s.cards.items() if r["on"] and r["ctl"] == seat
-            and s.cards.get(r["on"], {}).get("ctl", -1) != seat]
+def _funds(g: Any, s: MGState, seat: int) -> dict[str, tuple[int, int, int]]:
+    """Per sphere: (matching heroes, resources among them, heroes with at least one)."""
+    out: dict[str, tuple[int, int, int]] = {}
+    hs = B.heroes(g, s, seat)
+    for sphere in ("Leadership", "Tactics", "Spirit", "Lore", "Neutral"):
+        src = hs if sphere == "Neutral" else [h for h in hs if sphere in B.icons(g, s, h)]
+        res = [s.cards[h]["res"] for h in src]
+        out[sphere] = (len(src), sum(res), sum(1 for r in res if r))
+    return out
+
+
+def _affords(card: CardDef, n: int, funds: dict[str, tuple[int, int, int]]) -> bool:
+    heroes, total, with_res = funds[card.sphere]
+    if not heroes:
+        return False
+    if card.key == "thicket_of_spears":
+        return with_res >= 3
+    return total >= n
+
+
+def _event_plays(g: Any, s: MGState, seat: int, f: dict[str, Any], c: str, card: CardDef,
+                 ctx: Ctx, out: list[Play], funds: dict[str, tuple[int, int, int]]) -> None:
+    for ab in card.abilities:
+        if not _window_ok(s, ab, f):
+            continue
+        heroes, total, _ = funds[card.sphere]
+        if not heroes:
+            return
+        xs = [card.cost]
+        if card.x_cost:
+            xs = list(range(1, total + 1))
+        finder = OPS[ab["op"]][0]
+        for x in xs:
+            if not _affords(card, x, funds):
+                continue
+            if card.x_cost and ab["op"] == "revive":
+                for t in finder(g, s, seat, c, ab, ctx):
+                    if B.d(g, t[0]).cost == x:
+                        out.append(Play(f"play {c} {t[0]}", f"{card.name}: {B.name(g, t[0])} (X={x})",
+                                        c, ab, t, True, x))
+                continue
+            for t in finder(g, s, seat, c, ab, dict(ctx, x=x)):
+                tail = " ".join(t)
+                xs_tag = f" x{x}" if card.x_cost else ""
+                aid = f"play {c}{(' ' + tail) if tail else ''}{xs_tag}"
+                out.append(Play(aid, f"{card.name}{(': ' + _describe(g, t)) if t else ''}{xs_tag}",
+                                c, ab, t, True, x))
 
 
 def _describe(g: Any, tokens: list[str]) -> str:

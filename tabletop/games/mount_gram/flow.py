@@ -81,12 +81,14 @@ def continuation(key: str) -> Callable[[Callable[..., None]], Callable[..., None
 def advance(g: Any, s: MGState) -> None:
     """Run frames until a decision is needed or the game is over."""
     guard = 0
+    g.fx.forget()
     while not s.outcome:
         if not s.stack:
             next_phase(g, s)
             continue
         f = s.stack[-1]
         f.pop("ask", None)
+        g.fx.forget()
         if FRAMES[f["t"]].run(g, s, f):
             return
         guard += 1

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.engine import Action, Decision, Game, IllegalAction, Result, Seat, emit, visible_log
+from tabletop.engine import Action, CardFace, Decision, Game, IllegalAction, Result, Seat, emit, visible_log
 
 from . import board as B
 from . import effects as fx
 from . import encounter as enc
 from .cards import SPHERES, CardDef, key_of, owner_of, player_cards
+from .faces import face_of
 from .flow import FRAMES, advance
 from .scenario import MountGramScenario, QuestScenario
 from .state import MGState
@@ -24,6 +25,7 @@ class MountGram(Game[MGState]):
         self.spec = SPEC
         self.scen = scenario or MountGramScenario()
         self.db: dict[str, CardDef] = {**player_cards(), **self.scen.cards}
+        self.defs: dict[str, CardDef] = {}
         self.fx = fx
         self.enc = enc
 
@@ -65,6 +67,7 @@ class MountGram(Game[MGState]):
         s.step += 1
         f.pop("ask", None)
         FRAMES[f["t"]].answer(self, s, f, action_id)
+        fx.forget()
         advance(self, s)
         if not s.outcome and self.decision(s) is None:
             raise IllegalAction("internal: no decision after an action")
@@ -82,6 +85,11 @@ class MountGram(Game[MGState]):
     def summary(self, s: MGState) -> str:
         stages = sorted({self.db[key_of(g["quest"])].stage for g in s.groups if g["quest"] in s.cards})
         return f"round {s.round}, {s.phase} phase, stage {'/'.join(stages) or '-'}"
+
+    def face(self, card_id: str) -> CardFace:
+        """How a screen draws this card (a face-down card for an unknown id)."""
+        card = self.db.get(key_of(card_id)) if "." in card_id else None
+        return face_of(card, card_id) if card else CardFace.hidden(card_id)
 
     # -- views -----------------------------------------------------------------------------------
     def _card(self, s: MGState, cid: str, seat: int | None) -> dict[str, Any]:
@@ -141,7 +149,17 @@ class MountGram(Game[MGState]):
                 "committed_wp": B.committed_wp(self, s, grp),
             })
         peek = s.peeks.get(str(seat)) if seat is not None else None
+        fight = None
+        top = s.stack[-1] if s.stack else {}
+        if top.get("t") == "patk" and top.get("e") in s.cards:
+            fight = {"enemy": top["e"], "attackers": [c for c in top["atk"] if c in s.cards],
+                     "strength": sum(B.atk(self, s, c) for c in top["atk"] if c in s.cards)}
+        defence = None
+        if top.get("t") == "eatk" and top.get("e") in s.cards:
+            defence = {"enemy": top["e"], "player": top["p"], "defenders": [c for c in top["defs"] if c in s.cards],
+                       "attack": B.atk(self, s, top["e"])}
         return {
+            "attack": fight, "enemy_attack": defence,
             "game": "mount_gram", "scenario": self.scen.title, "round": s.round, "phase": s.phase,
             "first": s.first, "to_act": d.seat if d else None, "step_kind": d.kind if d else "",
             "prompt": d.prompt if d else "", "outcome": s.outcome, "reason": s.reason,

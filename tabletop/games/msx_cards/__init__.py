@@ -32,6 +32,7 @@ SPEC = GameSpec(
     ),
     hidden_info=False,
     bots={"random": RandomBot, "heuristic": _heuristic},
+    screen="tabletop.games.msx_cards.screen:MsxScreen",
     rules_file="docs/games/msx_cards.md",
     default_names=("Ana", "Enemy"),
     curtain_default=False,

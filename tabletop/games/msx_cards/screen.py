@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from rich import box
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
@@ -61,6 +62,23 @@ def _mean_damage(die: int, a: int, d: int) -> float:
     from .odds import damage_dist, mean
 
     return mean(damage_dist(die, a, d))
+
+
+def _duel_odds(v: dict[str, Any]) -> dict[str, float]:
+    """Your kept fighter's chance to get through each of the Boss's sets, without a capsule."""
+    from .cards import catalogue
+    from .odds import duel_win
+
+    you = v.get("you")
+    if not you:
+        return {}
+    try:
+        data = catalogue()
+        boss = data.bosses[data.worlds[v["world"]["id"]]["boss"]]
+        vit = int(you["vitality"]) + int(v.get("pending_bonus") or 0)
+        return {k: duel_win(you["id"], vit, int(v["world"]["die"]), boss[k]) for k in ("white", "grey")}
+    except (KeyError, TypeError, ValueError):  # odds are a courtesy; the rules may still be moving
+        return {}
 
 
 # -- modal screens ---------------------------------------------------------------------------------------
@@ -125,7 +143,7 @@ def runs_table(table: dict[str, list[dict[str, Any]]], first: str | None, mark: 
         if not runs:
             continue
         t = Table(title=f"{names.get(mission, mission)} ({mission})", title_style="bold", expand=True,
-                  show_edge=False, pad_edge=False)
+                  show_edge=False, pad_edge=False, box=box.ASCII if ascii_only else box.SIMPLE_HEAD)
         t.add_column("#", justify="right", width=3)
         t.add_column("player")
         t.add_column("Worlds", justify="right")
@@ -302,7 +320,7 @@ class MsxScreen(GameScreen):
                      (v.get("boss") or {}).get("name") if v["mode"] == "boss" else (v.get("enemy") or {}).get("name",
                                                                                                           "enemy")]
             tot = ini.get("totals", [0, 0])
-            t.append(f" · first: {names[holder]} ({tot[0]} vs {tot[1]})")
+            t.append(f" · first: {names[holder]} ({tot[holder]} vs {tot[1 - holder]})")
         if v.get("pending_bonus"):
             t.append(f" · bonus +{v['pending_bonus']} waiting", style="bold cyan")
         t.append(f" · freed {v['cleared']}/{v['mission']['worlds']} · pool {v.get('pool', 0)}", style="dim")
@@ -347,6 +365,10 @@ class MsxScreen(GameScreen):
             text.append("2 send it back to the pool and draft a fresh fighter\n")
             if v.get("pending_bonus"):
                 text.append(f"bonus +{v['pending_bonus']} joins your duel fighter\n", style="cyan")
+            odds = _duel_odds(v)
+            if odds:
+                text.append(f"{you.get('name', '?')} survives (no capsule): " + " · ".join(
+                    f"{k} set {p:.0%}" for k, p in odds.items()) + "\n", style="yellow")
             text.append("You must damage the Boss on each of your steps and survive its attacks.", style="dim")
             return ("Boss duel · who fights?", text)
         if phase in ("bonus", "extra"):

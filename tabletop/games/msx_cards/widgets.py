@@ -125,8 +125,8 @@ def capsule_bar(f: dict[str, Any], ascii_only: bool, cursor: str | None = None) 
 def button(f: dict[str, Any], ascii_only: bool) -> Text:
     g = glyphs(ascii_only)
     if f.get("button") == "green":
-        return Text(f"{g['dot_on']} ready", style="bold green")
-    return Text(f"{g['dot_off']} spent", style="bold red")
+        return Text(f"{g['dot_on']} green", style="bold green")
+    return Text(f"{g['dot_off']} red", style="bold red")
 
 
 def fighter_text(f: dict[str, Any] | None, width: int, ascii_only: bool, *, effects: list[dict[str, Any]],
@@ -152,7 +152,7 @@ def fighter_text(f: dict[str, Any] | None, width: int, ascii_only: bool, *, effe
     if d_now != f["defense"]:
         text.append(f"{g['pointer']}{num(d_now)}", style="bold cyan")
     text.append(f"  R {f['resistance']}", style="bold")
-    text.append("   capsule " if width >= 36 else "  ", style="dim")
+    text.append("   button " if width >= 36 else "  ", style="dim")
     text.append_text(button(f, ascii_only))
     text.append("\n")
     gauge = max(8, min(24, width - 18))
@@ -180,7 +180,7 @@ def effect_word(e: dict[str, Any]) -> str:
     kind = str(e.get("kind", "")).lower().replace("_", " ")
     amount = e.get("amount") or 0
     ends = str(e.get("ends", ""))
-    ends = "battle" if ends == "battle" else ends.replace("after action ", "to act ")
+    ends = "whole battle" if ends == "battle" else ends.replace("after action ", "until action ")
     return f"{kind}{' ' + (('+' if amount > 0 else '') + num(amount)) if amount else ''} ({ends})"
 
 
@@ -344,6 +344,17 @@ class MsxDice(DicePanel):
         super().__init__(latest=12, **kwargs)
         self.races: dict[int, str] = {}
 
+    SHOWN = ("roll", "capsule", "capsule_wasted")
+    """Capsule uses are listed among the rolls: their effect is part of the arithmetic."""
+
+    def show(self, events: list[dict[str, Any]]) -> None:
+        rolls = tuple(e for e in events if e.get("k") in self.SHOWN)
+        new = len(rolls) > len(self.rolls) and rolls[: len(self.rolls)] == self.rolls
+        self.rolls = rolls
+        if new and self.animate:
+            self.tumbling = 6
+            self.set_interval(0.06, self._tumble, repeat=6)
+
     def last_batch(self) -> list[dict[str, Any]]:
         if not self.rolls:
             return []
@@ -361,7 +372,7 @@ class MsxDice(DicePanel):
         width = max(20, self.content_size.width or 30)
         room = self.content_size.height or 999
         per_line = max(1, (width + 1) // 7)
-        shown = batch[-per_line:]
+        shown = [r for r in batch if r.get("k") == "roll"][-per_line:]
         lines = [Text() for _ in range(4)]
         for roll in shown:
             value: int | str = roll.get("value", "?")
@@ -376,12 +387,17 @@ class MsxDice(DicePanel):
         if self.tumbling:
             return faces
         entries: list[list[Text]] = []
+        g = glyphs(self.ascii_only)
         for roll in batch:
             head = Text()
             side = roll.get("side")
             if isinstance(side, int) and side in self.races:
                 head.append_text(race_tag(self.races[side]))
                 head.append(" ")
+            if roll.get("k") != "roll":
+                head.append(f"{g['pointer']} {roll.get('t', '')}", style="bold magenta")
+                entries.append([ascii_text(head) if self.ascii_only else head])
+                continue
             head.append(f"d{roll.get('die')} {roll.get('value')}", style="bold yellow")
             head.append(f"  {roll.get('why', '')}", style="italic")
             if self.ascii_only:
@@ -407,7 +423,8 @@ class MsxDice(DicePanel):
             budget -= need
         parts: list[RenderableType] = [faces]
         hidden = len(batch) - len(kept)
-        earlier = self.rolls[-10:-len(batch)] if len(self.rolls) > len(batch) else ()
+        earlier = [r for r in (self.rolls[-10:-len(batch)] if len(self.rolls) > len(batch) else ())
+                   if r.get("k") == "roll"]
         if hidden:
             parts.append(Text(f"… {hidden} earlier roll{'s' if hidden > 1 else ''} in the log"
                               if not self.ascii_only else f"... {hidden} earlier in the log", style="dim"))
@@ -420,14 +437,19 @@ class MsxDice(DicePanel):
 
 
 def explain_rolls(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The roll events of a log, each given the arithmetic that follows it: an ``attack`` event's
-    steps, a capsule's notes, an event's lines, or the text of whatever the roll decided."""
+    """The roll events of a log, each given the arithmetic that follows it (an ``attack`` event's
+    steps, an event's lines, or the text of whatever the roll decided) unless the rules already put
+    ``steps`` on the roll; capsule uses are kept in order among them."""
     out: list[dict[str, Any]] = []
     pending: list[dict[str, Any]] = []
     for e in events:
         if e.get("k") == "roll":
             pending.append(dict(e))
             continue
+        if e.get("k") in ("capsule", "capsule_wasted"):
+            extra = [dict(e)]
+        else:
+            extra = []
         if pending:
             target = pending[-1]
             k = e.get("k")
@@ -435,13 +457,14 @@ def explain_rolls(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
                 k = "explained"
             if k == "attack":
                 target["steps"] = list(e.get("steps", []))
-            elif k == "capsule" and e.get("notes"):
-                target["steps"] = list(e["notes"])
+            elif k in ("capsule", "capsule_wasted"):
+                pass  # the capsule's own line follows, with its notes
             elif k == "event":
                 target["steps"] = [e.get("t", "")]
             elif k not in ("draft", "fighter", "explained"):
                 target["steps"] = [str(e.get("t", ""))]
             out.extend(pending)
             pending = []
+        out.extend(extra)
     out.extend(pending)
     return out

@@ -26,6 +26,8 @@ SPEC = GameSpec(
         Option("no_swap", "No hand swap", default=False),
         Option("no_neutrals", "No neutral combatants", default=False),
         Option("no_events", "No events", default=False),
+        Option("prompt_all", "Always prompt everyone in event windows", default=False,
+               help="hides who holds a playable event, at the cost of more passes (§10.2)"),
         Option("first", "Starting seat (0 = random)", kind="int", default=0, minimum=0, maximum=6),
         Option("mixed", "Mixed decks: second copies of this many cards", kind="int", default=0, minimum=0,
                maximum=12, help="duplicates evaporate when played (S32)"),
@@ -41,6 +43,7 @@ SPEC = GameSpec(
         (2, {"no_events": True}),
         (4, {"no_neutrals": True, "no_events": True, "quick": True}),
         (3, {"mixed": 12}),
+        (3, {"prompt_all": True, "quick": True}),
     ),
     max_steps=20000,
 )

@@ -137,9 +137,9 @@ def continue_window(s: SuperState) -> None:
     assert w is not None
     if s.cemetery is None:
         for seat in order_from(s, w["next"]):
-            if seat in w["passed"]:
+            if seat in w["passed"] or seat in s.eliminated:
                 continue
-            if window_events(s, seat, w["kind"]):
+            if s.prompt_all or window_events(s, seat, w["kind"]):
                 w["asker"] = seat
                 s.phase = w["kind"]
                 return
@@ -203,7 +203,7 @@ def continue_counter(s: SuperState) -> None:
     assert p is not None
     while p["left"]:
         seat = p["left"][0]
-        if counters_in(s, seat):
+        if s.prompt_all or counters_in(s, seat):
             p["asker"] = seat
             s.phase = "counter"
             return

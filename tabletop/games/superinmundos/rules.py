@@ -71,6 +71,7 @@ class Superinmundos(Game[SuperState]):
         s.hand_size = 5 if options.get("hand5") else 7
         s.round_limit = 3 if options.get("quick") else 5
         s.swap_enabled = not options.get("no_swap")
+        s.prompt_all = bool(options.get("prompt_all"))
         for i, seat in enumerate(seats):
             s.players.append(Player(name=seat.name, hand=[], team=i % 2 if s.teams else i, swap_used=False,
                                     asked=False, battles_won=0))

@@ -19,6 +19,7 @@ data through ``widgets.card_face``. Actions are played only through ``self.act``
 from __future__ import annotations
 
 import dataclasses
+import re
 from typing import Any
 
 from rich.text import Text
@@ -40,11 +41,16 @@ from .widgets import (
     ChoiceScreen,
     DiscardScreen,
     HandGrid,
+    Plain,
     PlayersTable,
+    StackList,
     ZoomScreen,
+    asc,
+    asc_str,
     card_detail,
     card_face,
     card_line,
+    element_tag,
     unit_face,
 )
 
@@ -85,6 +91,7 @@ class SuperinmundosScreen(GameScreen):
         Binding("d", "discard", "discard pile"),
         Binding("z", "zoom", "zoom"),
         Binding("w", "withdraw", "withdraw"),
+        Binding("shift+tab", "focus_previous", "previous pane", show=False),
     ]
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -95,35 +102,37 @@ class SuperinmundosScreen(GameScreen):
         self._focus_card: str | None = None
         self._show_math = False
         self._can_withdraw = False
+        self._beneath: list[dict[str, Any]] = []
+        self._detail_from = "hand"
 
     # -- layout ---------------------------------------------------------------------------------
     def compose_board(self) -> ComposeResult:
         a = self.ascii_only
+        # the hand comes first for tab (it is docked at the bottom of the board)
+        with Vertical(id="hand-box"):
+            yield HandGrid(ascii_only=a, empty="(no cards)", id="hand")
+            yield Plain(id="hand-hint", ascii_only=a)
         with Vertical(id="arena-box"):
             with Horizontal(id="arena-row"):
                 yield CardView(None, size="normal", ascii_only=a, id="active")
-                yield Static(id="versus")
+                yield Plain(id="versus", ascii_only=a)
                 yield CardView(None, size="normal", ascii_only=a, id="attacker")
-                yield Static(id="beat")
-        with VerticalScroll(id="stack", can_focus=False):
-            yield Static(id="beneath")
+                yield Plain(id="beat", ascii_only=a)
+        yield StackList(ascii_only=a, id="stack")
         with VerticalScroll(id="math"):
-            yield Static(id="math-text")
-        with Vertical(id="hand-box"):
-            yield HandGrid(ascii_only=a, empty="(no cards)", id="hand")
-            yield Static(id="hand-hint")
+            yield Plain(id="math-text", ascii_only=a)
 
     def on_mount(self) -> None:
         # (GameScreen.on_mount runs too: Textual calls every class's handler.)
         self.set_class(self.ascii_only, "-ascii")
         side = self.query_one("#side")
         side.mount(PlayersTable(id="players"), before="#log")
-        detail = VerticalScroll(Static(id="detail-text"), id="detail", can_focus=False)
+        detail = VerticalScroll(Plain(id="detail-text", ascii_only=self.ascii_only), id="detail", can_focus=False)
         side.mount(detail, before="#log")
-        self.query_one("#arena-box").border_title = "Arena"
-        self.query_one("#stack").border_title = "Beneath"
-        self.query_one("#math").border_title = "Arithmetic (x hides)"
-        self.query_one("#hand-box").border_title = "Hand"
+        self.query_one("#arena-box").border_title = self._a("Arena")
+        self.query_one("#stack").border_title = self._a("Beneath")
+        self.query_one("#math").border_title = self._a("Arithmetic (x hides)")
+        self.query_one("#hand-box").border_title = self._a("Hand")
         self._layout_class()
 
     def on_resize(self) -> None:
@@ -133,6 +142,8 @@ class SuperinmundosScreen(GameScreen):
         width, height = self.app.size
         self.set_class(height < 36, "-short")
         self.set_class(width < 110, "-narrow")
+        for players in self.query("#players"):
+            players.set_class(height < 36, "-short")
 
     # -- drawing --------------------------------------------------------------------------------
     def refresh_board(self, view: dict[str, Any], decision: Decision | None, actions: list[Action]) -> None:
@@ -151,6 +162,9 @@ class SuperinmundosScreen(GameScreen):
         if can_withdraw != self._can_withdraw:
             self._can_withdraw = can_withdraw
             self.refresh_bindings()  # the footer shows "w withdraw" only when it works
+
+    def _a(self, value: str) -> str:
+        return asc_str(value, self.ascii_only)
 
     def _seat_name(self, seat: int | None) -> str:
         if seat is None or self._view is None:
@@ -181,22 +195,22 @@ class SuperinmundosScreen(GameScreen):
             left.truncate(max(0, width - right.cell_len - 3), overflow="ellipsis")
             left.append(" · ")
             left.append_text(right)
-        self.query_one("#title", Static).update(left)
+        self.query_one("#title", Static).update(asc(left, self.ascii_only))
 
     def _draw_arena(self, view: dict[str, Any]) -> None:
         arena = view["arena"]
         attacker = view.get("attacker")
         active = arena[-1] if arena else None
         box = self.query_one("#arena-box")
-        box.border_title = f"Arena · {len(arena)} unit(s)" if arena else "Arena · empty"
+        box.border_title = self._a(f"Arena · {len(arena)} unit(s)" if arena else "Arena · empty")
         lasting = view.get("lasting") or []
-        box.border_subtitle = ("beside it: " + ", ".join(info(c).name for c in lasting)) if lasting else ""
+        box.border_subtitle = self._a(("beside it: " + ", ".join(info(c).name for c in lasting)) if lasting else "")
         declared = self._declared(view)
         act_view = self.query_one("#active", CardView)
         if active is None and declared:
             act_view.face = self._declared_face(declared, "opening")
         else:
-            act_view.face = unit_face(active, self.ascii_only, "on top") if active else None
+            act_view.face = unit_face(self._as_defender(view, active), self.ascii_only, "on top") if active else None
         act_view.display = act_view.face is not None
         fighting = attacker is not None and active is not None
         pending = active is not None and attacker is None and bool(declared)
@@ -219,24 +233,50 @@ class SuperinmundosScreen(GameScreen):
         # beneath: top first
         beneath = arena[:-1]
         stack = self.query_one("#stack")
-        stack.border_title = f"Beneath · {len(beneath)} (newest first) · all loot for the winner" if beneath \
-            else "Beneath"
-        lines = Text()
-        for k, unit in enumerate(reversed(beneath)):
-            if k:
-                lines.append("\n")
-            lines.append(f"{len(beneath) - k:>2} ", style="dim")
+        stack.border_title = self._a(f"Beneath · {len(beneath)} (newest first) · all loot for the winner"
+                                     if beneath else "Beneath")
+        self._beneath = list(reversed(beneath))
+        entries = []
+        for k, unit in enumerate(self._beneath):
+            line = Text()
+            line.append(f"{len(beneath) - k:>2} ", style="dim")
             for j, c in enumerate(unit["cards"]):
                 if j:
-                    lines.append(" + ")
-                lines.append_text(card_line(c, self.ascii_only))
-            lines.append(f"  {unit['owner_name']}", style="italic")
+                    line.append(" + ")
+                line.append_text(card_line(c, self.ascii_only))
+            line.append(f"  {unit['owner_name']}", style="italic")
             for sp in unit["supports"]:
-                lines.append(f"  [{sp['amount']:+d}{sp['stat'][0].upper()} {sp['name']}]", style="green"
-                             if sp["amount"] > 0 else "red")
-        if not beneath:
-            lines.append("nothing yet" if active else "", style="dim")
-        self.query_one("#beneath", Static).update(lines)
+                line.append(f"  [{sp['amount']:+d}{sp['stat'][0].upper()} {sp['name']}]", style="green"
+                            if sp["amount"] > 0 else "red")
+            entries.append(("+".join(unit["cards"]), line))
+        empty = Text()
+        empty.append("Nothing beneath yet: defeated and set-aside units go here, under the one on top.\n",
+                     style="dim")
+        empty.append("Elements: ", style="dim")
+        for k, el in enumerate(("fire", "earth", "lightning", "water", "fire")):
+            if k:
+                empty.append(" > ", style="dim")
+            empty.append_text(element_tag(el))
+            empty.append(f" {el}", style="dim")
+        empty.append("\nthe favoured side doubles its printed stats; ", style="dim")
+        empty.append_text(element_tag("neutral"))
+        empty.append(" neutral has no favour.", style="dim")
+        self.query_one("#stack", StackList).show_units(entries, empty)
+
+    def _as_defender(self, view: dict[str, Any], active: dict[str, Any]) -> dict[str, Any]:
+        """Out of combat the view's stats are the unit's own; what an attacker must beat are its
+        Defense and Power *as a defender* (abilities such as "Defending: +1 Defense"), which the
+        view gives only inside its "to beat" lines."""
+        if view.get("attacker") is not None:
+            return active
+        found = {}
+        for line in view.get("to_beat") or []:
+            m = re.search(r"its (Defense|Power) (\d+)", line)
+            if m:
+                found[m.group(1).lower()] = int(m.group(2))
+        if not found or all(active["stats"].get(k) == v for k, v in found.items()):
+            return active
+        return dict(active, stats=dict(active["stats"], **found))
 
     def _declared(self, view: dict[str, Any]) -> list[str]:
         """The cards the viewer is declaring right now (the view does not carry them yet): the
@@ -326,8 +366,8 @@ class SuperinmundosScreen(GameScreen):
         bots = [s.is_bot for s in self.match.seats]
         table = self.query_one("#players", PlayersTable)
         table.show(view, bots, self.ascii_only)
-        table.border_title = "Players"
-        table.border_subtitle = f"deck {view['deck']} · discard {view['discard_count']} (d)"
+        table.border_title = self._a("Players")
+        table.border_subtitle = self._a(f"deck {view['deck']} · discard {view['discard_count']} (d)")
 
     def _hand_cards(self, view: dict[str, Any]) -> list[dict[str, Any]]:
         if view.get("shared_hand") is not None:
@@ -341,26 +381,31 @@ class SuperinmundosScreen(GameScreen):
         acting = bool(actions)
         row = self.query_one("#hand", HandGrid)
         row.empty = "(hidden: pass the keyboard)" if view.get("you") is None else "(no cards)"
+        lit = acting and bool(playable)
         row.set_cards([(c["id"], card_face(c["id"], self.ascii_only),
-                        ("playable" if c["id"] in playable else "disabled") if acting else "") for c in cards])
+                        ("playable" if c["id"] in playable else "disabled") if lit else "") for c in cards])
         box = self.query_one("#hand-box")
         you = view.get("you")
         if you is None:
-            box.border_title = "Hand"
+            box.border_title = self._a("Hand")
         elif view.get("shared_hand") is not None:
-            box.border_title = f"Shared hand (the old discard pile) · held by {self._seat_name(you)}"
+            box.border_title = self._a(f"Shared hand (the old discard pile) · held by {self._seat_name(you)}")
         else:
-            box.border_title = f"Your hand ({self._seat_name(you)}) · {len(cards)}"
+            box.border_title = self._a(f"Your hand ({self._seat_name(you)}) · {len(cards)}")
         hint = Text()
-        if you is None:
+        if view["phase"] == "over":
+            hint.append("The game is over.", style="dim")
+        elif you is None:
             hint.append("Nobody's cards are shown while the keyboard changes hands.", style="dim")
         elif view.get("hand_set_aside"):
-            hint.append("Cementerio Cósmico: your own hand is set aside until the battle ends. ", style="magenta")
-        if acting and cards:
-            hint.append(f"{g['pointer']} lit: {len(playable)} playable · Enter plays · ", style="green")
-            hint.append("dim: not now", style="dim")
-            if self._kind == "turn" and view["arena"]:
-                hint.append(" (cannot beat the top unit)", style="dim")
+            hint.append("Cementerio Cósmico: every own hand is set aside this battle.\n", style="magenta")
+        if acting and cards and not playable:
+            hint.append(f"{g['pointer']} no card is played now: choose in the list below (1-9, or tab there)",
+                        style="italic")
+        elif acting and cards:
+            hint.append(f"{g['pointer']} {len(playable)} lit = playable now, Enter plays · ", style="green")
+            hint.append("dim = cannot beat the top unit" if self._kind == "turn" and view["arena"] else "dim = not now",
+                        style="dim")
         elif you is not None and not acting:
             dec = view.get("decision")
             if dec is not None and dec["seat"] != you:
@@ -390,21 +435,26 @@ class SuperinmundosScreen(GameScreen):
             return
         detail = self.query_one("#detail")
         body = self.query_one("#detail-text", Static)
+        unit = self._stack_unit()
+        if unit is not None:
+            detail.border_title = self._a(f"Beneath · {unit['owner_name']} (z: zoom)")
+            body.update(self._unit_detail(unit))
+            return
         card = self._focused_hand_card()
         if card is None:
             active = view["arena"][-1] if view["arena"] else None
             if active is None:
-                detail.border_title = "Card"
+                detail.border_title = self._a("Card")
                 body.update(Text("Move along your hand to read a card here (z: zoom).", style="dim"))
                 return
-            detail.border_title = "On top of the arena"
+            detail.border_title = self._a("On top of the arena")
             text = Text()
             for c in active["cards"]:
                 text.append_text(card_detail(c, self.ascii_only))
                 text.append("\n")
             body.update(text)
             return
-        detail.border_title = "Card (z: zoom)"
+        detail.border_title = self._a("Card (z: zoom)")
         text = card_detail(card, self.ascii_only)
         text.append("\n")
         text.append_text(self._against_active(card))
@@ -413,6 +463,44 @@ class SuperinmundosScreen(GameScreen):
             text.append("\nEnter: ", style="bold")
             text.append(mine[0].label if len(mine) == 1 else f"choose one of {len(mine)} plays", style="green")
         body.update(text)
+
+    def _stack_unit(self) -> dict[str, Any] | None:
+        """The unit highlighted beneath the active one, while the stack list has the keyboard."""
+        stack = self.query_one("#stack", StackList)
+        if self._detail_from != "stack" or self.focused is not stack or stack.highlighted is None:
+            return None
+        if 0 <= stack.highlighted < len(self._beneath):
+            return self._beneath[stack.highlighted]
+        return None
+
+    def _unit_detail(self, unit: dict[str, Any]) -> Text:
+        text = Text()
+        for c in unit["cards"]:
+            text.append_text(card_detail(c, self.ascii_only))
+            text.append("\n")
+        for sp in unit["supports"]:
+            who = self._seat_name(sp["by"])
+            text.append(f"support {sp['amount']:+d} {sp['stat'].capitalize()}: {sp['name']} (by {who})\n",
+                        style="green" if sp["amount"] > 0 else "red")
+        st = unit["stats"]
+        text.append(f"now A {st['attack']} · D {st['defense']} · P {st['power']} (out of the fight)",
+                    style="cyan")
+        return text
+
+    def on_option_list_option_highlighted(self, event: Any) -> None:
+        if event.option_list.id == "stack" and self.focused is event.option_list:
+            self._detail_from = "stack"
+            self._draw_detail()
+
+    def on_option_list_option_selected(self, event: Any) -> None:
+        if event.option_list.id == "stack":
+            event.stop()
+            self.action_zoom()
+
+    def on_descendant_focus(self, event: Any) -> None:
+        if getattr(event, "widget", None) is not None and event.widget.id == "stack":
+            self._detail_from = "stack"
+            self._draw_detail()
 
     def _against_active(self, card: str) -> Text:
         view = self._view
@@ -441,17 +529,15 @@ class SuperinmundosScreen(GameScreen):
         text = Text()
         arena = view["arena"]
         attacker = view.get("attacker")
-        text.append("Effective stat = printed ×2 if it has the element advantage, + supports, + effects "
-                    "(supports and effects are never doubled; floor 0).\n", style="dim")
-        cycle = " > ".join(ELEMENTS[e][0] for e in ("fire", "earth", "lightning", "water", "fire"))
-        text.append(f"Cycle: {cycle}  (fire > earth > lightning > water > fire; neutral none)\n", style="dim")
         units = []
         if arena:
             units.append(("On top", arena[-1]))
         if attacker:
             units.append(("Attacking", attacker))
         for label, unit in units:
-            text.append(f"\n{label}: ", style="bold")
+            if text.plain:
+                text.append("\n")
+            text.append(f"{label}: ", style="bold")
             for j, c in enumerate(unit["cards"]):
                 if j:
                     text.append(" + ")
@@ -488,24 +574,51 @@ class SuperinmundosScreen(GameScreen):
                 text.append("\nBeneath (out of the fight, printed + supports):\n", style="bold")
             st = unit["stats"]
             text.append(f"  {' + '.join(unit['names'])}: A {st['attack']} · D {st['defense']} · P {st['power']}\n")
-        text.rstrip()
+        text.append("\nEffective stat = printed ×2 if it has the element advantage, + supports, + effects "
+                    "(supports and effects are never doubled; floor 0).\n", style="dim")
+        cycle = " > ".join(ELEMENTS[e][0] for e in ("fire", "earth", "lightning", "water", "fire"))
+        text.append(f"Cycle: {cycle}  (fire > earth > lightning > water > fire; neutral none)", style="dim")
+        if not arena:
+            text.append("\nThe arena is empty: nothing to compute yet.", style="dim")
         self.query_one("#math-text", Static).update(text)
 
     # -- keys -----------------------------------------------------------------------------------
     def focus_default(self) -> None:
+        """A new decision: the hand when a card is the natural answer (open, attack), else the list.
+        The cursor goes to the first lit card, and the card pane shows it."""
         hand = self.query_one("#hand", HandGrid)
-        lit = any(s == "playable" for _c, _f, s in hand.cards)
-        if self._kind in ("open", "turn") and lit:
+        first = next((i for i, (_c, _f, s) in enumerate(hand.cards) if s == "playable"), None)
+        if first is not None:
+            hand.cursor = first
+        if self._kind in ("open", "turn") and first is not None:
             hand.focus()
-            for i, (_c, _f, s) in enumerate(hand.cards):
-                if s == "playable":
-                    hand.cursor = i
-                    break
         else:
             self.query_one("#decision", DecisionPanel).focus()
+        self._focus_card = hand.current
+        self._detail_from = "hand"
+        self._draw_detail()
+
+    FOCUS_ORDER = ("hand", "stack", "math", "log", "decision")
+
+    def _cycle_focus(self, step: int) -> None:
+        order = [w for w in (self.query_one(f"#{i}") for i in self.FOCUS_ORDER) if w.display and w.focusable]
+        if not order:
+            return
+        current = self.focused
+        index = order.index(current) if current in order else -step
+        order[(index + step) % len(order)].focus()
+
+    def action_focus_next(self) -> None:
+        """tab: hand → beneath → (arithmetic) → log → choices → hand. (The base binds tab to
+        ``focus_next``, which a Screen lacks, so it did nothing.)"""
+        self._cycle_focus(1)
+
+    def action_focus_previous(self) -> None:
+        self._cycle_focus(-1)
 
     def on_card_row_focused(self, message: HandGrid.Focused) -> None:
         self._focus_card = message.card
+        self._detail_from = "hand"
         self._draw_detail()
 
     def on_card_row_chosen(self, message: HandGrid.Chosen) -> None:
@@ -557,10 +670,6 @@ class SuperinmundosScreen(GameScreen):
             return self._can_withdraw
         return True
 
-    def action_focus_next(self) -> None:
-        """tab: the base binds it to ``focus_next``, which a Screen lacks (the App has it)."""
-        self.focus_next()
-
     def action_withdraw(self) -> None:
         if any(a.id == "withdraw" for a in self._actions):
             self.act("withdraw")
@@ -580,17 +689,26 @@ class SuperinmundosScreen(GameScreen):
         view = self._view
         if view is None:
             return
+        unit = self._stack_unit()
+        if unit is not None:
+            self.app.push_screen(ZoomScreen(unit_face(unit, self.ascii_only, "beneath"), self._unit_detail(unit),
+                                            self.ascii_only))
+            return
         card = self._focused_hand_card()
         if card is not None and (self.focused is self.query_one("#hand") or not view["arena"]):
             extra = self._against_active(card)
             self.app.push_screen(ZoomScreen(card_face(card, self.ascii_only), extra, self.ascii_only))
             return
         if view["arena"]:
-            unit = view["arena"][-1]
+            unit = self._as_defender(view, view["arena"][-1])
             extra = Text()
+            if len(unit["cards"]) > 1:
+                for c in unit["cards"]:
+                    extra.append_text(card_detail(c, self.ascii_only))
+                    extra.append("\n")
             for c in unit["cards"]:
-                extra.append_text(card_detail(c, self.ascii_only))
-                extra.append("\n")
+                if info(c).flavor:
+                    extra.append(info(c).flavor + "\n", style="dim italic")
             for line in unit["lines"]:
                 extra.append(f"{line}\n", style="cyan")
             extra.rstrip()

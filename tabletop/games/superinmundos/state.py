@@ -71,6 +71,7 @@ class SuperState(BaseState):
     round_limit: int = 5
     teams: bool = False
     swap_enabled: bool = True
+    prompt_all: bool = False
     round: int = 0
     rounds_done: int = 0
     start: int = 0

@@ -7,6 +7,7 @@ event mark for events, so the game reads in monochrome and in ``--ascii`` too.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from rich.console import Group
@@ -39,6 +40,39 @@ STAT_LETTER = {"attack": "A", "defense": "D", "power": "P", "any": "any"}
 TIMING = {"TURN": "on your turn", "REACTION": "as a reaction", "ROUND_START": "at round start"}
 
 
+ASCII_TABLE = str.maketrans({"·": "-", "×": "x", "→": ">", "◀": "<", "▶": ">", "★": "*", "✔": "+", "✘": "x",
+                             "▸": ">", "✉": "!", "…": "~", "≤": "<", "−": "-"})
+"""One-for-one replacements, so the styled spans of a Rich text stay where they were."""
+
+
+def asc_str(value: str, ascii_only: bool) -> str:
+    return value.translate(ASCII_TABLE) if ascii_only else value
+
+
+def asc(text: Text, ascii_only: bool) -> Text:
+    """A Rich text with its few non-ASCII symbols replaced (``--ascii``)."""
+    if not ascii_only:
+        return text
+    return Text(text.plain.translate(ASCII_TABLE), style=text.style, justify=text.justify, no_wrap=text.no_wrap,
+                end=text.end, spans=list(text.spans))
+
+
+class Plain(Static):
+    """A ``Static`` that keeps to ASCII when the app runs with ``--ascii``."""
+
+    def __init__(self, *args: Any, ascii_only: bool = False, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.ascii_only = ascii_only
+
+    def update(self, content: Any = "", *, layout: bool = True) -> None:
+        if self.ascii_only:
+            if isinstance(content, Text):
+                content = asc(content, True)
+            elif isinstance(content, str):
+                content = asc_str(content, True)
+        super().update(content, layout=layout)
+
+
 def event_mark(ascii_only: bool) -> str:
     return "!" if ascii_only else "✉"
 
@@ -69,8 +103,20 @@ def support_long(card: str) -> str:
     return f"support {sup[1]:+d} {stat} ({kind})"
 
 
+def ascii_face(face: CardFace, ascii_only: bool) -> CardFace:
+    if not ascii_only:
+        return face
+    return dataclasses.replace(face, title=asc_str(face.title, True), kind=asc_str(face.kind, True),
+                               text=asc_str(face.text, True), flavour=asc_str(face.flavour, True),
+                               tags=tuple(asc_str(t, True) for t in face.tags))
+
+
 def card_face(card: str, ascii_only: bool = False) -> CardFace:
     """A card as the shared ``CardView`` draws it."""
+    return ascii_face(_card_face(card, ascii_only), ascii_only)
+
+
+def _card_face(card: str, ascii_only: bool) -> CardFace:
     ci = info(card)
     if ci.kind == "event":
         return CardFace(id=card, title=ci.name, kind=f"event · {TIMING.get(ci.timing, ci.timing)}",
@@ -129,7 +175,7 @@ def unit_face(unit: dict[str, Any], ascii_only: bool = False, label: str = "") -
                   for name in ("attack", "defense", "power"))
     tags = [" ".join(stars(info(c).stars, ascii_only) for c in cards)]
     if any(st[k] != printed[k] for k in printed):
-        tags.append("printed " + "/".join(str(printed[k]) for k in ("attack", "defense", "power")))
+        tags.append("(printed " + "/".join(str(printed[k]) for k in ("attack", "defense", "power")) + ")")
     lines = []
     for sp in unit["supports"]:
         who = "" if sp["by"] == unit["owner"] else " (penalty)"
@@ -140,8 +186,9 @@ def unit_face(unit: dict[str, Any], ascii_only: bool = False, label: str = "") -
     body = "\n".join(lines + texts)
     owner = unit.get("owner_name", "")
     kind = " · ".join(p for p in (label, owner, "fused" if unit.get("fused", "none") != "none" else "") if p)
-    return CardFace(id="+".join(cards), title=" + ".join(unit["names"]), kind=kind, stats=stats, text=body,
-                    colour=colour, symbol=unit_symbol(cards, ascii_only), tags=tuple(tags))
+    return ascii_face(CardFace(id="+".join(cards), title=" + ".join(unit["names"]), kind=kind, stats=stats,
+                               text=body, colour=colour, symbol=unit_symbol(cards, ascii_only), tags=tuple(tags)),
+                      ascii_only)
 
 
 def card_detail(card: str, ascii_only: bool = False) -> Text:
@@ -230,6 +277,36 @@ class HandGrid(CardRow):
                 self.cursor = target
 
 
+class StackList(OptionList):
+    """The units beneath the active one, newest first: ↑/↓ (k/j) to read each in the card pane."""
+
+    BINDINGS = [Binding("k", "cursor_up", show=False), Binding("j", "cursor_down", show=False)]
+    DEFAULT_CSS = """
+    StackList { height: 1fr; min-height: 3; }
+    """
+
+    def __init__(self, *, ascii_only: bool = False, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.ascii_only = ascii_only
+        self.keys: list[str] = []
+
+    def show_units(self, entries: list[tuple[str, Text]], empty: Text) -> None:
+        """``entries``: (a key that names the unit, its line). The highlight stays on the same unit
+        while the list has the keyboard, and goes back to the newest one otherwise."""
+        old = self.keys[self.highlighted] if self.keys and self.highlighted is not None \
+            and self.highlighted < len(self.keys) else None
+        keys = [k for k, _ in entries]
+        if keys == self.keys and entries:
+            return
+        self.keys = keys
+        self.clear_options()
+        if not entries:
+            self.add_option(Option(asc(empty, self.ascii_only), disabled=True))
+            return
+        self.add_options([Option(asc(line, self.ascii_only)) for _, line in entries])
+        self.highlighted = keys.index(old) if old in keys and self.has_focus else 0
+
+
 # -- modals -----------------------------------------------------------------------------------
 class ChoiceScreen(ModalScreen[str | None]):
     """A short list of the actions one card allows (attack, support, event…): 1-9 or Enter."""
@@ -255,14 +332,14 @@ class ChoiceScreen(ModalScreen[str | None]):
         if self.ascii_only:
             self.add_class("-ascii")
         with Vertical():
-            yield Static(self.head, classes="head")
+            yield Static(asc(self.head, self.ascii_only), classes="head")
             options = []
             for i, a in enumerate(self.actions):
                 label = Text.assemble((f"{i + 1} " if i < 9 else "  ", "bold yellow"), a.label)
                 if a.id in self.notes:
                     label.append(f"  → {self.notes[a.id]}", style="italic green" if "attacker wins" in
                                  self.notes[a.id] else "italic")
-                options.append(Option(label, id=f"c{i}"))
+                options.append(Option(asc(label, self.ascii_only), id=f"c{i}"))
             yield OptionList(*options, id="choices")
             yield Static("Enter or 1-9: play it · Esc: back", classes="hint")
 
@@ -307,7 +384,8 @@ class DiscardScreen(ModalScreen[None]):
         if self.ascii_only:
             self.add_class("-ascii")
         with Vertical():
-            yield Static(f"Discard pile · {len(self.cards)} card(s), newest first (public)", classes="head")
+            yield Static(asc_str(f"Discard pile · {len(self.cards)} card(s), newest first (public)", self.ascii_only),
+                         classes="head")
             with Horizontal():
                 if self.cards:
                     yield OptionList(*[Option(Text.assemble((f"{i + 1:>3} ", "dim"), card_line(c, self.ascii_only)),
@@ -316,7 +394,7 @@ class DiscardScreen(ModalScreen[None]):
                     yield Static("The discard pile is empty.", id="discard-list")
                 with VerticalScroll(id="discard-detail"):
                     yield Static(id="discard-card")
-            yield Static("↑↓ browse · Esc close", classes="hint")
+            yield Static("up/down: browse, Esc: close", classes="hint")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -326,7 +404,8 @@ class DiscardScreen(ModalScreen[None]):
 
     def _show(self, index: int) -> None:
         if 0 <= index < len(self.cards):
-            self.query_one("#discard-card", Static).update(card_detail(self.cards[index], self.ascii_only))
+            self.query_one("#discard-card", Static).update(asc(card_detail(self.cards[index], self.ascii_only),
+                                                               self.ascii_only))
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         self._show(event.option_index)
@@ -344,7 +423,9 @@ class ZoomScreen(ModalScreen[None]):
     BINDINGS = [Binding("escape,z,enter,q", "close", "close")]
     DEFAULT_CSS = """
     ZoomScreen { align: center middle; }
-    ZoomScreen > Vertical { width: 64; height: auto; max-height: 90%; background: $panel; padding: 0 1; }
+    ZoomScreen > VerticalScroll { width: 64; height: auto; max-height: 90%; background: $panel; padding: 0 1;
+                            border: round $accent; }
+    ZoomScreen.-ascii > VerticalScroll { border: ascii $accent; }
     ZoomScreen CardView { width: 1fr; }
     ZoomScreen .extra { margin-top: 1; }
     """
@@ -356,10 +437,12 @@ class ZoomScreen(ModalScreen[None]):
         self.ascii_only = ascii_only
 
     def compose(self) -> ComposeResult:
-        with Vertical():
+        if self.ascii_only:
+            self.add_class("-ascii")
+        with VerticalScroll():
             yield CardView(self.face, size="zoom", ascii_only=self.ascii_only)
             if self.extra is not None and self.extra.plain:
-                yield Static(self.extra, classes="extra")
+                yield Static(asc(self.extra, self.ascii_only), classes="extra")
             yield Static("Esc / z: close", classes="hint")
 
     def action_close(self) -> None:
@@ -397,10 +480,15 @@ class PlayersTable(Static):
             else:
                 loot_text = Text(str(loot), style="bold")
             status = Text()
-            if p["eliminated"]:
+            if view.get("phase") == "over":
+                pass
+            elif p["eliminated"]:
                 status.append(f"{g['no']} out", style="red")
             elif p["owns_active"]:
                 status.append(f"{g['star']} top", style="bold green")
             table.add_row(mark, name, Text(str(p["hand"])), loot_text, status)
-        note = Text("loot ?: hidden · 5?: the answer you got", style="dim italic")
-        self.update(Group(table, note))
+        if self.has_class("-short"):
+            self.update(table)
+        else:
+            self.update(Group(table, Text(asc_str("loot ?: hidden · 5?: the answer you got", ascii_only),
+                                          style="dim italic")))

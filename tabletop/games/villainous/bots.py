@@ -114,6 +114,8 @@ class HeuristicBot:
             bonus = 100 if (vil == "hook" and k == "peter_pan" and self._loc_of_card(mine, a.card) == 0) else 0
             if vil == "jafar" and k == "genie":
                 bonus -= 30  # rather hypnotize him
+            if vil == "hook" and k != "peter_pan" and self._where(mine, "peter_pan") is not None:
+                bonus -= 15  # keep the crew for Peter Pan
             return 22 + (hero.get("strength", 0) if hero else 0) + bonus
         if verb == "play":
             card = hand.get(a.card, {})
@@ -126,7 +128,11 @@ class HeuristicBot:
             if vil == "queen" and k.startswith("card_guard"):
                 plan = 30 if len(self._guard_locs(mine) | self._wicket_locs(mine)) < 4 else 6
             if vil == "ursula" and k.startswith("binding_contract"):
-                plan = 20
+                plan = 20 + (15 if k == "binding_contract_ursulas_lair" and self._hero_named(mine, "king_triton") else 0)
+            if vil == "queen" and k == "take_the_shot":
+                plan = 80 if self._wicket_strength(mine) >= 11 else -10
+            if vil == "queen" and k == "spear":
+                plan = 10
             if vil == "jafar" and k == "hypnotize":
                 plan = 40 if self._hero_named(mine, "genie") else 8
             if vil == "john":
@@ -139,6 +145,8 @@ class HeuristicBot:
                 c = self._face(mine, a.card)
                 if c and not c.get("wicket") and loc not in self._wicket_locs(mine):
                     return 36
+                if c and not c.get("wicket"):
+                    return 14
                 return -5
             return {"cauldron": 18, "stopwatch": 18, "crown": 6, "snake_staff": 16, "giant_hourglass": 3,
                     "iago": 4 + (30 if self._where(mine, "magic_lamp") == self._loc_of_card(mine, a.card)
@@ -153,11 +161,16 @@ class HeuristicBot:
             if vil == "maleficent" and k in ("forest_of_thorns", "green_fire", "dreamless_sleep"):
                 same = sum(1 for c in mine["locations"][loc]["cards"] if c["type"] == "Curse")
                 return 20 if same > 1 else -1
+            if vil == "hook" and self._where(mine, "peter_pan") is not None and loc > 0 and \
+                    self._face(mine, a.card) and self._face(mine, a.card).get("strength") is not None:
+                return 12  # bring the crew to the Jolly Roger
             return 1
         if verb == "movehero":
             loc = self._loc_of_card(mine, a.card) or 0
             if vil == "hook" and k == "peter_pan" and loc > 0:
                 return 45
+            if vil == "hook":
+                return -2
             hero = self._hero(mine, a.card) or {}
             if vil == "ursula" and any(key_of(x["id"]).startswith("binding_contract") for x in hero.get("attached", [])):
                 return 30
@@ -167,6 +180,9 @@ class HeuristicBot:
         if verb == "disguise":
             return 3
         return 1
+
+    def _wicket_strength(self, mine: dict[str, Any]) -> int:
+        return sum(c.get("strength", 0) for _l, c, _h in self._cards(mine) if c.get("wicket"))
 
     def _face(self, mine: dict[str, Any], cid: str | None) -> dict[str, Any] | None:
         for _loc, c, _h in self._cards(mine):
@@ -195,10 +211,10 @@ class HeuristicBot:
             v = MOVE_VALUE[act]
             if act == "gain_power":
                 v = sym["amount"] * (6.0 if vil == "john" else 2.5)
-            if act == "move_item_ally" and vil in ("jafar", "ursula", "maleficent"):
-                v = 3.0 if self._wants_item_move(mine) else 0.5
+            if act == "move_item_ally" and vil in ("jafar", "ursula", "maleficent", "hook"):
+                v = 9.0 if self._wants_item_move(mine) else 0.5
             if act == "move_hero" and vil in ("hook", "ursula"):
-                v = 4.0 if self._wants_hero_move(mine) else 0.5
+                v = 10.0 if self._wants_hero_move(mine) else 0.5
             if act == "vanquish":
                 v = 5.0 if any(loc_["heroes"] for loc_ in mine["locations"]) else 0.5
             if act == "activate":
@@ -210,6 +226,11 @@ class HeuristicBot:
 
     def _wants_item_move(self, mine: dict[str, Any]) -> bool:
         vil = mine["villain"]
+        if vil == "hook":
+            return (self._where(mine, "peter_pan") is not None
+                    and sum(1 for c in mine["locations"][0]["cards"] if c.get("strength") is not None) < 3)
+        if vil == "maleficent":
+            return any(sum(1 for c in L["cards"] if c["type"] == "Curse") > 1 for L in mine["locations"])
         if vil == "jafar":
             return (self._where(mine, "magic_lamp") or 0) > 0
         if vil == "ursula":
@@ -218,8 +239,10 @@ class HeuristicBot:
 
     def _wants_hero_move(self, mine: dict[str, Any]) -> bool:
         if mine["villain"] == "hook":
-            return (self._where(mine, "peter_pan") or 0) > 0
-        return True
+            loc = self._where(mine, "peter_pan")
+            return loc is not None and loc > 0 and not mine["locations"][loc]["locked"]
+        return any(key_of(a["id"]).startswith("binding_contract") for _l, c, h in self._cards(mine) if h
+                   for a in c.get("attached", []))
 
     # -- follow-ups -------------------------------------------------------------------------
     def _k_vanquish_allies(self, view: dict[str, Any], mine: dict[str, Any], a: Action) -> float:
@@ -244,6 +267,10 @@ class HeuristicBot:
                 score += 10 if loc not in (self._guard_locs(mine) | self._wicket_locs(mine)) else 0
             elif vil in ("ursula",) and k in ("trident", "crown"):
                 score += 10 if loc == 0 else 0
+            elif vil == "hook" and k in ("pirate_brute", "swashbuckler", "smee", "boarding_party"):
+                score += 10 if loc == 0 else (4 if loc == 1 and k == "boarding_party" else 0)
+            elif vil == "hook" and k == "ingenious_device":
+                score += 10 if loc == 3 else (5 if loc == 2 else 0)
             else:
                 score += 2 * len(L["heroes"])
         elif parts[0] in ("on", "target"):
@@ -300,6 +327,17 @@ class HeuristicBot:
                               "binding_contract_the_shore": 2, "binding_contract_the_palace": 3}.get(key_of(att["id"]))
                     return 10 if target == loc else 0
         return 0
+
+    def _k_move_hero(self, view: dict[str, Any], mine: dict[str, Any], a: Action) -> float:
+        if a.id == "skip":
+            return 0.5
+        k = key_of(a.card)
+        if mine["villain"] == "hook":
+            return 5 if k == "peter_pan" and (self._loc_of_card(mine, a.card) or 0) > 1 else -1 if k == "peter_pan" else 1
+        hero = self._face(mine, a.card) or {}
+        if any(key_of(x["id"]).startswith("binding_contract") for x in hero.get("attached", [])):
+            return 10
+        return 1
 
     def _k_item_host(self, view: dict[str, Any], mine: dict[str, Any], a: Action) -> float:
         return 0

@@ -17,6 +17,8 @@ from .state import VState
 
 DONE = "done"
 AGAIN = "again"
+REPEAT = "repeat"
+"""From an op inside an ``fx`` frame: run this same step again after any frames it pushed."""
 
 Opt = list[Any]
 """``[id, label, card or None, group]``."""

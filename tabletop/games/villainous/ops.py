@@ -33,7 +33,7 @@ from .board import (
     unlocked,
     villain,
 )
-from .flow import AGAIN, DONE, Choice, ev, handler, opt, push, win
+from .flow import AGAIN, DONE, REPEAT, Choice, ev, handler, opt, push, win
 from .state import VState
 
 OpFn = Callable[[VState, dict[str, Any], dict[str, Any]], Any]
@@ -73,6 +73,10 @@ def h_fx(s: VState, f: dict[str, Any]) -> Any:
             return DONE
         if isinstance(res, Choice):
             return res
+        if res is REPEAT:
+            if len(s.stack) > depth:
+                return AGAIN
+            continue
         f["i"] += 1
         f["x"] = {}
         if len(s.stack) > depth:
@@ -416,7 +420,7 @@ def op_move_hero(s: VState, f: dict[str, Any], st: dict[str, Any]) -> Any:
             todo.pop(0)
             if ans != "stay":
                 push(s, {"k": "moveto", "who": p, "by": f["by"], "card": h, "dests": [int(ans.split()[1])]})
-                return AGAIN
+                return REPEAT
         return None
     pool = _hero_moves(s, f, st)
     if not pool:
@@ -1198,7 +1202,10 @@ def doable_steps(s: VState, p: int, by: int, c: str | None, steps: list[dict[str
                 return False
         elif name == "perform_action":
             if st.get("action") == "vanquish":
-                if not vanquishable(s, p):
+                if any(x["op"] == "move_ally" for x in steps[:steps.index(st)]):
+                    if not (defeat_targets(s, p) and allies(P)):  # Set a Trap: the move may set it up
+                        return False
+                elif not vanquishable(s, p):
                     return False
         elif name == "reveal_top" and st["deck"].startswith("active_player"):
             T = s.players[s.turn]

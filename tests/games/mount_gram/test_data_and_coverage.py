@@ -7,13 +7,13 @@ import re
 from pathlib import Path
 
 import pytest
+from conformance.kit import play_random_game
 
 from tabletop.engine.assets import asset_path
 from tabletop.games.mount_gram.cards import mount_gram_cards, player_cards, starter_decks
 from tabletop.games.mount_gram.effects import OPS, PASSIVE_OPS
 from tabletop.games.mount_gram.encounter import SHADOWS, WHEN_REVEALED
 
-from conformance.kit import play_random_game
 from .helpers import TEST_GAME
 
 REFERENCE = Path("/work/shared/reference/mount_gram/cards.json")

@@ -5,8 +5,7 @@ from __future__ import annotations
 from tabletop.games.mount_gram import board as B
 from tabletop.games.mount_gram.cards import key_of, owner_of
 
-from .helpers import (HOLD, act, hero, put_char, put_attachment, real, resources, run_frames,
-                      to_hand, top_encounter)
+from .helpers import HOLD, act, hero, put_attachment, put_char, real, resources, run_frames, to_hand, top_encounter
 
 
 def mg(players: int = 2, seed: int = 1, **options: object):

@@ -16,7 +16,7 @@ from tabletop.engine.saves import load
 from tabletop.games.msx_cards import records
 from tabletop.games.msx_cards.screen import BestRuns, MsxScreen, PentagonDetail, RunOver, WorldIntro
 from tabletop.ui import app as app_module
-from tabletop.ui.app import TabletopApp
+from tabletop.ui.app import TabletopApp, screen_class
 from tabletop.ui.menus import MainMenu
 from tabletop.ui.widgets import Curtain
 
@@ -130,7 +130,7 @@ async def test_capsule_by_keys(tmp_path: Path) -> None:
         assert any(e.get("k") == "capsule" and e.get("capsule") == chosen and e.get("side") == 0 for e in view["log"])
         if view["enemy"] is not None and view["enemy"]["id"] == enemy and view["you"] is not None:
             assert view["you"]["button"] == "red"
-            assert "spent" in visible_text(app)
+            assert "button ○ red" in visible_text(app)
 
 
 async def test_save_quit_resume_mid_battle_keeps_the_counters(tmp_path: Path) -> None:
@@ -282,3 +282,42 @@ async def test_ascii_and_the_smallest_terminal(tmp_path: Path) -> None:
         board_text = "\n".join(line[:66] for line in text.splitlines()[1:-1])
         for glyph in "█░▓●○◆★▸−×":
             assert glyph not in board_text, glyph
+
+
+def _at_a_boss_step() -> Match:
+    """A solo run (heuristic bot) stopped where you attack the Boss in a duel."""
+    for seed in range(1, 9):
+        match = new_match(seed=seed)
+        while match.decision() is not None:
+            v = match.view(0)
+            if v["mode"] == "boss" and match.decision().kind == "act":
+                return match
+            match.bot_step(as_kind="heuristic")
+    raise AssertionError("no Boss duel reached in 8 seeds")
+
+
+async def test_boss_duel_shows_the_track(tmp_path: Path) -> None:
+    match = _at_a_boss_step()
+    app = make_app(tmp_path, match)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot, app)
+        boss = match.view(0)["boss"]
+        text = visible_text(app)
+        assert f"Boss · {boss['name']}" in text and f"{boss['set'].upper()} set" in text
+        assert all(f"T{t}" in text for t in range(1, 9))
+        assert f"Boss duel T{boss['step']}/8" in text
+        step = boss["step"]
+        await pilot.press("r")
+        await pilot.pause()
+        after = match.view(0)
+        if after["phase"] == "over":
+            assert isinstance(app.screen, RunOver)
+        elif after["boss"] is not None:  # the duel goes on: this step has its result on the track
+            result = after["boss"]["track"][step - 1]["result"]
+            assert result.startswith("hit") and f"✔{result.split()[-1]}" in visible_text(app)
+        else:
+            assert after["phase"] == "extra"
+
+
+def test_the_spec_names_this_screen() -> None:
+    assert screen_class(games.game("msx_cards").spec) is MsxScreen

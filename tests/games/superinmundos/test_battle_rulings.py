@@ -115,3 +115,17 @@ def test_S43_a_retracted_attackers_resolved_effects_stay() -> None:
     assert kind(sc) == "stalemate"
     sc.play("retract")
     assert sorted(sc.state.players[1]["hand"]) == ["neut03", "neut20"]
+
+
+def test_S26_windows_prompt_only_holders_unless_everyone_is_prompted() -> None:
+    quiet = table(3, {0: ["neut18"], 1: ["neut01"], 2: ["neut11"]})
+    quiet.play("open neut18")
+    assert kind(quiet) == "turn"
+    loud = table(3, {0: ["neut18"], 1: ["neut01"], 2: ["neut11"]}, options={"prompt_all": True})
+    assert kind(loud) == "round_start" and seat(loud) == 0
+    loud.play("pass", "pass", "pass", "open neut18")
+    assert kind(loud) == "reaction" and [seat(loud)] == [1] and loud.legal() == ["pass", "ask 1", "ask 3"]
+    loud.play("pass")
+    assert kind(loud) == "reaction" and seat(loud) == 2
+    loud.play("pass", "pass")  # seat 0 (the opener) is asked last
+    assert kind(loud) == "turn" and seat(loud) == 1

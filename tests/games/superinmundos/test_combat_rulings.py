@@ -190,3 +190,14 @@ def test_S46_a_battle_stops_after_its_200th_declaration() -> None:
     sc.play("attack neut11", "mode attack")
     assert sc.events("battle_limit") and sc.last("battle_won")["seat"] == 1
     assert sc.state.rounds_done == 1
+
+
+def test_S9_the_element_cycle_and_neutral() -> None:
+    from tabletop.games.superinmundos.cards import info
+    from tabletop.games.superinmundos.combat import advantage
+
+    sample = {"fire": "fire07", "earth": "earth07", "lightning": "light08", "water": "water01", "neutral": "neut07"}
+    beats = {("fire", "earth"), ("earth", "lightning"), ("lightning", "water"), ("water", "fire")}
+    for a, ca in sample.items():
+        for d, cd in sample.items():
+            assert advantage(info(ca), info(cd)) == ((a, d) in beats), (a, d)

@@ -94,18 +94,21 @@ async def test_a_whole_battle_by_keyboard_behind_the_curtain(tmp_path: Path) -> 
             assert isinstance(screen, SuperinmundosScreen)
             decision = match.decision()
             assert decision is not None and decision.seat == screen.viewer
-            # the seat on screen sees its own hand, never the other one
+            # the seat on screen sees its own hand, and of the other one only what was revealed to it
             text = visible_text(app)
             own = [info(c).name for c in match.state.players[decision.seat]["hand"]]
-            other = [info(c).name for c in match.state.players[1 - decision.seat]["hand"]]
+            secret = match.game.secrets(match.state, decision.seat)
+            other = [info(c).name for c in match.state.players[1 - decision.seat]["hand"] if c in secret]
             assert all(n in text for n in own[:4])
-            assert not any(n in text for n in other if n not in own)
+            leaked = [n for n in other if n not in own and n in text]
+            assert not leaked
             if decision.kind in ("open", "turn"):
                 # the hand is lit exactly where a legal action uses the card
                 states = hand_states(screen)
                 legal = match.legal()
+                lit = {c for c in states if card_actions(legal, c)}
                 for card, state in states.items():
-                    assert state == ("playable" if card_actions(legal, card) else "disabled"), card
+                    assert state == ("playable" if card in lit else "disabled" if lit else ""), card
                 checked_hand += 1
                 if any(s == "playable" for s in states.values()):
                     row = screen.query_one("#hand", HandGrid)

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from .helpers import covers, decide, hand, menu, passes, power, put, st, start_turn, table, take, top_fate, where
-
 from tabletop.games.villainous.board import covered
+
+from .helpers import covers, decide, hand, menu, passes, power, put, st, start_turn, table, take, top_fate, where
 
 
 def test_R1_english_action_names() -> None:
@@ -218,7 +218,6 @@ def test_R16_unplayable_fate_picks() -> None:
     P = sc.state.players[1]
     P["fdiscard"].clear()
     P["fdeck"].clear()
-    take  # (the deck is emptied above; the rest of Jafar's cards are simply set aside)
     menu(sc, 0, 0)
     sc.play("fate 1")
     assert sc.last("fate")["victim"] == 1

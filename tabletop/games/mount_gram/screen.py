@@ -1,0 +1,690 @@
+"""The Escape from Mount Gram screen: staging area(s) with the quest and the active location, one
+area per player (threat dial, heroes and allies with their tokens, engaged enemies), the hand of
+the player to act, the log on the right and the decision list at the bottom.
+
+Choices about cards on the table are made on the table: ↑/↓ move over every card, ←/→ jump to the
+next card you can choose now (marked ◎), Enter commits / defends / attacks / engages / travels /
+uses it, ``d`` is "done" (done committing, no more defenders, pass...). A hand card is played with
+Enter in the hand row; when it needs a target, the targets light up on the table (and in the list).
+Face-down cards (encounter deck, shadows, captured cards) are drawn as backs with counts only.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Grid, Vertical
+from textual.widgets import Static
+
+from tabletop.engine import Action, Decision
+from tabletop.engine.faces import CardFace
+from tabletop.ui.game_screen import GameScreen
+from tabletop.ui.glyphs import bar
+from tabletop.ui.widgets import CardRow, DecisionPanel
+from tabletop.ui.widgets.card_view import face_text
+
+from .widgets import (
+    ENCOUNTER_COLOUR,
+    ENCOUNTER_SYMBOL,
+    BoardArea,
+    HandRow,
+    Zone,
+    card_face,
+    hand_face,
+    marks,
+    sphere_of,
+    stat_text,
+)
+
+MAX_SEATS = 4
+DONE_IDS = ("done", "go", "nodefend", "pass", "stay", "none")
+"""What ``d`` answers, in this order of preference: the "I am done / no" answer of a decision."""
+PHASE_NAMES = {"setup": "Setup", "resource": "Resource", "planning": "Planning", "quest": "Quest",
+               "travel": "Travel", "encounter": "Encounter", "combat": "Combat", "refresh": "Refresh"}
+PHASE_COLOUR = {"setup": "grey70", "resource": "yellow", "planning": "green", "quest": "cyan",
+                "travel": "bright_yellow", "encounter": "bright_red", "combat": "red", "refresh": "blue"}
+STEP_NAMES = {"commit": "commit characters", "actions": "action window", "response": "responses",
+              "plan": "play cards", "engage": "engagement", "travel": "travel", "defend": "declare defenders",
+              "undefended": "undefended damage", "attack": "declare attacks", "attackers": "declare attackers",
+              "attack_order": "enemy attacks", "choose": "a choice"}
+
+
+def threat_style(threat: int) -> str:
+    return "green" if threat < 35 else "yellow" if threat < 45 else "bold bright_red"
+
+
+class MountGramScreen(GameScreen):
+    CSS_PATH = "screen.tcss"
+    SHOW_DICE = False
+    HELP_KEYS = (
+        "| ↑ ↓ / k j | move over the cards on the table |\n"
+        "| ← → / h l | jump to the previous / next card you can choose now (◎) |\n"
+        "| Enter / Space | on the table: commit, defend, attack, engage, travel, use the card; again on a "
+        "character you just committed takes the commitment back |\n"
+        "| d | done: done committing · no (more) defenders · no more attacks · pass · finish planning |\n"
+        "| Esc | back out of choosing a target |\n"
+        "| Tab | next pane (table, hand, list) · in the hand ← → and Enter play a card |\n"
+        "| 1-9 | choose from the list at the bottom |\n"
+        "| L Leadership · T Tactics · S Spirit · O Lore · N neutral | spheres (colour + letter) |\n"
+        "| ☼ W willpower · ⚔ A attack · ◈ D defense · ♥ H hit points left · ✪ T threat | stats |\n"
+        "| ◆ $ resources · ✖ x damage · ▰ p progress · ⟲ z exhausted · ➚ ^ committed · ▒ # face down | "
+        "tokens |\n"
+        "| E enemy · P location · Q quest / side quest | encounter cards |\n"
+    )
+    BINDINGS = [
+        Binding("d", "done", "done"),
+        Binding("escape", "back", "back", show=False),
+    ]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._view: dict[str, Any] = {}
+        self._decision: Decision | None = None
+        self._actions: list[Action] = []
+        self._by_card: dict[str, list[Action]] = {}
+        self._cards: dict[str, dict[str, Any]] = {}
+        self._order: list[str] = []
+        self._zone_of: dict[str, str] = {}
+        self._sel: str | None = None
+        self._pending: tuple[str, dict[str, str], list[Action]] | None = None
+        """(source card, {target card on the table: action id}, the actions) while a target is chosen."""
+        self._hand_card: str | None = None
+        self._detail_from = "board"
+
+    # -- layout ---------------------------------------------------------------------------------
+    def compose_board(self) -> ComposeResult:
+        with BoardArea(id="table"):
+            with Grid(id="areas"):
+                for i in range(MAX_SEATS):
+                    yield Zone(id=f"area{i}", classes="area")
+            with Grid(id="players"):
+                for i in range(MAX_SEATS):
+                    yield Zone(id=f"player{i}", classes="player")
+        yield Static(id="hint")
+        with Vertical(id="hand-box"):
+            yield HandRow(id="hand", ascii_only=self.ascii_only, empty="(no cards in hand)")
+        yield Static(id="detail")
+
+    def on_mount(self) -> None:
+        self._fit()
+
+    def on_resize(self) -> None:
+        self._check_size()
+        self._fit()
+
+    def _fit(self) -> None:
+        width, height = self.app.size
+        self.set_class(width < 116, "-narrow")
+        self.set_class(height < 36, "-short")
+        if self._view:
+            self._draw_table()
+
+    @property
+    def tight(self) -> bool:
+        return self.app.size[0] < 116
+
+    @property
+    def compact(self) -> bool:
+        return self.app.size[1] < 36
+
+    # -- helpers --------------------------------------------------------------------------------
+    @property
+    def m(self) -> dict[str, str]:
+        return marks(self.ascii_only)
+
+    def face(self, cid: str) -> CardFace:
+        return card_face(self.match.game.db, cid, self.ascii_only)
+
+    def _name_width(self, columns: int) -> int:
+        width = self.app.size[0] - (28 if self.tight else 34)
+        col = width // max(1, columns) - 4
+        return max(8, min(22, col - (21 if self.tight else 24)))
+
+    # -- the header -----------------------------------------------------------------------------
+    def title_line(self, decision: Decision | None) -> Text:
+        view = self.match.view(self.viewer)
+        phase = view.get("phase", "")
+        text = Text()
+        text.append("Mount Gram", style="bold")
+        text.append(f" · round {view.get('round', 1)} · ")
+        text.append(f"{PHASE_NAMES.get(phase, phase.title())} phase", style=f"bold {PHASE_COLOUR.get(phase, '')}")
+        if decision is not None:
+            text.append(f" ▸ {STEP_NAMES.get(decision.kind, decision.kind)}" if not self.ascii_only
+                        else f" > {STEP_NAMES.get(decision.kind, decision.kind)}", style="bold")
+        players = view.get("players", [])
+        first = view.get("first", 0)
+        if players:
+            text.append(f" · first: {players[first]['name']}")
+        stages = []
+        for grp in view.get("groups", []):
+            q = grp.get("quest")
+            if q and f"{q.get('stage', '')} {q['name']}" not in stages:
+                stages.append(f"{q.get('stage', '')} {q['name']}")
+        if stages:
+            text.append(" · stage " + " / ".join(stages))
+        if decision is not None:
+            who = self.match.seats[decision.seat]
+            text.append(f" · {who.name}" + (" (bot)" if who.is_bot else "") + " to act", style="italic")
+        elif view.get("outcome"):
+            text.append(f" · the players {view['outcome']}", style="bold green" if view["outcome"] == "won"
+                        else "bold red")
+        return text
+
+    # -- drawing --------------------------------------------------------------------------------
+    def refresh_board(self, view: dict[str, Any], decision: Decision | None, actions: list[Action]) -> None:
+        self._view, self._decision, self._actions = view, decision, actions
+        self._by_card = {}
+        for a in actions:
+            if a.card:
+                self._by_card.setdefault(a.card, []).append(a)
+        ids = {a.id for a in actions}
+        if self._pending and not all(a.id in ids for a in self._pending[2]):
+            self._pending = None
+        self._cards = {}
+        self._draw_table()
+        self._draw_hand(view, actions)
+        if self._sel not in self._order:
+            self._sel = self._first_choosable() or (self._order[0] if self._order else None)
+            self._draw_table()
+        if self._pending:
+            self._narrow_panel()
+        self._draw_hint()
+
+    def _first_choosable(self) -> str | None:
+        for cid in self._order:
+            if self._choosable(cid):
+                return cid
+        return None
+
+    def _choosable(self, cid: str) -> bool:
+        if self._pending:
+            return cid in self._pending[1]
+        return cid in self._by_card
+
+    def _prefix(self, cid: str) -> Text:
+        m = self.m
+        board_focus = self.focused is self.query_one("#table", BoardArea)
+        here = cid == self._sel
+        t = Text()
+        t.append(m["cursor"] if here else " ", style="bold yellow" if board_focus else "yellow")
+        t.append(m["target"] if self._choosable(cid) else " ", style="bold green")
+        t.append(" ")
+        return t
+
+    def _line(self, cid: str, body: Text, zone: str) -> Text:
+        self._order.append(cid)
+        self._zone_of[cid] = zone
+        line = self._prefix(cid) + body
+        if cid == self._sel:
+            line.stylize("reverse" if self.focused is self.query_one("#table", BoardArea) else "underline")
+        elif self._choosable(cid):
+            line.stylize("on #123a1f")
+        return line
+
+    def _pad_name(self, name: str, width: int, style: str) -> Text:
+        shown = name if len(name) <= width else name[: width - 1] + ("~" if self.ascii_only else "…")
+        return Text(shown.ljust(width), style=style)
+
+    def _captured_inline(self, card: dict[str, Any]) -> Text:
+        counts = card.get("captured")
+        if not counts or not self.compact:
+            return Text()
+        total = sum(counts.values())
+        return Text(f" {self.m['back']}{total}" + ("" if self.tight else " capt."), style="bold bright_magenta")
+
+    def _captured_line(self, card: dict[str, Any]) -> Text | None:
+        counts = card.get("captured")
+        if not counts or self.compact:
+            return None
+        total = sum(counts.values())
+        t = Text("     ")
+        t.append(self.m["back"] * min(total, 4), style="grey50")
+        t.append(f" {total} captured", style="bold bright_magenta")
+        t.append(" (" + ", ".join(f"{who} {n}" for who, n in counts.items()) + ")", style="magenta")
+        return t
+
+    def _attachments(self, card: dict[str, Any], zone: str, lines: list[Text]) -> None:
+        for a in card.get("att", []):
+            self._cards[a["id"]] = a
+            face = self.face(a["id"])
+            body = Text("  " + self.m["attach"] + " ", style="dim")
+            body.append(face.symbol + " ", style=f"bold {face.colour}")
+            body.append(a["name"], style="dim italic" if a.get("exhausted") else "")
+            if a.get("exhausted"):
+                body.append(f" {self.m['exh']}", style="dim")
+            lines.append(self._line(a["id"], body, zone))
+
+    def _char_line(self, card: dict[str, Any], width: int, zone: str) -> Text:
+        letter, colour = sphere_of(card.get("sphere", ""))
+        body = Text()
+        body.append(letter + " ", style=f"bold {colour}")
+        style = "dim" if card.get("exhausted") else ("bold" if card.get("type") == "hero" else "")
+        body.append_text(self._pad_name(card["name"], width, style))
+        body.append(" ")
+        body.append_text(stat_text(card, self.ascii_only, tight=self.tight))
+        m = self.m
+        if card.get("res"):
+            body.append(f" {m['res']}{card['res']}", style="bold yellow")
+        if card.get("committed"):
+            body.append(f" {m['com']}", style="bold cyan")
+        if card.get("exhausted"):
+            body.append(f" {m['exh']}", style="grey62")
+        fight = self._view.get("enemy_attack") or {}
+        if card["id"] in fight.get("defenders", []):
+            body.append(f" {m['def']}def", style="bold blue")
+        attack = self._view.get("attack") or {}
+        if card["id"] in attack.get("attackers", []):
+            body.append(f" {m['atk']}atk", style="bold red")
+        return self._line(card["id"], body, zone)
+
+    def _enemy_line(self, card: dict[str, Any], width: int, zone: str, *, engaged: bool) -> Text:
+        body = Text()
+        body.append(ENCOUNTER_SYMBOL["enemy"] + " ", style=f"bold {ENCOUNTER_COLOUR['enemy']}")
+        body.append_text(self._pad_name(card["name"], width, "bold"))
+        body.append(" ")
+        body.append_text(stat_text(card, self.ascii_only, enemy=True, tight=self.tight))
+        if not engaged and not self.tight:
+            body.append(f" e{card.get('eng', 0)}", style="grey62")
+        if card.get("shadows"):
+            body.append(f" {self.m['shadow'] * card['shadows']}", style="grey50")
+        fight = self._view.get("enemy_attack") or {}
+        if fight.get("enemy") == card["id"]:
+            defence = sum(self._cards.get(c, {}).get("defense", 0) for c in fight.get("defenders", []))
+            body.append(f" {'atk' if self.tight else 'attacks'} {fight.get('attack', 0)}", style="bold bright_red")
+            if fight.get("defenders"):
+                body.append(f" vs {self.m['def']}{defence}", style="bold blue")
+        attack = self._view.get("attack") or {}
+        if attack.get("enemy") == card["id"]:
+            body.append(f" target {self.m['atk']}{attack.get('strength', 0)}", style="bold red")
+        body.append_text(self._captured_inline(card))
+        return self._line(card["id"], body, zone)
+
+    def _location_line(self, card: dict[str, Any], width: int, zone: str, *, active: bool = False) -> Text:
+        ctype = card.get("type", "location")
+        body = Text()
+        body.append(ENCOUNTER_SYMBOL.get(ctype, "?") + " ", style=f"bold {ENCOUNTER_COLOUR.get(ctype, 'white')}")
+        body.append_text(self._pad_name(card["name"], width, "bold"))
+        body.append(" ")
+        if ctype == "location":
+            body.append(f"{self.m['threat']}{card.get('threat', 0)} ", style="bold yellow")
+        body.append(f"{self.m['prog']}{card.get('prog', 0)}/{card.get('qp', 0)}", style="bold cyan")
+        if card.get("time"):
+            body.append(f" time {card['time']}", style="bright_red")
+        if active:
+            body.append(" act" if self.tight else " active", style="bold italic bright_yellow")
+        body.append_text(self._captured_inline(card))
+        return self._line(card["id"], body, zone)
+
+    def _draw_table(self) -> None:
+        view = self._view
+        if not view:
+            return
+        self._order = []
+        self._zone_of = {}
+        groups = view.get("groups", [])
+        players = view.get("players", [])
+        for grid_id, n in (("#areas", len(groups)), ("#players", len(players))):
+            self.query_one(grid_id, Grid).styles.grid_size_columns = 1 if n <= 1 else 2
+        split = len(groups) > 1
+        for i in range(MAX_SEATS):
+            zone = self.query_one(f"#area{i}", Zone)
+            zone.display = i < len(groups)
+            if i < len(groups):
+                self._draw_group(zone, groups[i], players, split)
+        to_act = view.get("to_act")
+        for i in range(MAX_SEATS):
+            zone = self.query_one(f"#player{i}", Zone)
+            zone.display = i < len(players)
+            if i < len(players):
+                self._draw_player(zone, i, players[i], len(players), to_act)
+
+    def _draw_group(self, zone: Zone, grp: dict[str, Any], players: list[dict[str, Any]], split: bool) -> None:
+        zid = zone.id or ""
+        width = self._name_width(2 if split else 1)
+        lines: list[Text] = []
+        quest = grp.get("quest")
+        m = self.m
+        if quest:
+            self._cards[quest["id"]] = quest
+            body = Text()
+            body.append("Q ", style="bold bright_white")
+            body.append(f"{quest.get('stage', '')} {quest['name']}", style="bold")
+            qp = quest.get("qp", 0)
+            if qp:
+                body.append("  " + bar(quest.get("prog", 0), qp, width=8, ascii_only=self.ascii_only),
+                            style="cyan")
+            elif quest.get("prog"):
+                body.append(f"  {m['prog']}{quest['prog']}", style="cyan")
+            body.append_text(self._captured_inline(quest))
+            lines.append(self._line(quest["id"], body, zid))
+            cap = self._captured_line(quest)
+            if cap:
+                lines.append(cap)
+        active = grp.get("active")
+        if active:
+            self._cards[active["id"]] = active
+            lines.append(self._location_line(active, width, zid, active=True))
+            cap = self._captured_line(active)
+            if cap:
+                lines.append(cap)
+        else:
+            lines.append(Text("    active location: none", style="grey50 italic"))
+        staging = grp.get("staging", [])
+        if staging:
+            for card in staging:
+                self._cards[card["id"]] = card
+                if card.get("type") == "enemy":
+                    lines.append(self._enemy_line(card, width, zid, engaged=False))
+                else:
+                    lines.append(self._location_line(card, width, zid))
+                self._attachments(card, zid, lines)
+                cap = self._captured_line(card)
+                if cap:
+                    lines.append(cap)
+        threat = grp.get("staging_threat", 0)
+        wp = grp.get("committed_wp", 0)
+        total = Text("    " + ("staging empty · threat " if not staging else "threat in staging "))
+        total.append(f"{m['threat']} {threat}", style="bold yellow")
+        if self._view.get("phase") == "quest" or wp:
+            total.append("  vs committed ")
+            total.append(f"{m['wp']} {wp}", style="bold bright_white")
+            diff = wp - threat
+            verdict = (f"  +{diff} progress" if diff > 0 else f"  {diff} threat" if diff < 0 else "  even")
+            total.append(verdict, style="bold green" if diff > 0 else "bold red" if diff < 0 else "yellow")
+        lines.append(total)
+        zone.update(joined(lines))
+        names = [players[p]["name"] for p in grp.get("members", []) if p < len(players)]
+        zone.border_title = "Staging area" + (f" · {' & '.join(names)}" if split else "")
+        zone.border_subtitle = (f"encounter {self.m['back']}{self._view.get('encounter_deck', 0)} · discard "
+                                f"{len(self._view.get('encounter_discard', []))} · victory "
+                                f"{len(self._view.get('victory', []))}")
+
+    def _draw_player(self, zone: Zone, seat: int, p: dict[str, Any], n: int, to_act: int | None) -> None:
+        zid = zone.id or ""
+        width = self._name_width(1 if n <= 1 else 2)
+        m = self.m
+        lines: list[Text] = []
+        if p.get("out"):
+            lines.append(Text("  eliminated", style="bold red"))
+        dial = Text(f"  {m['threat']} ", style="bold yellow")
+        dial.append(bar(p["threat"], 50, width=6 if self.tight else 10, ascii_only=self.ascii_only),
+                    style=threat_style(p["threat"]))
+        dial.append(f" · {'capt.' if self.tight else 'captured'} deck {m['back']}{p.get('captured_deck', 0)}",
+                    style="magenta")
+        lines.append(dial)
+        chars = p.get("chars", [])
+        for card in sorted(chars, key=lambda c: c.get("type") != "hero"):
+            self._cards[card["id"]] = card
+            lines.append(self._char_line(card, width, zid))
+            self._attachments(card, zid, lines)
+            cap = self._captured_line(card)
+            if cap:
+                lines.append(cap)
+        engaged = p.get("engaged", [])
+        if engaged:
+            if not self.compact:
+                lines.append(Text("  engaged:", style="bold bright_red"))
+            for card in engaged:
+                self._cards[card["id"]] = card
+                lines.append(self._enemy_line(card, width, zid, engaged=True))
+                for sh in card.get("shadows_up", []):
+                    lines.append(Text(f"     shadow: {sh['name']}", style="bright_magenta"))
+                self._attachments(card, zid, lines)
+                cap = self._captured_line(card)
+                if cap:
+                    lines.append(cap)
+        else:
+            lines.append(Text("  engaged: none", style="grey50 italic"))
+        zone.update(joined(lines))
+        letter, colour = sphere_of(p.get("sphere", ""))
+        title = f"{m['first']} " if p.get("first") else ""
+        zone.border_title = f"{title}{p['name']} · {letter} {p.get('sphere', '')}"
+        hand = p.get("hand")
+        count = len(hand) if isinstance(hand, list) else hand
+        zone.border_subtitle = f"threat {p['threat']} · hand {count} · deck {p.get('deck', 0)}"
+        zone.set_class(seat == to_act, "-to-act")
+        zone.styles.border_title_color = colour
+
+    def _draw_hand(self, view: dict[str, Any], actions: list[Action]) -> None:
+        box = self.query_one("#hand-box")
+        row = self.query_one("#hand", CardRow)
+        seat = self.viewer
+        if seat is None or seat >= len(view.get("players", [])):
+            box.border_title = "Hand"
+            row.set_cards([])
+            return
+        playable = {a.card for a in actions if a.card and a.group == "play"}
+        playable |= {a.card for a in actions if a.card and a.card in view.get("hand", [])}
+        cards = []
+        for cid in view.get("hand", []):
+            ctype = self.match.game.db[cid.split(".")[1]].type if "." in cid else ""
+            face = hand_face(self.face(cid), ctype, self.ascii_only)
+            cards.append((cid, face, "playable" if cid in playable else ("disabled" if actions else "")))
+        if [c[0] for c in row.cards] != [c[0] for c in cards] or [c[2] for c in row.cards] != [c[2] for c in cards]:
+            row.set_cards(cards)
+        p = view["players"][seat]
+        res: dict[str, int] = {}
+        for c in p.get("chars", []):
+            if c.get("type") == "hero":
+                letter = sphere_of(c.get("sphere", ""))[0]
+                res[letter] = res.get(letter, 0) + c.get("res", 0)
+        pool = "  ".join(f"{k}{self.m['res']}{v}" for k, v in res.items())
+        box.border_title = f"Hand · {p['name']} · resources {pool}"
+        box.border_subtitle = (f"{len(playable & set(view.get('hand', [])))} playable now" if actions else "")
+
+    def _draw_hint(self) -> None:
+        hint = self.query_one("#hint", Static)
+        decision = self._decision
+        text = Text()
+        peek = self._view.get("peek")
+        if self._pending:
+            src = self._pending[0]
+            name = self._card_name(src)
+            text.append(f"Choose where {name} goes", style="bold yellow")
+            text.append(" on the table (◎, Enter)" if self._pending[1] else "")
+            text.append(" or in the list · Esc: back")
+        elif decision is None:
+            text.append("Waiting." if self._view.get("to_act") is not None else "")
+        else:
+            cur = self._sel
+            acts = self._by_card.get(cur or "", [])
+            if acts and self.focused is self.query_one("#table", BoardArea):
+                label = acts[0].label if len(acts) == 1 else f"{len(acts)} choices with {self._card_name(cur or '')}"
+                text.append("Enter: ", style="bold")
+                text.append(label, style="bold green")
+                text.append(" · ")
+            done = self._done_action()
+            if done:
+                text.append("d: ", style="bold")
+                text.append(done.label)
+                text.append(" · ")
+            text.append("←→ choosable ↑↓ cards Tab hand/list" if not self.ascii_only
+                        else "<> choosable, up/down cards, Tab hand/list", style="grey62")
+        if peek:
+            text.append(f"  · you looked at: {peek['name']}", style="magenta")
+        hint.update(text)
+        self._draw_detail()
+
+    def _card_name(self, cid: str) -> str:
+        card = self._cards.get(cid)
+        if card:
+            return str(card.get("name", cid))
+        face = self.face(cid)
+        return face.title
+
+    def _draw_detail(self) -> None:
+        detail = self.query_one("#detail", Static)
+        cid = self._hand_card if self._detail_from == "hand" else self._sel
+        if not cid:
+            detail.update("")
+            return
+        face = self.face(cid)
+        text = Text()
+        text.append(f"{face.symbol} ", style=f"bold {face.colour}")
+        text.append(face.title, style="bold")
+        body = face_text(face, "normal")
+        body.rstrip()
+        flat = Text(" · ").join(part for part in body.split("\n") if part.plain.strip())
+        if flat.plain:
+            text.append(" · ")
+            text.append_text(flat)
+        detail.update(text)
+
+    def _narrow_panel(self) -> None:
+        if not self._pending or self._decision is None:
+            return
+        panel = self.query_one("#decision", DecisionPanel)
+        panel.show(self._decision, self._pending[2], f"{self._card_name(self._pending[0])}: choose (Esc: back)")
+
+    # -- the table's keys -----------------------------------------------------------------------
+    def board_focus_changed(self) -> None:
+        if self.focused is self.query_one("#table", BoardArea):
+            self._detail_from = "board"
+        if self._view:
+            self._draw_table()
+            self._draw_hint()
+
+    def _move_to(self, cid: str | None) -> None:
+        if cid is None:
+            return
+        self._sel = cid
+        self._detail_from = "board"
+        self._draw_table()
+        self._draw_hint()
+        zone = self._zone_of.get(cid)
+        if zone:
+            self.query_one(f"#{zone}", Zone).scroll_visible(animate=False)
+
+    def board_step(self, delta: int) -> None:
+        if not self._order:
+            return
+        i = self._order.index(self._sel) if self._sel in self._order else -delta
+        self._move_to(self._order[(i + delta) % len(self._order)])
+
+    def board_jump(self, delta: int) -> None:
+        if not self._order:
+            return
+        start = self._order.index(self._sel) if self._sel in self._order else -1
+        n = len(self._order)
+        for k in range(1, n + 1):
+            cid = self._order[(start + delta * k) % n]
+            if self._choosable(cid):
+                self._move_to(cid)
+                return
+        self.notify("Nothing on the table to choose now: use the hand or the list.", severity="information")
+
+    def board_choose(self) -> None:
+        cid = self._sel
+        if cid is None:
+            return
+        if self._pending:
+            target = self._pending[1].get(cid)
+            if target:
+                self._pending = None
+                self.act(target)
+            else:
+                self.notify(f"{self._card_name(cid)} is not a target: choose a card marked ◎ (Esc: back).",
+                            severity="warning")
+            return
+        acts = self._by_card.get(cid, [])
+        if not acts:
+            card = self._cards.get(cid, {})
+            decision = self._decision
+            if (decision is not None and decision.kind == "commit" and card.get("committed")
+                    and self.match.actions and self.match.actions[-1] == f"commit {cid}"):
+                if self.match.undo():
+                    self.autosave()
+                    self.notify(f"{card.get('name', cid)} is no longer committed.")
+                    self.refresh_all()
+                    return
+            if decision is None:
+                self.notify("It is not your decision now.", severity="warning")
+            else:
+                self.notify(f"Nothing to do with {self._card_name(cid)} now.", severity="warning")
+            return
+        self._choose_among(cid, acts)
+
+    def _choose_among(self, cid: str, acts: list[Action]) -> None:
+        if len(acts) == 1:
+            self.act(acts[0].id)
+            return
+        targets: dict[str, str] = {}
+        for a in acts:
+            tokens = [t for t in a.id.split()[1:] if t != cid and t in self._order]
+            if not tokens or tokens[0] in targets:
+                targets = {}
+                break
+            targets[tokens[0]] = a.id
+        self._pending = (cid, targets, acts)
+        self._narrow_panel()
+        self._draw_table()
+        self._draw_hint()
+        if targets:
+            self.query_one("#table", BoardArea).focus()
+            self._move_to(next(iter(targets)))
+        else:
+            self.query_one("#decision", DecisionPanel).focus()
+
+    # -- hand -----------------------------------------------------------------------------------
+    def on_card_row_focused(self, msg: CardRow.Focused) -> None:
+        self._hand_card = msg.card
+        self._detail_from = "hand"
+        if self._view:
+            self._draw_detail()
+
+    def on_card_row_chosen(self, msg: CardRow.Chosen) -> None:
+        acts = self._by_card.get(msg.card, [])
+        if not acts:
+            why = "It is not your decision now." if self._decision is None else (
+                f"{self._card_name(msg.card)} cannot be played now.")
+            self.notify(why, severity="warning")
+            return
+        self._choose_among(msg.card, acts)
+
+    # -- keys -----------------------------------------------------------------------------------
+    def _done_action(self) -> Action | None:
+        by_id = {a.id: a for a in self._actions}
+        for aid in DONE_IDS:
+            if aid in by_id:
+                return by_id[aid]
+        return None
+
+    def action_done(self) -> None:
+        done = self._done_action()
+        if done is None:
+            if self._decision is not None:
+                self.notify("This choice has no 'done': pick one in the list.", severity="warning")
+            return
+        self._pending = None
+        self.act(done.id)
+
+    def action_back(self) -> None:
+        if self._pending:
+            self._pending = None
+            self.refresh_all()
+
+    def focus_default(self) -> None:
+        if any(a.card in self._order for a in self._actions):
+            self._sel = self._first_choosable()
+            self.query_one("#table", BoardArea).focus()
+            self._move_to(self._sel)
+            return
+        hand = self.query_one("#hand", CardRow)
+        if any(state == "playable" for _, _, state in hand.cards):
+            hand.focus()
+            return
+        self.query_one("#decision", DecisionPanel).focus()
+
+
+def joined(lines: list[Text]) -> Text:
+    text = Text("\n").join(lines)
+    text.no_wrap = True
+    text.overflow = "ellipsis"
+    return text
+
+
+def width_ok(width: int) -> bool:
+    return width >= 116

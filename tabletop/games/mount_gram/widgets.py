@@ -1,0 +1,175 @@
+"""Pieces of the Mount Gram screen: card faces from the game's card data, glyphs, one line per card
+in play, and the keyboard-driven board area (a column of bordered zones with one cursor).
+
+Only this module and ``screen.py`` import textual/rich; the rules modules are read, never changed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from rich.text import Text
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.widgets import Static
+
+from tabletop.engine.faces import CardFace, Stat
+from tabletop.ui.widgets import CardRow, CardView
+
+from .cards import CardDef, key_of
+
+SPHERES: dict[str, tuple[str, str]] = {
+    "Leadership": ("L", "magenta"),
+    "Tactics": ("T", "red"),
+    "Spirit": ("S", "cyan"),
+    "Lore": ("O", "green"),
+    "Neutral": ("N", "grey70"),
+}
+"""Sphere -> (letter, colour). Lore is "O" (lOre) so it never clashes with Leadership's "L"."""
+
+ENCOUNTER_COLOUR = {"enemy": "bright_red", "location": "yellow", "treachery": "bright_magenta",
+                    "side_quest": "bright_yellow", "quest": "bright_white"}
+ENCOUNTER_SYMBOL = {"enemy": "E", "location": "P", "treachery": "!", "side_quest": "Q", "quest": "Q"}
+
+UNI = {"wp": "☼", "atk": "⚔", "def": "◈", "hp": "♥", "threat": "✪", "dmg": "✖", "res": "◆",
+       "prog": "▰", "exh": "⟲", "com": "➚", "back": "▒", "cursor": "▸", "attach": "+",
+       "event": "✉", "attachment": "◆", "ally": "●", "hero": "★", "shadow": "▒", "first": "★",
+       "ok": "✔", "sep": "·", "target": "◎"}
+ASC = {"wp": "W", "atk": "A", "def": "D", "hp": "H", "threat": "T", "dmg": "x", "res": "$",
+       "prog": "p", "exh": "z", "com": "^", "back": "#", "cursor": ">", "attach": "+",
+       "event": "e", "attachment": "a", "ally": "o", "hero": "*", "shadow": "#", "first": "*",
+       "ok": "+", "sep": "-", "target": "@"}
+
+
+def marks(ascii_only: bool) -> dict[str, str]:
+    return ASC if ascii_only else UNI
+
+
+def sphere_of(sphere: str) -> tuple[str, str]:
+    return SPHERES.get(sphere, ("?", "grey50"))
+
+
+def card_face(db: dict[str, CardDef], cid: str, ascii_only: bool = False) -> CardFace:
+    """The face of a card id from the rules' card data (read only)."""
+    card = db.get(key_of(cid)) if "." in cid else None
+    if card is None:
+        return CardFace(id=cid, title=cid)
+    m = marks(ascii_only)
+    stats: list[Stat] = []
+    if card.type in ("hero", "ally"):
+        letter, colour = sphere_of(card.sphere)
+        stats = [Stat("willpower", str(card.wp), m["wp"]), Stat("attack", str(card.atk), m["atk"]),
+                 Stat("defense", str(card.defense), m["def"]), Stat("hit points", str(card.hp), m["hp"])]
+    elif card.type == "enemy":
+        letter, colour = ENCOUNTER_SYMBOL["enemy"], ENCOUNTER_COLOUR["enemy"]
+        stats = [Stat("engagement", str(card.engagement), "eng"),
+                 Stat("threat", "X" if card.x_threat else str(card.threat), m["threat"]),
+                 Stat("attack", "X" if card.x_attack else str(card.atk), m["atk"]),
+                 Stat("defense", str(card.defense), m["def"]), Stat("hit points", str(card.hp), m["hp"])]
+    elif card.type == "location":
+        letter, colour = ENCOUNTER_SYMBOL["location"], ENCOUNTER_COLOUR["location"]
+        stats = [Stat("threat", "X" if card.x_threat else str(card.threat), m["threat"]),
+                 Stat("quest points", str(card.qp), m["prog"])]
+    elif card.type in ("quest", "side_quest"):
+        letter, colour = ENCOUNTER_SYMBOL[card.type], ENCOUNTER_COLOUR[card.type]
+        stats = [Stat("quest points", str(card.qp), m["prog"])]
+    elif card.type == "treachery":
+        letter, colour = ENCOUNTER_SYMBOL["treachery"], ENCOUNTER_COLOUR["treachery"]
+    else:  # attachment, event
+        letter, colour = sphere_of(card.sphere)
+    kind = card.type.replace("_", " ")
+    if card.sphere:
+        kind = f"{card.sphere} {kind}"
+    if card.type == "hero":
+        cost = f"threat {card.threat_cost}"
+    elif card.type in ("ally", "attachment", "event"):
+        cost = "X" if card.x_cost else str(card.cost)
+    else:
+        cost = ""
+    text = card.text
+    if card.shadow_text:
+        text = f"{text}\nShadow: {card.shadow_text}".strip()
+    keywords = " ".join(card.keywords)
+    if keywords:
+        text = f"{keywords}. {text}"
+    return CardFace(id=cid, title=card.name, kind=kind, cost=cost, stats=tuple(stats), text=text,
+                    colour=colour, symbol=letter, tags=tuple(card.traits))
+
+
+def hand_face(face: CardFace, ctype: str, ascii_only: bool) -> CardFace:
+    """A face for the hand row: the kind mark after the title, stats as glyph pairs."""
+    m = marks(ascii_only)
+    mark = m.get(ctype, "")
+    stats: tuple[Stat, ...] = ()
+    if face.stats:
+        stats = (Stat("stats", "".join(f"{s.symbol}{s.value}" for s in face.stats)),)
+    return replace(face, title=f"{face.title} {mark}".strip(), stats=stats)
+
+
+def stat_text(card: dict[str, Any], ascii_only: bool, *, enemy: bool = False, tight: bool = False) -> Text:
+    """``☼2 ⚔3 ◈2 ♥3/5`` for a character, ``✪2 ⚔3 ◈1 ♥2/3`` for an enemy (current values)."""
+    m = marks(ascii_only)
+    sp = "" if tight and not ascii_only else " "
+    t = Text()
+    if enemy:
+        t.append(f"{m['threat']}{card.get('threat', 0)}{sp}", style="bold yellow")
+    else:
+        t.append(f"{m['wp']}{card.get('wp', 0)}{sp}", style="bold bright_white")
+    t.append(f"{m['atk']}{card.get('atk', 0)}{sp}", style="bold red")
+    t.append(f"{m['def']}{card.get('defense', 0)}{sp}", style="bold blue")
+    hp, dmg = card.get("hp", 0), card.get("dmg", 0)
+    left = hp - dmg
+    t.append(f"{m['hp']}{left}" + (f"/{hp}" if dmg else ""),
+             style="bold " + ("bright_red" if dmg and left <= 1 else "green"))
+    return t
+
+
+class Zone(Static):
+    """A bordered panel of card lines (staging area, a player's area)."""
+
+    DEFAULT_CSS = """
+    Zone { height: auto; border: round $primary-darken-1; padding: 0 1; border-title-style: bold;
+           text-wrap: nowrap; text-overflow: ellipsis; }
+    """
+
+
+class BoardArea(VerticalScroll, can_focus=True):
+    """The table: zones of cards with one cursor, moved and used by keys (the screen draws it)."""
+
+    BINDINGS = [
+        Binding("up,k", "step(-1)", "card", show=False),
+        Binding("down,j", "step(1)", "card", show=False),
+        Binding("left,h", "jump(-1)", "choosable", show=False),
+        Binding("right,l", "jump(1)", "choosable", show=False),
+        Binding("enter,space", "choose", "choose"),
+    ]
+    DEFAULT_CSS = """
+    BoardArea { height: 1fr; scrollbar-size-vertical: 1; }
+    BoardArea:focus { background: $boost; }
+    """
+
+    def action_step(self, delta: int) -> None:
+        self.screen.board_step(delta)  # type: ignore[attr-defined]
+
+    def action_jump(self, delta: int) -> None:
+        self.screen.board_jump(delta)  # type: ignore[attr-defined]
+
+    def action_choose(self) -> None:
+        self.screen.board_choose()  # type: ignore[attr-defined]
+
+    def on_focus(self) -> None:
+        self.screen.board_focus_changed()  # type: ignore[attr-defined]
+
+    def on_blur(self) -> None:
+        self.screen.board_focus_changed()  # type: ignore[attr-defined]
+
+
+class HandRow(CardRow):
+    """The shared card row, scrolled so the card under the cursor stays in sight."""
+
+    def _mark(self) -> None:
+        super()._mark()
+        views = list(self.query(CardView))
+        if self.cards and 0 <= self.cursor < len(views) and self.has_focus:
+            self.scroll_to_widget(views[self.cursor], animate=False)

@@ -1,0 +1,176 @@
+"""The Mount Gram screen driven by keys through Pilot: a full round for two hot-seat players
+(committing and defending on the table, everything else with ``d`` or the list), the phase header,
+face-down cards that never show their titles, and save / quit / resume."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from tabletop import games
+from tabletop.engine import Match, Seat
+from tabletop.games.mount_gram.cards import key_of
+from tabletop.games.mount_gram.screen import MountGramScreen
+from tabletop.ui.app import TabletopApp
+from tabletop.ui.menus import MainMenu
+from tabletop.ui.widgets import DecisionPanel
+
+from ui.screen_text import visible_text
+
+import pytest
+
+
+@pytest.fixture(autouse=True)
+def _dev_screen(monkeypatch):  # TEMPORARY until SPEC has screen=
+    import tabletop.ui.app as appmod
+    monkeypatch.setattr(appmod, "screen_class", lambda spec: MountGramScreen)
+
+
+def new_match(seed: int = 4, kinds: tuple[str, str] = ("human", "human")) -> Match:
+    return Match.start(games.game("mount_gram"), [Seat("Ana", kinds[0]), Seat("Luis", kinds[1])], {}, seed=seed)
+
+
+def make_app(tmp_path: Path, match: Match) -> TabletopApp:
+    return TabletopApp(saves_dir=tmp_path, match=match, save_path=tmp_path / "g.json", animate=False, bot_delay=0)
+
+
+def names_in(value: Any, out: set[str]) -> set[str]:
+    """Every card name a view shows (recursively)."""
+    if isinstance(value, dict):
+        if isinstance(value.get("name"), str):
+            out.add(value["name"])
+        for v in value.values():
+            names_in(v, out)
+    elif isinstance(value, list):
+        for v in value:
+            names_in(v, out)
+    return out
+
+
+def hidden_titles(match: Match, seat: int | None) -> set[str]:
+    """Titles of the face-down cards (encounter deck, shadows, captured) the seat cannot see
+    anywhere face up (the same title may be face up elsewhere: a second copy, the log)."""
+    s = match.state
+    db = match.game.db
+    hidden = list(s.encounter)
+    for rec in s.cards.values():
+        hidden += rec["sh"] + rec["cap"]
+    for p in s.players:
+        hidden += p["captured"]
+    view = match.view(seat)
+    shown = names_in(view, set())
+    shown |= {db[key_of(c)].name for c in view["hand"]}
+    shown |= {db[key_of(c)].name for c in view["encounter_discard"] + view["victory"]}
+    for p in view["players"]:
+        shown |= {db[key_of(c)].name for c in p["discard"]}
+    log = " ".join(e["t"] for e in view["log"])
+    return {db[key_of(c)].name for c in hidden} - shown - {n for n in (db[key_of(c)].name for c in hidden) if n in log}
+
+
+def board(app: TabletopApp) -> MountGramScreen:
+    screen = next(s for s in app.screen_stack if isinstance(s, MountGramScreen))
+    return screen
+
+
+async def test_a_full_round_by_keyboard_then_save_quit_and_resume(tmp_path: Path) -> None:
+    match = new_match()
+    app = make_app(tmp_path, match)
+    headers: list[str] = []
+    committed_by_keys = defended_by_keys = toggled = False
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, MountGramScreen)
+        for _ in range(160):
+            if match.state.round >= 2 or match.decision() is None:
+                break
+            text = visible_text(app)
+            headers.append(text.splitlines()[0])
+            leaked = [t for t in hidden_titles(match, screen.viewer) if t in text]
+            assert not leaked, f"face-down cards shown: {leaked}"
+            decision = match.decision()
+            assert decision is not None and screen.viewer == decision.seat  # hot seat: the actor's view
+            acts = match.legal()
+            ids = [a.id for a in acts]
+            if decision.kind == "commit" and not committed_by_keys:
+                # The cursor starts on the first character that can commit (on the table).
+                assert app.focused is screen.query_one("#table")
+                assert screen._sel is not None and f"commit {screen._sel}" in ids
+                chosen = screen._sel
+                await pilot.press("enter")
+                await pilot.pause()
+                assert match.actions[-1] == f"commit {chosen}"
+                committed_by_keys = True
+                if match.decision() is not None and match.decision().kind == "commit" and screen._sel == chosen:
+                    # Enter again on the character just committed takes it back, and a third commits.
+                    await pilot.press("enter")
+                    await pilot.pause()
+                    assert match.actions[-1] != f"commit {chosen}"
+                    await pilot.press("enter")
+                    await pilot.pause()
+                    assert match.actions[-1] == f"commit {chosen}"
+                    toggled = True
+                assert "vs committed" in visible_text(app)
+                continue
+            if decision.kind == "defend" and any(a.group == "defend" for a in acts) and not defended_by_keys:
+                assert app.focused is screen.query_one("#table")
+                await pilot.press("right", "left")  # ← → hop between the characters that can defend
+                await pilot.pause()
+                chosen = screen._sel
+                await pilot.press("enter")
+                await pilot.pause()
+                assert match.actions[-1] == f"defend {chosen}"
+                defended_by_keys = True
+                continue
+            before = len(match.actions)
+            if any(a in ids for a in ("done", "go", "nodefend", "pass", "stay", "none")):
+                await pilot.press("d")
+            else:
+                app.screen.query_one(DecisionPanel).focus()
+                await pilot.press("1")
+            await pilot.pause()
+            assert len(match.actions) == before + 1, f"no action for {decision} {ids}"
+        assert match.state.round == 2, "the round did not finish"
+        assert committed_by_keys
+        phases = {p for p in ("Setup", "Resource", "Planning", "Quest", "Travel", "Encounter", "Combat")
+                  if any(f"{p} phase" in h for h in headers)}
+        assert {"Setup", "Planning", "Quest", "Combat"} <= phases, phases
+        assert any("commit characters" in h for h in headers)
+        assert "round 2" in visible_text(app).splitlines()[0]
+        played = list(match.actions)
+        # quit to the menu: the game is saved on the way out
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, MainMenu)
+        await pilot.press("down", "enter")  # Resume last game
+        await pilot.pause()
+        again = board(app)
+        assert again is not screen and again.match.actions == played
+        assert "round 2" in visible_text(app).splitlines()[0]
+    del toggled
+
+
+async def test_face_down_cards_and_a_small_terminal(tmp_path: Path) -> None:
+    """Shadows and captured cards are drawn as backs with counts at 100×30; the table scrolls."""
+    match = new_match(seed=4)
+    # play on until an enemy has a shadow card (combat) with the first legal answers
+    for _ in range(400):
+        if any(rec["sh"] for rec in match.state.cards.values()) and match.decision() is not None:
+            break
+        acts = match.legal()
+        pick = next((a for a in acts if a.id in ("done", "pass", "nodefend")), acts[0])
+        match.play(pick.id)
+    app = make_app(tmp_path, match)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = board(app)
+        assert not screen.has_class("-too-small")
+        text = visible_text(app)
+        leaked = [t for t in hidden_titles(match, screen.viewer) if t in text]
+        assert not leaked
+        assert "▒" in text
+        for _ in range(30):  # walk the whole table: nothing breaks, nothing hidden appears
+            await pilot.press("down")
+        await pilot.pause()
+        text = visible_text(app)
+        assert not [t for t in hidden_titles(match, screen.viewer) if t in text]
