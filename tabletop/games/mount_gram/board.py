@@ -126,10 +126,6 @@ def engaged_with(s: MGState, enemy: str) -> int:
     return -1 if rec is None or rec["g"] else rec["ctl"]
 
 
-def in_play_anywhere(s: MGState) -> list[str]:
-    return list(s.cards)
-
-
 def unique_in_play(g: "MountGram", s: MGState, title: str) -> bool:
     return any(g.db[key_of(c)].name == title for c in s.cards)
 

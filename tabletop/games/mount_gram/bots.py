@@ -31,6 +31,8 @@ def _key(aid: str, pos: int = 1) -> str:
 
 class HeuristicBot:
     extra = 0
+    stage3_gate_only = True
+    """At stage 3 progress must reach the quest: only travel to the Southern Gate."""
     engage_slack = 0
     """Willpower committed beyond the expected staging threat (progress is what wins)."""
     def choose(self, game: Any, view: dict[str, Any], decision: Decision, actions: list[Action],
@@ -59,7 +61,8 @@ class HeuristicBot:
                 return self._optional_engage(me, enemies, ids)
             return min(ids, key=lambda i: enemies.get(i.split()[1], {}).get("atk", 0))
         if kind == "travel":
-            return self._travel(ids)
+            stage3 = bool(grp and grp.get("quest") and grp["quest"].get("stage") == "3")
+            return self._travel(ids, stage3)
         if kind == "plan":
             return self._plan(game, me, ids)
         if kind in ("actions", "response"):
@@ -163,8 +166,11 @@ class HeuristicBot:
             return "go" if "go" in ids else ids[0]
         return max(withs, key=lambda i: chars[i.split()[1]]["atk"])
 
-    def _travel(self, ids: list[str]) -> str:
+    def _travel(self, ids: list[str], stage3: bool = False) -> str:
         travels = [i for i in ids if i.startswith("travel ")]
+        if stage3 and self.stage3_gate_only:
+            gate = [i for i in travels if _key(i) == "southern_gate"]
+            return gate[0] if gate else "stay"
         for pref in ("prison_cell", "southern_gate", "tunnels_of_mount_gram"):
             for i in travels:
                 if _key(i) == pref:

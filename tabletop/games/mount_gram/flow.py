@@ -15,7 +15,7 @@ from tabletop.engine.chance import shuffle
 from tabletop.engine.zones import draw
 
 from . import board as B
-from .cards import key_of, owner_of
+from .cards import owner_of
 from .state import MGState
 
 if TYPE_CHECKING:
@@ -114,18 +114,15 @@ def end_phase(g: Any, s: MGState) -> None:
     s.used = {k: v for k, v in s.used.items() if not k.startswith("ph:")}
     if not s.mods:
         return
-    keep = []
-    for m in s.mods:
-        if m["until"] != "phase":
-            keep.append(m)
-            continue
+    ending = [m for m in s.mods if m["until"] == "phase"]
+    s.mods = [m for m in s.mods if m["until"] != "phase"]
+    for m in ending:
         cid = m.get("c")
         if m["st"] == "shuffle_back" and cid in s.cards:
             B.leave_play(g, s, cid, "deck")
             shuffle(s, s.players[owner_of(cid)]["deck"])
         elif m["st"] == "return_hand" and cid in s.cards:
             B.leave_play(g, s, cid, "hand")
-    s.mods = [m for m in s.mods if m["until"] != "phase"]
 
 
 # -- generic frames ------------------------------------------------------------------------------
@@ -868,7 +865,3 @@ class Refresh(Frame):
             return False
         s.round += 1
         return False
-
-
-def owner_of_key(cid: str) -> str:
-    return key_of(cid)

@@ -15,7 +15,7 @@ from tabletop.engine.chance import randbelow, shuffle
 from tabletop.engine.zones import draw
 
 from . import board as B
-from .cards import CardDef, key_of, mount_gram_cards, owner_of, player_cards, starter_decks
+from .cards import CardDef, key_of, mount_gram_cards, owner_of, starter_decks
 from .encounter import enter_play_staging, free_play_ok
 from .flow import Frame, ask, ask_frame, continuation, enemy_attack, frame, push
 from .state import Group, MGState, Player
@@ -247,8 +247,6 @@ class MountGramScenario(QuestScenario):
             others = [h for h in self.heroes_of(seat, pl["sphere"]) if h != chosen]
             s.limbo = [h for h in s.limbo if h not in others]
             aside = others.pop(randbelow(s, len(others)))
-            shuffle(s, pl["captured"])
-            pl["captured"][:0] = []
             pl["captured"].extend(others)
             shuffle(s, pl["captured"])
             pl["captured"].append(aside)
@@ -423,7 +421,3 @@ class Join(Frame):
         target = B.group(s, aid.split()[1])
         if grp and target:
             g.scen.join(g, s, grp, target)
-
-
-def player_card_keys() -> list[str]:
-    return list(player_cards())

@@ -128,7 +128,8 @@ class MountGramScreen(GameScreen):
 
     @property
     def compact(self) -> bool:
-        return self.app.size[1] < 36
+        """Short terminal or a crowded table: captured counts go on the guard's line."""
+        return self.app.size[1] < 36 or len(self._view.get("players", [])) >= 3
 
     # -- helpers --------------------------------------------------------------------------------
     @property
@@ -233,7 +234,7 @@ class MountGramScreen(GameScreen):
         if not counts or not self.compact:
             return Text()
         total = sum(counts.values())
-        return Text(f" {self.m['back']}{total}" + ("" if self.tight else " capt."), style="bold bright_magenta")
+        return Text(f" {self.m['back']}{total}", style="bold bright_magenta")
 
     def _captured_line(self, card: dict[str, Any]) -> Text | None:
         counts = card.get("captured")
@@ -386,14 +387,16 @@ class MountGramScreen(GameScreen):
                     lines.append(cap)
         threat = grp.get("staging_threat", 0)
         wp = grp.get("committed_wp", 0)
-        total = Text("    " + ("staging empty · threat " if not staging else "threat in staging "))
-        total.append(f"{m['threat']} {threat}", style="bold yellow")
+        total = Text("    staging " + ("empty " if not staging else ""))
+        total.append(f"{m['threat']}{threat}", style="bold yellow")
         if self._view.get("phase") == "quest" or wp:
-            total.append("  vs committed ")
-            total.append(f"{m['wp']} {wp}", style="bold bright_white")
+            total.append(" vs " if self.tight else " vs committed ")
+            total.append(f"{m['wp']}{wp}", style="bold bright_white")
             diff = wp - threat
-            verdict = (f"  +{diff} progress" if diff > 0 else f"  {diff} threat" if diff < 0 else "  even")
-            total.append(verdict, style="bold green" if diff > 0 else "bold red" if diff < 0 else "yellow")
+            arrow = " -> " if self.ascii_only else " → "
+            verdict = (f"+{diff}" + ("" if self.tight else " progress") if diff > 0
+                       else f"+{-diff} threat" if diff < 0 else "even")
+            total.append(arrow + verdict, style="bold green" if diff > 0 else "bold red" if diff < 0 else "yellow")
         lines.append(total)
         zone.update(joined(lines))
         names = [players[p]["name"] for p in grp.get("members", []) if p < len(players)]
@@ -436,7 +439,7 @@ class MountGramScreen(GameScreen):
                 cap = self._captured_line(card)
                 if cap:
                     lines.append(cap)
-        else:
+        elif not self.compact:
             lines.append(Text("  engaged: none", style="grey50 italic"))
         zone.update(joined(lines))
         letter, colour = sphere_of(p.get("sphere", ""))
@@ -492,7 +495,10 @@ class MountGramScreen(GameScreen):
             cur = self._sel
             acts = self._by_card.get(cur or "", [])
             if acts and self.focused is self.query_one("#table", BoardArea):
-                label = acts[0].label if len(acts) == 1 else f"{len(acts)} choices with {self._card_name(cur or '')}"
+                name = self._card_name(cur or "")
+                label = acts[0].label if len(acts) == 1 else f"{len(acts)} choices with {name}"
+                if label == name:
+                    label = f"use {name}"
                 text.append("Enter: ", style="bold")
                 text.append(label, style="bold green")
                 text.append(" · ")
@@ -672,8 +678,13 @@ class MountGramScreen(GameScreen):
             self.query_one("#table", BoardArea).focus()
             self._move_to(self._sel)
             return
+        to_act = self._view.get("to_act")
+        if to_act is not None and to_act < MAX_SEATS:
+            self.query_one(f"#player{to_act}", Zone).scroll_visible(animate=False)
         hand = self.query_one("#hand", CardRow)
-        if any(state == "playable" for _, _, state in hand.cards):
+        states = [state for _, _, state in hand.cards]
+        if "playable" in states:
+            hand.cursor = states.index("playable")
             hand.focus()
             return
         self.query_one("#decision", DecisionPanel).focus()

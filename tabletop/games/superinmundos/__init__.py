@@ -33,6 +33,7 @@ SPEC = GameSpec(
                maximum=12, help="duplicates evaporate when played (S32)"),
     ),
     bots={"random": RandomBot, "heuristic": HeuristicBot},
+    screen="tabletop.games.superinmundos.screen:SuperinmundosScreen",
     rules_file="docs/games/superinmundos.md",
     conformance=(
         (2, {}), (3, {}), (4, {}),

@@ -152,24 +152,21 @@ def run_trigger(s: SuperState, unit: Unit, trigger: str, *, opponent: Unit | Non
 
 
 def paid_abilities(s: SuperState, unit: Unit, entering: bool) -> list[tuple[str, dict[str, Any]]]:
-    """(card, ability) pairs the unit's owner may pay for now (S24): affordable, once per combat;
-    optional paid ON_ENTER abilities only as the unit enters, ACTIVATED ones on entering or defending."""
+    """(card, ability) pairs the unit's owner may pay for now (S24): affordable, once per combat
+    per card; optional paid ON_ENTER abilities only as the unit enters, ACTIVATED ones on entering
+    or while defending."""
     from .combat import loot_count
 
     out = []
     have = loot_count(s, unit["owner"])
+    triggers = ("ON_ENTER", "ACTIVATED") if entering else ("ACTIVATED",)
     for cid in unit["cards"]:
         if cid in unit["paid"]:
             continue
         ci = info(cid)
-        for trig in ("ON_ENTER", "ACTIVATED") if entering else ("ACTIVATED",):
-            for ab in ci.triggers.get(trig, ()):
-                if ab["cost"] and ab["cost"] <= have:
-                    out.append((cid, ab))
-                    break
-            else:
-                continue
-            break
+        usable = [ab for trig in triggers for ab in ci.triggers.get(trig, ()) if ab["cost"] and ab["cost"] <= have]
+        if usable:
+            out.append((cid, usable[0]))
     return out
 
 

@@ -57,7 +57,7 @@ from .widgets import (
 PHASES = {
     "setup": "setting up", "swap": "hand swaps", "round_start": "round-start events", "open": "opening",
     "turn": "battle", "declare": "battle · declaring", "enter_cost": "battle · ability", "response": "battle · answer",
-    "reaction": "battle · reactions", "counter": "event played", "mode": "battle · won", "top": "battle · won",
+    "reaction": "battle · reactions", "counter": "event played", "mode": "battle · attacker won", "top": "battle · attacker won",
     "preempt": "battle · pre-emptive support", "stalemate": "battle · stalemate", "over": "game over",
 }
 COMBAT_PHASES = ("declare", "enter_cost", "response", "reaction", "mode", "top", "stalemate", "preempt", "counter")
@@ -78,13 +78,15 @@ class SuperinmundosScreen(GameScreen):
     CSS_PATH = "screen.tcss"
     SHOW_DICE = False
     HELP_KEYS = (
-        "| ← → ↑ ↓ (h l k j) | move along your hand |\n"
-        "| Enter (on a card) | play it (a short list if it can be played in several ways) |\n"
-        "| tab | switch between your hand and the list of choices |\n"
+        "| ← → ↑ ↓ (h l k j) | move along your hand (two columns), or along the units beneath |\n"
+        "| Enter (on a card) | play it; a short list opens if it can be played in several ways |\n"
+        "| tab / shift+tab | hand → beneath → arithmetic → log → list of choices |\n"
         "| x | show / hide the arithmetic: doubling, supports, effects, what each choice would do |\n"
-        "| d | browse the discard pile |\n"
-        "| z | the focused card (or the active unit) in full |\n"
-        "| w | withdraw from this battle (when you may) |\n"
+        "| d | browse the discard pile (public, newest first) |\n"
+        "| z | the focused card, the highlighted unit beneath, or the unit on top, in full |\n"
+        "| w | withdraw from this battle (only shown when you may) |\n"
+        "| lit / dim cards | lit: a legal play now; dim: not now (on your attack: it cannot beat the top unit) |\n"
+        "| loot ? / 5? | other players' loot is hidden; 5? is the answer you got when you asked |\n"
     )
     BINDINGS = [
         Binding("x", "arithmetic", "arithmetic"),
@@ -178,10 +180,7 @@ class SuperinmundosScreen(GameScreen):
             left.append(f" · finished after {view['rounds_done']} round(s)")
         else:
             left.append(f" · round {view['round']} of {view['round_limit']}")
-            phase = PHASES.get(view["phase"], view["phase"])
-            if view["arena"] and view["phase"] in ("turn", *COMBAT_PHASES):
-                phase += f" · attack {view['declarations']}"
-            left.append(f" · {phase}")
+            left.append(f" · {PHASES.get(view['phase'], view['phase'])}")
         dec = view.get("decision")
         if dec is not None:
             left.append(f" · {dec['prompt']}", style="italic")
@@ -202,7 +201,9 @@ class SuperinmundosScreen(GameScreen):
         attacker = view.get("attacker")
         active = arena[-1] if arena else None
         box = self.query_one("#arena-box")
-        box.border_title = self._a(f"Arena · {len(arena)} unit(s)" if arena else "Arena · empty")
+        attacks = view.get("declarations") or 0
+        box.border_title = self._a((f"Arena · {len(arena)} unit(s) · {attacks} attack(s) this battle" if attacks
+                                    else f"Arena · {len(arena)} unit(s)") if arena else "Arena · empty")
         lasting = view.get("lasting") or []
         box.border_subtitle = self._a(("beside it: " + ", ".join(info(c).name for c in lasting)) if lasting else "")
         declared = self._declared(view)
@@ -351,6 +352,15 @@ class SuperinmundosScreen(GameScreen):
             text.append(f"{sa} {va} {'>' if win else le} {sd} {vd} ", style="bold green" if win else "")
             text.append(g["ok"] if win else g["no"], style="green" if win else "red")
             text.append("\n")
+        phase = view["phase"]
+        if phase in ("mode", "top"):
+            text.append("the attacker wins:\n", style="bold green")
+            text.append("choose below " + ("how" if phase == "mode" else "who stays on top"), style="italic")
+            return text
+        if phase == "stalemate":
+            text.append("stalemate: neither\nbeats the other\n", style="bold yellow")
+            text.append("take it back or\nset it aside below", style="italic")
+            return text
         preview = view.get("previews") or {}
         for key in ("done", "pass", "go"):
             if key in preview:
@@ -382,9 +392,12 @@ class SuperinmundosScreen(GameScreen):
         row = self.query_one("#hand", HandGrid)
         row.empty = "(hidden: pass the keyboard)" if view.get("you") is None else "(no cards)"
         lit = acting and bool(playable)
-        row.set_cards([(c["id"], card_face(c["id"], self.ascii_only),
+        active = view["arena"][-1]["cards"] if view["arena"] else []
+        row.set_cards([(c["id"], self._hand_face(c["id"], active),
                         ("playable" if c["id"] in playable else "disabled") if lit else "") for c in cards])
         box = self.query_one("#hand-box")
+        doubled = any("×2" in face.title or face.title.endswith(" x2") for _c, face, _s in row.cards)
+        box.border_subtitle = self._a("×2: doubles against the unit on top") if doubled else ""
         you = view.get("you")
         if you is None:
             box.border_title = self._a("Hand")
@@ -403,14 +416,22 @@ class SuperinmundosScreen(GameScreen):
             hint.append(f"{g['pointer']} no card is played now: choose in the list below (1-9, or tab there)",
                         style="italic")
         elif acting and cards:
-            hint.append(f"{g['pointer']} {len(playable)} lit = playable now, Enter plays · ", style="green")
-            hint.append("dim = cannot beat the top unit" if self._kind == "turn" and view["arena"] else "dim = not now",
+            hint.append(f"{g['pointer']} lit: playable now (Enter) · ", style="green")
+            hint.append("dim: cannot beat it" if self._kind == "turn" and view["arena"] else "dim: not now",
                         style="dim")
         elif you is not None and not acting:
             dec = view.get("decision")
             if dec is not None and dec["seat"] != you:
                 hint.append(f"waiting for {self._seat_name(dec['seat'])}", style="dim italic")
         self.query_one("#hand-hint", Static).update(hint)
+
+    def _hand_face(self, card: str, active: list[str]) -> Any:
+        """A hand card's face, marked ×2 when it doubles against the unit on top."""
+        face = card_face(card, self.ascii_only)
+        ci = info(card)
+        if active and ci.kind == "combatant" and any(advantage(ci, info(c)) for c in active):
+            face = dataclasses.replace(face, title=f"{face.title} {'x2' if self.ascii_only else '×2'}")
+        return face
 
     def _annotate_decisions(self, view: dict[str, Any], decision: Decision | None, actions: list[Action]) -> None:
         """Adds the rules' preview ("→ attacker wins") to combat choices in the decision panel."""

@@ -346,14 +346,19 @@ class HeuristicBot:
         return 0 if a.id == "pass" else 5
 
     def _k_discard(self, view: dict[str, Any], mine: dict[str, Any], a: Action) -> float:
+        """Cycle the deck: throw away what does not serve the objective (keeps Allies and plan cards)."""
         if a.id == "done":
             return 1
         hand = {c["id"]: c for c in mine["hand"]} if isinstance(mine["hand"], list) else {}
         c = hand.get(a.card, {})
-        cost = c.get("cost") if isinstance(c.get("cost"), int) else 0
-        if PLAN_PLAY.get(mine["villain"], {}).get(key_of(a.card), 0) >= 20:
+        k = key_of(a.card)
+        if PLAN_PLAY.get(mine["villain"], {}).get(k, 0) >= 14 or c.get("type") == "Curse":
             return -10
-        return 0.5 * (cost - mine["power"]) if c.get("type") != "Condition" else -2
+        if mine["villain"] == "queen" and k.startswith("card_guard"):
+            return -10
+        if c.get("type") == "Ally":
+            return 0
+        return 3
 
     def _k_before_move(self, view: dict[str, Any], mine: dict[str, Any], a: Action) -> float:
         return 1 if a.id != "skip" else 0

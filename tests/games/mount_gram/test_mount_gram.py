@@ -5,7 +5,7 @@ from __future__ import annotations
 from tabletop.games.mount_gram import board as B
 from tabletop.games.mount_gram.cards import key_of, owner_of
 
-from .helpers import HOLD, act, hero, put_attachment, put_char, real, resources, run_frames, to_hand, top_encounter
+from .helpers import HOLD, act, hero, passes, put_attachment, put_char, real, resources, run_frames, to_hand, top_encounter
 
 
 def mg(players: int = 2, seed: int = 1, **options: object):
@@ -44,7 +44,8 @@ def test_S3_2_setup_one_hero_threat_captures_and_split_staging_areas() -> None:
         heroes = B.heroes(sc.game, s, seat)
         assert len(heroes) == 1
         assert p["threat"] == sc.game.db[key_of(heroes[0])].threat_cost
-        assert len(p["hand"]) == 3 + 1  # three at set-up, one in round 1's resource phase
+        # three at set-up (plus one if his group's resource phase has run); 13 cards stay in the deck
+        assert len(p["hand"]) >= 3 and len(p["hand"]) + len(p["deck"]) == 13
         grp = B.group_of(s, seat)
         assert len(s.cards[grp["quest"]]["cap"]) == 7
         cell = next(c for c in grp["staging"] if key_of(c) == "prison_cell")
@@ -303,6 +304,7 @@ def test_R13_cruel_torturer_captures_an_ally_it_would_damage() -> None:
     run_frames(sc, {"t": "eatk", "e": tort, "p": 0, "pc": 0, "defs": [], "si": 0, "imm": True,
                     "shadow": "", "cancel": False}, dict(HOLD), phase="combat")
     sc.play(f"defend {axe}")
+    passes(sc, "response")
     assert axe in sc.s.cards[tort]["cap"] and axe not in sc.s.cards
 
 
@@ -320,6 +322,7 @@ def test_R13_character_variant_captures_heroes_too() -> None:
     run_frames(sc, {"t": "eatk", "e": tort, "p": 0, "pc": 0, "defs": [], "si": 0, "imm": True,
                     "shadow": "", "cancel": False}, dict(HOLD), phase="combat")
     sc.play(f"defend {gimli}")
+    passes(sc, "response")
     assert gimli in sc.s.cards[tort]["cap"]
 
 
@@ -333,6 +336,7 @@ def test_R14_tunnels_shadow_captures_the_defenders_attachments() -> None:
     run_frames(sc, {"t": "eatk", "e": guard, "p": 0, "pc": 0, "defs": [], "si": 0, "imm": False,
                     "shadow": "", "cancel": False}, dict(HOLD), phase="combat")
     sc.play(f"defend {gimli}")
+    passes(sc, "response")
     assert axe in sc.s.cards[guard]["cap"] and axe not in sc.s.cards
 
 

@@ -76,7 +76,8 @@ async def test_a_full_round_by_keyboard_then_save_quit_and_resume(tmp_path: Path
     match = new_match()
     app = make_app(tmp_path, match)
     headers: list[str] = []
-    committed_by_keys = defended_by_keys = toggled = False
+    committed_by_keys = False
+    by_table: set[str] = set()
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         screen = app.screen
@@ -92,35 +93,29 @@ async def test_a_full_round_by_keyboard_then_save_quit_and_resume(tmp_path: Path
             assert decision is not None and screen.viewer == decision.seat  # hot seat: the actor's view
             acts = match.legal()
             ids = [a.id for a in acts]
-            if decision.kind == "commit" and not committed_by_keys:
+            if decision.kind == "commit":
                 # The cursor starts on the first character that can commit (on the table).
                 assert app.focused is screen.query_one("#table")
-                assert screen._sel is not None and f"commit {screen._sel}" in ids
                 chosen = screen._sel
+                assert chosen is not None and f"commit {chosen}" in ids
                 await pilot.press("enter")
                 await pilot.pause()
                 assert match.actions[-1] == f"commit {chosen}"
                 committed_by_keys = True
-                if match.decision() is not None and match.decision().kind == "commit" and screen._sel == chosen:
-                    # Enter again on the character just committed takes it back, and a third commits.
-                    await pilot.press("enter")
-                    await pilot.pause()
-                    assert match.actions[-1] != f"commit {chosen}"
-                    await pilot.press("enter")
-                    await pilot.pause()
-                    assert match.actions[-1] == f"commit {chosen}"
-                    toggled = True
-                assert "vs committed" in visible_text(app)
+                assert "vs committed ☼" in visible_text(app)
                 continue
-            if decision.kind == "defend" and any(a.group == "defend" for a in acts) and not defended_by_keys:
+            on_table = [a for a in acts if a.card and a.card in screen._order]
+            if decision.kind in ("defend", "engage", "travel", "attack", "attackers") and on_table:
+                # engage, travel, defend and attack on the table: the cursor is on a choosable card
                 assert app.focused is screen.query_one("#table")
-                await pilot.press("right", "left")  # ← → hop between the characters that can defend
-                await pilot.pause()
+                if decision.kind == "defend":
+                    await pilot.press("right", "left")  # ← → hop between the characters that can defend
+                    await pilot.pause()
                 chosen = screen._sel
                 await pilot.press("enter")
                 await pilot.pause()
-                assert match.actions[-1] == f"defend {chosen}"
-                defended_by_keys = True
+                assert match.actions[-1].split()[-1] == chosen
+                by_table.add(decision.kind)
                 continue
             before = len(match.actions)
             if any(a in ids for a in ("done", "go", "nodefend", "pass", "stay", "none")):
@@ -131,7 +126,7 @@ async def test_a_full_round_by_keyboard_then_save_quit_and_resume(tmp_path: Path
             await pilot.pause()
             assert len(match.actions) == before + 1, f"no action for {decision} {ids}"
         assert match.state.round == 2, "the round did not finish"
-        assert committed_by_keys
+        assert committed_by_keys and {"defend", "engage", "attack", "attackers"} <= by_table, by_table
         phases = {p for p in ("Setup", "Resource", "Planning", "Quest", "Travel", "Encounter", "Combat")
                   if any(f"{p} phase" in h for h in headers)}
         assert {"Setup", "Planning", "Quest", "Combat"} <= phases, phases
@@ -147,30 +142,48 @@ async def test_a_full_round_by_keyboard_then_save_quit_and_resume(tmp_path: Path
         again = board(app)
         assert again is not screen and again.match.actions == played
         assert "round 2" in visible_text(app).splitlines()[0]
-    del toggled
 
 
-async def test_face_down_cards_and_a_small_terminal(tmp_path: Path) -> None:
-    """Shadows and captured cards are drawn as backs with counts at 100×30; the table scrolls."""
-    match = new_match(seed=4)
-    # play on until an enemy has a shadow card (combat) with the first legal answers
-    for _ in range(400):
-        if any(rec["sh"] for rec in match.state.cards.values()) and match.decision() is not None:
-            break
+async def test_commit_toggles_on_the_table_at_100x30_and_face_down_cards_stay_hidden(tmp_path: Path) -> None:
+    """At 100×30: Enter commits the character under the cursor, Enter again takes the commitment
+    back; shadows and captured cards are backs with counts; walking the whole table shows no title
+    of a face-down card."""
+    match = new_match(seed=7)
+    for _ in range(600):  # the first answers, until a player may commit two characters or more
+        decision = match.decision()
         acts = match.legal()
+        if decision is not None and decision.kind == "commit" and len(acts) >= 3:
+            break
         pick = next((a for a in acts if a.id in ("done", "pass", "nodefend")), acts[0])
         match.play(pick.id)
+    decision = match.decision()
+    assert decision is not None and decision.kind == "commit"
     app = make_app(tmp_path, match)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         screen = board(app)
         assert not screen.has_class("-too-small")
-        text = visible_text(app)
-        leaked = [t for t in hidden_titles(match, screen.viewer) if t in text]
-        assert not leaked
-        assert "▒" in text
-        for _ in range(30):  # walk the whole table: nothing breaks, nothing hidden appears
-            await pilot.press("down")
+        assert app.focused is screen.query_one("#table")
+        assert "commit characters" in visible_text(app).splitlines()[0]
+        await pilot.press("right")  # the next character that can commit
         await pilot.pause()
+        chosen = screen._sel
+        assert chosen is not None and f"commit {chosen}" in [a.id for a in match.legal()]
+        await pilot.press("enter")
+        await pilot.pause()
+        assert match.actions[-1] == f"commit {chosen}" and match.state.cards[chosen]["com"]
+        assert "➚" in visible_text(app)
+        if match.decision() is not None and match.decision().kind == "commit":
+            await pilot.press("enter")  # toggle: taken back
+            await pilot.pause()
+            assert not match.state.cards[chosen]["com"] and match.actions[-1] != f"commit {chosen}"
+            await pilot.press("d")  # done committing
+            await pilot.pause()
+            assert match.actions[-1] == "done"
         text = visible_text(app)
         assert not [t for t in hidden_titles(match, screen.viewer) if t in text]
+        assert "▒" in text  # captured cards under their guards, face down with counts
+        for _ in range(30):  # walk the whole table: it scrolls, nothing hidden appears
+            await pilot.press("down")
+            text = visible_text(app)
+            assert not [t for t in hidden_titles(match, screen.viewer) if t in text]

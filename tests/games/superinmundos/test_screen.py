@@ -14,7 +14,7 @@ from tabletop import games
 from tabletop.engine import Match, Seat
 from tabletop.games.superinmundos.cards import info
 from tabletop.games.superinmundos.screen import SuperinmundosScreen, card_actions
-from tabletop.games.superinmundos.widgets import ChoiceScreen, DiscardScreen, HandGrid
+from tabletop.games.superinmundos.widgets import ChoiceScreen, DiscardScreen, HandGrid, ZoomScreen
 from tabletop.ui import app as app_module
 from tabletop.ui.app import TabletopApp
 from tabletop.ui.menus import MainMenu
@@ -160,6 +160,44 @@ async def test_the_arithmetic_pane_shows_the_doubling(tmp_path: Path) -> None:
         await pilot.press("x")
         await pilot.pause()
         assert "Arithmetic" not in visible_text(app)
+
+
+def play_until(match: Match, done: Any, limit: int = 100) -> None:
+    """Plays the first lit card (or the first choice) for whoever decides, until ``done(match)``."""
+    for _ in range(limit):
+        if done(match):
+            return
+        decision, legal = match.decision(), match.legal()
+        assert decision is not None
+        pick = legal[0].id
+        if decision.kind in ("open", "turn"):
+            hand = [c["id"] for c in match.view(decision.seat)["hand"]]
+            pick = next((card_actions(legal, c)[0].id for c in hand if card_actions(legal, c)), "withdraw")
+        match.play(pick)
+    raise AssertionError("the position was not reached")
+
+
+async def test_the_units_beneath_can_be_read_one_by_one(tmp_path: Path) -> None:
+    match = new_match(seed=3)
+    play_until(match, lambda m: m.decision().kind == "turn" and len(m.state.arena) >= 3)
+    beneath = [u["cards"][0] for u in reversed(match.state.arena[:-1])]
+    app = make_app(tmp_path, match)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("enter", "tab")  # curtain up, then from the hand to the units beneath
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SuperinmundosScreen) and screen.focused.id == "stack"
+        detail = screen.query_one("#detail")
+        assert "Beneath" in str(detail.border_title)
+        assert info(beneath[0]).name in str(screen.query_one("#detail-text").render())
+        await pilot.press("down", "z")
+        await pilot.pause()
+        assert isinstance(app.screen, ZoomScreen)
+        assert info(beneath[1]).name in visible_text(app)
+        await pilot.press("escape", "shift+tab")
+        await pilot.pause()
+        assert screen.focused.id == "hand"
 
 
 async def test_the_discard_browser_shows_each_card(tmp_path: Path) -> None:
