@@ -46,6 +46,7 @@ SPEC = GameSpec(
     ),
     bots={"random": RandomBot, "heuristic": _heuristic},
     rules_file="docs/games/mount_gram.md",
+    screen="tabletop.games.mount_gram.screen:MountGramScreen",
     max_steps=20000,
     conformance=((1, {}), (2, {}), (3, {}), (4, {}),
                  (2, {"easy_mode": True, "capture_on_damage_targets": "character",

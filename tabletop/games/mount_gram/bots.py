@@ -30,11 +30,18 @@ def _key(aid: str, pos: int = 1) -> str:
 
 
 class HeuristicBot:
+    """Tuning knobs are class attributes (benchmarks sweep them); a bot keeps no state."""
+
     extra = 0
-    stage3_gate_only = True
-    """At stage 3 progress must reach the quest: only travel to the Southern Gate."""
+    """Willpower committed beyond the expected staging threat."""
     engage_slack = 0
-    """Willpower committed beyond the expected staging threat (progress is what wins)."""
+    """Attack strength assumed beyond the ready characters' when engaging optionally."""
+    stage3_gate_only = True
+    danger_margin = 3
+    all_in_at_stage3 = True
+    """A staging enemy this close to engaging keeps a defender back from the quest."""
+    """At stage 3 progress must reach the quest: only travel to the Southern Gate."""
+
     def choose(self, game: Any, view: dict[str, Any], decision: Decision, actions: list[Action],
                rng: Rng) -> str:
         ids = [a.id for a in actions]
@@ -72,6 +79,11 @@ class HeuristicBot:
         sides = [i for i in ids if i.startswith("side ")]
         if sides:
             return sides[0]  # a side quest rescues its captives at once and stops its threat
+        if "damage" in ids and "unquest" in ids:
+            # Feeble and Weary: leaving the quest usually costs more threat than 1 damage each,
+            # unless that damage would kill a hero.
+            fragile = any(c["exhausted"] and c["type"] == "hero" and c["hp"] - c["dmg"] <= 1 for c in me["chars"])
+            return "unquest" if fragile else "damage"
         for pref in ("main", "reveal", "unquest", "bottom"):
             if pref in ids:
                 return pref
@@ -89,7 +101,9 @@ class HeuristicBot:
         mine = {c["id"]: c for c in me["chars"]}
         ready = [mine[i.split()[1]] for i in cands if i.split()[1] in mine]
         need = grp["staging_threat"] + 2 * len(grp["members"]) + 1 + self.extra
-        danger = bool(me["engaged"]) or any(e["type"] == "enemy" and e["eng"] <= me["threat"] + 3
+        if self.all_in_at_stage3 and grp.get("quest") and grp["quest"].get("stage") == "3":
+            need += 99  # the last stage is a race: every point of progress counts
+        danger = bool(me["engaged"]) or any(e["type"] == "enemy" and e["eng"] <= me["threat"] + self.danger_margin
                                              for e in grp["staging"])
         keep = max(ready, key=lambda c: c["defense"] * 2 + c["hp"] - c["dmg"]) if danger and ready else None
         if grp["committed_wp"] >= need:
@@ -119,21 +133,31 @@ class HeuristicBot:
         return best[1] if best else "pass"
 
     def _defend(self, view: dict[str, Any], decision: Decision, chars: dict[str, Any], ids: list[str]) -> str:
-        attack = 0
-        for p in view["players"]:
-            for e in p["engaged"]:
-                if e["name"] in decision.prompt:
-                    attack = max(attack, e["atk"])
-        opts = [i for i in ids if i.startswith("defend ")]
-        survivors = [i for i in opts if chars[i.split()[1]]["hp"] - chars[i.split()[1]]["dmg"]
-                     > max(0, attack + 1 - chars[i.split()[1]]["defense"])]
-        if survivors:
-            return max(survivors, key=lambda i: chars[i.split()[1]]["defense"])
+        """Block with whoever survives (best defence first); else chump-block with an ally; else
+        block with the best defender anyway unless a hero can soak the whole attack undefended."""
+        fight = view.get("enemy_attack") or {}
+        attack = fight.get("attack", 0) + 1  # one more for a likely shadow
         no = "nodefend" if "nodefend" in ids else "pass"
+        opts = [i for i in ids if i.startswith("defend ")]
+        if not opts:
+            return no
+
+        def left(c: dict[str, Any]) -> int:
+            return c["hp"] - c["dmg"]
+
+        survivors = [i for i in opts if left(chars[i.split()[1]]) > max(0, attack - chars[i.split()[1]]["defense"])]
+        if survivors:
+            return max(survivors, key=lambda i: (chars[i.split()[1]]["defense"], chars[i.split()[1]]["type"] == "ally"))
+        if no == "pass":  # a Sentinel of a partner: only when it survives
+            return no
         allies = [i for i in opts if chars[i.split()[1]]["type"] == "ally"]
-        if allies and no != "pass":
+        if allies:
             return min(allies, key=lambda i: chars[i.split()[1]]["hp"])
-        return no
+        me = view["players"][decision.seat]
+        heroes = [c for c in me["chars"] if c["type"] == "hero"]
+        if any(left(h) > attack for h in heroes):
+            return no
+        return max(opts, key=lambda i: chars[i.split()[1]]["defense"])
 
     def _attack(self, me: dict[str, Any], enemies: dict[str, Any], ids: list[str]) -> str:
         """Attack whenever some damage gets through: damage stays on enemies, and characters

@@ -29,12 +29,22 @@ PASSIVE_OPS = {"gain_trait", "modify", "extra_icon", "modify_vs_orc", "cannot_at
 
 
 class Play:
+    """One concrete play; its label is written only when a list is shown (``text``)."""
+
     __slots__ = ("aid", "label", "card", "ab", "tokens", "hand", "x")
 
-    def __init__(self, aid: str, label: str, card: str, ab: dict[str, Any] | None,
+    def __init__(self, aid: str, label: str | None, card: str, ab: dict[str, Any] | None,
                  tokens: list[str], hand: bool, x: int = 0) -> None:
         self.aid, self.label, self.card, self.ab = aid, label, card, ab
         self.tokens, self.hand, self.x = tokens, hand, x
+
+    def text(self, g: Any) -> str:
+        if self.label is None:
+            name = B.d(g, self.card).name
+            tail = (": " + _describe(g, self.tokens)) if self.tokens else ""
+            xs = f" x{self.x}" if B.d(g, self.card).x_cost else ""
+            self.label = f"{name}{tail}{xs}"
+        return self.label
 
 
 # -- helpers -----------------------------------------------------------------------------------
@@ -745,8 +755,12 @@ def _plays(g: Any, s: MGState, seat: int, f: dict[str, Any]) -> list[Play]:
     ev = f.get("ev", "")
     seen: set[str] = set()
     cards = s.cards
-    funds = _funds(g, s, seat) if pl["hand"] else {}
-    for c in pl["hand"]:
+    hand = pl["hand"]
+    if ev:
+        wanted = responders(g).get(ev, set())
+        hand = [c for c in hand if key_of(c) in wanted]
+    funds = _funds(g, s, seat) if hand else {}
+    for c in hand:
         card = B.d(g, c)
         if card.key in seen:
             continue  # copies of one title offer the same plays: list the first copy only
@@ -794,8 +808,7 @@ def _plays(g: Any, s: MGState, seat: int, f: dict[str, Any]) -> list[Play]:
                 continue
             for t in OPS[ab["op"]][0](g, s, seat, c, ab, ctx):
                 tail = " ".join(t)
-                out.append(Play(f"use {c}{(' ' + tail) if tail else ''}",
-                                f"{card.name}{(': ' + _describe(g, t)) if t else ''}", c, ab, t, False))
+                out.append(Play(f"use {c} {tail}" if tail else f"use {c}", None, c, ab, t, False))
     if ev == "dwarf_hero_left" and ctx.get("p") == seat:
         for c in pl["hand"]:
             for ab in B.d(g, c).has("response"):
@@ -804,18 +817,24 @@ def _plays(g: Any, s: MGState, seat: int, f: dict[str, Any]) -> list[Play]:
     return out
 
 
-def _funds(g: Any, s: MGState, seat: int) -> dict[str, tuple[int, int, int]]:
-    """Per sphere: (matching heroes, resources among them, heroes with at least one)."""
-    out: dict[str, tuple[int, int, int]] = {}
-    hs = B.heroes(g, s, seat)
-    for sphere in ("Leadership", "Tactics", "Spirit", "Lore", "Neutral"):
-        src = hs if sphere == "Neutral" else [h for h in hs if sphere in B.icons(g, s, h)]
-        res = [s.cards[h]["res"] for h in src]
-        out[sphere] = (len(src), sum(res), sum(1 for r in res if r))
+def _funds(g: Any, s: MGState, seat: int) -> dict[str, list[int]]:
+    """Per sphere: [matching heroes, resources among them, heroes with at least one]."""
+    out = {sp: [0, 0, 0] for sp in ("Leadership", "Tactics", "Spirit", "Lore", "Neutral")}
+    cards = s.cards
+    for h in s.players[seat]["chars"]:
+        cd = B.d(g, h)
+        if cd.type != "hero":
+            continue
+        res = cards[h]["res"]
+        for sp in (B.icons(g, s, h) if cards[h]["att"] else (cd.sphere,)) + ("Neutral",):
+            row = out[sp]
+            row[0] += 1
+            row[1] += res
+            row[2] += res > 0
     return out
 
 
-def _affords(card: CardDef, n: int, funds: dict[str, tuple[int, int, int]]) -> bool:
+def _affords(card: CardDef, n: int, funds: dict[str, list[int]]) -> bool:
     heroes, total, with_res = funds[card.sphere]
     if not heroes:
         return False
@@ -825,7 +844,7 @@ def _affords(card: CardDef, n: int, funds: dict[str, tuple[int, int, int]]) -> b
 
 
 def _event_plays(g: Any, s: MGState, seat: int, f: dict[str, Any], c: str, card: CardDef,
-                 ctx: Ctx, out: list[Play], funds: dict[str, tuple[int, int, int]]) -> None:
+                 ctx: Ctx, out: list[Play], funds: dict[str, list[int]]) -> None:
     for ab in card.abilities:
         if not _window_ok(s, ab, f):
             continue
@@ -849,8 +868,7 @@ def _event_plays(g: Any, s: MGState, seat: int, f: dict[str, Any], c: str, card:
                 tail = " ".join(t)
                 xs_tag = f" x{x}" if card.x_cost else ""
                 aid = f"play {c}{(' ' + tail) if tail else ''}{xs_tag}"
-                out.append(Play(aid, f"{card.name}{(': ' + _describe(g, t)) if t else ''}{xs_tag}",
-                                c, ab, t, True, x))
+                out.append(Play(aid, None, c, ab, t, True, x))
 
 
 def _describe(g: Any, tokens: list[str]) -> str:
@@ -879,7 +897,7 @@ def available(g: Any, s: MGState, seat: int, f: dict[str, Any]) -> bool:
 
 
 def actions(g: Any, s: MGState, seat: int, f: dict[str, Any]) -> list[Action]:
-    return [Action(p.aid, p.label, card=p.card, group="play" if p.hand else "ability")
+    return [Action(p.aid, p.text(g), card=p.card, group="play" if p.hand else "ability")
             for p in plays(g, s, seat, f)]
 
 

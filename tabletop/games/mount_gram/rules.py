@@ -76,7 +76,20 @@ class MountGram(Game[MGState]):
         if not s.outcome:
             return None
         winners = tuple(range(len(s.players))) if s.outcome == "won" else ()
-        return Result(winners, tuple(float(p["threat"]) for p in s.players), s.reason)
+        score = float(self.score(s))
+        return Result(winners, tuple(score for _ in s.players), f"{s.reason} (score {int(score)})")
+
+    def score(self, s: MGState) -> int:
+        """The optional Core Set score, lower is better (§5.16, R-46, marked uncertain there):
+        surviving players' threat + threat cost of heroes in discard piles + damage on surviving
+        heroes - victory points. Shared by the whole table."""
+        total = 0
+        for i, p in enumerate(s.players):
+            total += sum(self.db[key_of(c)].threat_cost for c in p["discard"]
+                         if self.db[key_of(c)].type == "hero")
+            if not p["out"]:
+                total += p["threat"] + sum(s.cards[h]["dmg"] for h in B.heroes(self, s, i))
+        return total - sum(self.db[key_of(c)].victory for c in s.victory)
 
     def turn_key(self, s: MGState) -> Any:
         d = self.decision(s)
@@ -158,8 +171,9 @@ class MountGram(Game[MGState]):
         if top.get("t") == "eatk" and top.get("e") in s.cards:
             defence = {"enemy": top["e"], "player": top["p"], "defenders": [c for c in top["defs"] if c in s.cards],
                        "attack": B.atk(self, s, top["e"])}
+        looking = [{"id": c, "name": self.db[key_of(c)].name} for c in self._looking(s, seat)]
         return {
-            "attack": fight, "enemy_attack": defence,
+            "attack": fight, "enemy_attack": defence, "looking_at": looking,
             "game": "mount_gram", "scenario": self.scen.title, "round": s.round, "phase": s.phase,
             "first": s.first, "to_act": d.seat if d else None, "step_kind": d.kind if d else "",
             "prompt": d.prompt if d else "", "outcome": s.outcome, "reason": s.reason,
@@ -171,6 +185,16 @@ class MountGram(Game[MGState]):
             "hand": list(s.players[seat]["hand"]) if seat is not None else [],
             "log": visible_log(s, seat, last=40),
         }
+
+    LOOK_KEYS = ("prison_cell", "search_top", "dungeon_guard")
+
+    def _looking(self, s: MGState, seat: int | None) -> list[str]:
+        """Hidden cards the deciding seat may look at right now: the cards under a Prison Cell
+        (R-5), the top of a deck for Gandalf's Search, the cards a Dungeon Guard just freed."""
+        top = s.stack[-1] if s.stack else None
+        if seat is None or not top or top.get("t") != "ask" or top["p"] != seat or top["k"] not in self.LOOK_KEYS:
+            return []
+        return [o[0].split()[1] for o in top["opts"] if " " in o[0]]
 
     def _peek_valid(self, s: MGState) -> set[str]:
         out = set(s.encounter[-1:])
@@ -190,6 +214,7 @@ class MountGram(Game[MGState]):
             if i != seat and not (open_hands and seat is not None):
                 hidden.update(p["hand"])
         hidden.update(s.removed)
+        hidden.difference_update(self._looking(s, seat))
         if seat is not None:
             peek = s.peeks.get(str(seat))
             if peek and peek in self._peek_valid(s):

@@ -160,10 +160,12 @@ class QuestScenario:
             if not order:
                 continue
             top = max(s.players[p]["threat"] for p in order)
-            target = next(p for p in order if s.players[p]["threat"] == top)
-            B.engage(g, s, jailor, target)
-            emit(s, "jailor", f"{B.name(g, jailor)} attacks {s.players[target]['name']} at once.")
-            frames.append(enemy_attack(jailor, target, immediate=True))
+            tied = [p for p in order if s.players[p]["threat"] == top]
+            if len(tied) > 1:  # R-19: a tie is broken by the first player
+                frames.append(ask_frame(order[0], "jailor_target", "Jailor Gornákh: which tied player does he attack?",
+                                        [(f"player {p}", s.players[p]["name"], "") for p in tied], {"e": jailor}))
+                continue
+            frames.extend(jailor_attacks(g, s, jailor, tied[0]))
         if any(ab["op"] == "dungeon_guard" for ab in B.d(g, host).has("response")) and grp and grp["members"]:
             opts = [(f"free {c}", f"Put {B.name(g, c)} into play", "") for c in rescued
                     if B.d(g, c).type != "hero" and free_play_ok(g, s, c)]
@@ -354,6 +356,19 @@ class MountGramScenario(QuestScenario):
         s.encounter.extend(orcs)
         shuffle(s, s.encounter)
         push(s, *({"t": "reveal", "g": host["id"], "pc": 0} for _ in B.members(s, host)))
+
+
+def jailor_attacks(g: Any, s: MGState, jailor: str, target: int) -> list[dict[str, Any]]:
+    """Jailor Gornákh engages the player and attacks him at once (no shadow card, R-19)."""
+    B.engage(g, s, jailor, target)
+    emit(s, "jailor", f"{B.name(g, jailor)} attacks {s.players[target]['name']} at once.")
+    return [enemy_attack(jailor, target, immediate=True)]
+
+
+@continuation("jailor_target")
+def _jailor_target(g: Any, s: MGState, ctx: dict[str, Any], aid: str) -> None:
+    if ctx["e"] in s.cards:
+        push(s, *jailor_attacks(g, s, ctx["e"], int(aid.split()[1])))
 
 
 def _captured_kind(card: CardDef) -> bool:

@@ -76,7 +76,7 @@ class MountGramScreen(GameScreen):
     )
     BINDINGS = [
         Binding("d", "done", "done"),
-        Binding("escape", "back", "back", show=False),
+        Binding("escape", "back", "back"),
     ]
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -93,6 +93,9 @@ class MountGramScreen(GameScreen):
         """(source card, {target card on the table: action id}, the actions) while a target is chosen."""
         self._hand_card: str | None = None
         self._detail_from = "board"
+        self._last_ask: tuple[int, str] | None = None
+        self._zone_inner = 40
+        self._keys: tuple[bool, ...] = ()
 
     # -- layout ---------------------------------------------------------------------------------
     def compose_board(self) -> ComposeResult:
@@ -109,6 +112,7 @@ class MountGramScreen(GameScreen):
         yield Static(id="detail")
 
     def on_mount(self) -> None:
+        self.set_class(self.ascii_only, "-ascii")
         self._fit()
 
     def on_resize(self) -> None:
@@ -124,7 +128,13 @@ class MountGramScreen(GameScreen):
 
     @property
     def tight(self) -> bool:
-        return self.app.size[0] < 116
+        """The zone being drawn is narrow: stats without spaces, shorter words."""
+        return self._zone_inner < 36
+
+    def _inner(self, columns: int) -> int:
+        """The text width inside a zone when ``columns`` zones share the board's width."""
+        width = self.app.size[0] - (28 if self.app.size[0] < 116 else 34)
+        return width // max(1, columns) - 4
 
     @property
     def compact(self) -> bool:
@@ -140,38 +150,37 @@ class MountGramScreen(GameScreen):
         return card_face(self.match.game.db, cid, self.ascii_only)
 
     def _name_width(self, columns: int) -> int:
-        width = self.app.size[0] - (28 if self.tight else 34)
-        col = width // max(1, columns) - 4
-        return max(8, min(22, col - (21 if self.tight else 24)))
+        self._zone_inner = self._inner(columns)
+        return max(8, min(22, self._zone_inner - (21 if self.tight else 24)))
 
     # -- the header -----------------------------------------------------------------------------
     def title_line(self, decision: Decision | None) -> Text:
         view = self.match.view(self.viewer)
         phase = view.get("phase", "")
         text = Text()
-        text.append("Mount Gram", style="bold")
+        text.append(self.spec.title if self.app.size[0] >= 130 else "Mount Gram", style="bold")
         text.append(f" · round {view.get('round', 1)} · ")
         text.append(f"{PHASE_NAMES.get(phase, phase.title())} phase", style=f"bold {PHASE_COLOUR.get(phase, '')}")
         if decision is not None:
             text.append(f" ▸ {STEP_NAMES.get(decision.kind, decision.kind)}" if not self.ascii_only
                         else f" > {STEP_NAMES.get(decision.kind, decision.kind)}", style="bold")
+        if decision is not None:
+            who = self.match.seats[decision.seat]
+            text.append(f" · {who.name}" + (" (bot)" if who.is_bot else "") + " to act", style="bold italic")
+        elif view.get("outcome"):
+            text.append(f" · the players {view['outcome']}", style="bold green" if view["outcome"] == "won"
+                        else "bold red")
         players = view.get("players", [])
         first = view.get("first", 0)
-        if players:
-            text.append(f" · first: {players[first]['name']}")
+        if players and first < len(players):
+            text.append(f" · first player {players[first]['name']}")
         stages = []
         for grp in view.get("groups", []):
             q = grp.get("quest")
             if q and f"{q.get('stage', '')} {q['name']}" not in stages:
                 stages.append(f"{q.get('stage', '')} {q['name']}")
         if stages:
-            text.append(" · stage " + " / ".join(stages))
-        if decision is not None:
-            who = self.match.seats[decision.seat]
-            text.append(f" · {who.name}" + (" (bot)" if who.is_bot else "") + " to act", style="italic")
-        elif view.get("outcome"):
-            text.append(f" · the players {view['outcome']}", style="bold green" if view["outcome"] == "won"
-                        else "bold red")
+            text.append(" · stage " + " / ".join(stages), style="grey70")
         return text
 
     # -- drawing --------------------------------------------------------------------------------
@@ -193,6 +202,17 @@ class MountGramScreen(GameScreen):
         if self._pending:
             self._narrow_panel()
         self._draw_hint()
+        keys = (self._done_action() is not None, self._pending is not None)
+        if keys != self._keys:  # the footer redraws only when what works changes
+            self._keys = keys
+            self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "done":
+            return self._done_action() is not None
+        if action == "back":
+            return self._pending is not None
+        return True
 
     def _first_choosable(self) -> str | None:
         for cid in self._order:
@@ -286,7 +306,7 @@ class MountGramScreen(GameScreen):
         body.append(ENCOUNTER_SYMBOL["enemy"] + " ", style=f"bold {ENCOUNTER_COLOUR['enemy']}")
         body.append_text(self._pad_name(card["name"], width, "bold"))
         body.append(" ")
-        body.append_text(stat_text(card, self.ascii_only, enemy=True, tight=self.tight))
+        body.append_text(stat_text(card, self.ascii_only, enemy=True, tight=self.tight, engaged=engaged))
         if not engaged and not self.tight:
             body.append(f" e{card.get('eng', 0)}", style="grey62")
         if card.get("shadows"):
@@ -325,7 +345,8 @@ class MountGramScreen(GameScreen):
             return
         self._order = []
         self._zone_of = {}
-        groups = view.get("groups", [])
+        # by seat, so that split staging areas line up with their players' areas below
+        groups = sorted(view.get("groups", []), key=lambda g: min(g.get("members") or [MAX_SEATS]))
         players = view.get("players", [])
         for grid_id, n in (("#areas", len(groups)), ("#players", len(players))):
             self.query_one(grid_id, Grid).styles.grid_size_columns = 1 if n <= 1 else 2
@@ -455,28 +476,47 @@ class MountGramScreen(GameScreen):
         box = self.query_one("#hand-box")
         row = self.query_one("#hand", CardRow)
         seat = self.viewer
+        db = self.match.game.db
         if seat is None or seat >= len(view.get("players", [])):
             box.border_title = "Hand"
-            row.set_cards([])
+            box.border_subtitle = ""
+            self._set_row(row, [])
             return
-        playable = {a.card for a in actions if a.card and a.group == "play"}
-        playable |= {a.card for a in actions if a.card and a.card in view.get("hand", [])}
+        hand = list(view.get("hand", []))
+        # cards a choice is about that are neither on the table nor in the hand (starting heroes):
+        # the row offers them instead of the hand, Enter chooses
+        elsewhere = [a.card for a in actions if a.card and a.card not in self._order and a.card not in hand
+                     and "." in a.card and a.card.split(".")[1] in db]
+        p = view["players"][seat]
         cards = []
-        for cid in view.get("hand", []):
-            ctype = self.match.game.db[cid.split(".")[1]].type if "." in cid else ""
+        if elsewhere:
+            for cid in dict.fromkeys(elsewhere):
+                face = hand_face(self.face(cid), db[cid.split(".")[1]].type, self.ascii_only)
+                cards.append((cid, face, "playable"))
+            self._set_row(row, cards)
+            box.border_title = f"Choose · {p['name']}"
+            box.border_subtitle = "← → card · Enter choose"
+            return
+        playable = {a.card for a in actions if a.card and a.card in hand}
+        for cid in hand:
+            ctype = db[cid.split(".")[1]].type if "." in cid else ""
             face = hand_face(self.face(cid), ctype, self.ascii_only)
             cards.append((cid, face, "playable" if cid in playable else ("disabled" if actions else "")))
-        if [c[0] for c in row.cards] != [c[0] for c in cards] or [c[2] for c in row.cards] != [c[2] for c in cards]:
-            row.set_cards(cards)
-        p = view["players"][seat]
+        self._set_row(row, cards)
         res: dict[str, int] = {}
         for c in p.get("chars", []):
             if c.get("type") == "hero":
                 letter = sphere_of(c.get("sphere", ""))[0]
                 res[letter] = res.get(letter, 0) + c.get("res", 0)
-        pool = "  ".join(f"{k}{self.m['res']}{v}" for k, v in res.items())
+        pool = "  ".join(f"{k}{self.m['res']}{v}" for k, v in res.items()) or "none"
         box.border_title = f"Hand · {p['name']} · resources {pool}"
-        box.border_subtitle = (f"{len(playable & set(view.get('hand', [])))} playable now" if actions else "")
+        box.border_subtitle = f"{len(playable)} playable now" if actions and hand else ""
+
+    def _set_row(self, row: CardRow, cards: list[tuple[str, CardFace, str]]) -> None:
+        """Rebuild the row only when its cards or their states changed (it remounts its cards)."""
+        shown = [(c[0], c[1].title, c[2]) for c in row.cards]
+        if shown != [(c[0], c[1].title, c[2]) for c in cards] or not row.children:
+            row.set_cards(cards)
 
     def _draw_hint(self) -> None:
         hint = self.query_one("#hint", Static)
@@ -492,11 +532,13 @@ class MountGramScreen(GameScreen):
         elif decision is None:
             text.append("Waiting." if self._view.get("to_act") is not None else "")
         else:
-            cur = self._sel
+            row = self.query_one("#hand", CardRow)
+            in_row = self.focused is row
+            cur = row.current if in_row else self._sel
             acts = self._by_card.get(cur or "", [])
-            if acts and self.focused is self.query_one("#table", BoardArea):
+            if acts and (in_row or self.focused is self.query_one("#table", BoardArea)):
                 name = self._card_name(cur or "")
-                label = acts[0].label if len(acts) == 1 else f"{len(acts)} choices with {name}"
+                label = acts[0].label if len(acts) == 1 else f"{name}, then pick 1 of {len(acts)}"
                 if label == name:
                     label = f"use {name}"
                 text.append("Enter: ", style="bold")
@@ -507,8 +549,12 @@ class MountGramScreen(GameScreen):
                 text.append("d: ", style="bold")
                 text.append(done.label)
                 text.append(" · ")
-            text.append("←→ choosable ↑↓ cards Tab hand/list" if not self.ascii_only
-                        else "<> choosable, up/down cards, Tab hand/list", style="grey62")
+            if in_row:
+                text.append("←→ cards · Tab: table / list" if not self.ascii_only
+                            else "<> cards, Tab: table / list", style="grey62")
+            else:
+                text.append("←→ choosable ↑↓ cards Tab hand/list" if not self.ascii_only
+                            else "<> choosable, up/down cards, Tab hand/list", style="grey62")
         if peek:
             text.append(f"  · you looked at: {peek['name']}", style="magenta")
         hint.update(text)
@@ -639,7 +685,7 @@ class MountGramScreen(GameScreen):
         self._hand_card = msg.card
         self._detail_from = "hand"
         if self._view:
-            self._draw_detail()
+            self._draw_hint()
 
     def on_card_row_chosen(self, msg: CardRow.Chosen) -> None:
         acts = self._by_card.get(msg.card, [])
@@ -673,8 +719,12 @@ class MountGramScreen(GameScreen):
             self.refresh_all()
 
     def focus_default(self) -> None:
+        decision = self._decision
+        same = decision is not None and (decision.seat, decision.kind) == self._last_ask
+        self._last_ask = (decision.seat, decision.kind) if decision is not None else None
         if any(a.card in self._order for a in self._actions):
-            self._sel = self._first_choosable()
+            if not (same and self._sel in self._order and self.focused is self.query_one("#table", BoardArea)):
+                self._sel = self._first_choosable()  # a new kind of choice: start on its first card
             self.query_one("#table", BoardArea).focus()
             self._move_to(self._sel)
             return
@@ -686,6 +736,7 @@ class MountGramScreen(GameScreen):
         if "playable" in states:
             hand.cursor = states.index("playable")
             hand.focus()
+            self._detail_from = "hand"
             return
         self.query_one("#decision", DecisionPanel).focus()
 
@@ -696,6 +747,3 @@ def joined(lines: list[Text]) -> Text:
     text.overflow = "ellipsis"
     return text
 
-
-def width_ok(width: int) -> bool:
-    return width >= 116

@@ -107,12 +107,15 @@ def hand_face(face: CardFace, ctype: str, ascii_only: bool) -> CardFace:
     return replace(face, title=f"{face.title} {mark}".strip(), stats=stats)
 
 
-def stat_text(card: dict[str, Any], ascii_only: bool, *, enemy: bool = False, tight: bool = False) -> Text:
+def stat_text(card: dict[str, Any], ascii_only: bool, *, enemy: bool = False, tight: bool = False,
+              engaged: bool = False) -> Text:
     """``☼2 ⚔3 ◈2 ♥3/5`` for a character, ``✪2 ⚔3 ◈1 ♥2/3`` for an enemy (current values)."""
     m = marks(ascii_only)
     sp = "" if tight and not ascii_only else " "
     t = Text()
-    if enemy:
+    if enemy and engaged:
+        pass  # an engaged enemy's threat does not count: its attack, defense and hit points only
+    elif enemy:
         t.append(f"{m['threat']}{card.get('threat', 0)}{sp}", style="bold yellow")
     else:
         t.append(f"{m['wp']}{card.get('wp', 0)}{sp}", style="bold bright_white")

@@ -352,6 +352,8 @@ def parse_cards(data: Any, where: str = "superinmundos/cards.json") -> dict[str,
 
 
 _TABLE: dict[str, CardInfo] = {}
+"""Every physical card id (second copies included) -> its data, filled by ``all_cards``; hot paths
+index it directly."""
 
 
 @lru_cache(maxsize=1)
@@ -359,6 +361,7 @@ def all_cards() -> dict[str, CardInfo]:
     """The shipped card set, validated once per process."""
     cards = parse_cards(load_json("cards", "superinmundos", "cards.json"))
     _TABLE.update(cards)
+    _TABLE.update({f"{cid}#2": ci for cid, ci in cards.items()})
     return cards
 
 

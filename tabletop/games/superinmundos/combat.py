@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .cards import _TABLE as T
 from .cards import STATS, CardInfo, info
 from .state import SuperState, Unit
 
@@ -227,8 +228,8 @@ def wins(s: SuperState, x: Unit, y: Unit, xrole: str) -> list[str]:
     """The modes in which ``x`` beats ``y`` right now (S6-S8): strictly greater, unless a card lets
     x win ties in that mode; never in a mode y is immune to, nor below y's star threshold."""
     yrole = "defending" if xrole == "attacking" else "attacking"
-    xi = [info(c) for c in x["cards"]]
-    yi = [info(c) for c in y["cards"]]
+    xi = [T[c] for c in x["cards"]]
+    yi = [T[c] for c in y["cards"]]
     m = _Match(xi, yi)
     if m.blocked:
         return []
@@ -239,7 +240,7 @@ def wins(s: SuperState, x: Unit, y: Unit, xrole: str) -> list[str]:
 
 # -- supports ---------------------------------------------------------------------------------
 def slots(cid: str) -> int:
-    ci = info(cid)
+    ci = T[cid]
     return 0 if ci.no_support else 1 + ci.extra_slots
 
 
@@ -249,18 +250,18 @@ def free_slot(unit: Unit, cid: str) -> bool:
 
 
 def support_stats(card: str) -> tuple[str, ...]:
-    sup = info(card).support
+    sup = T[card].support
     if sup is None:
         return ()
     return STATS if sup[0] == "any" else (sup[0],)
 
 
 def boosts_in(hand: list[str], exclude: list[str] | tuple[str, ...] = ()) -> list[str]:
-    return [c for c in hand if c not in exclude and (sp := info(c).support) is not None and sp[1] > 0]
+    return [c for c in hand if c not in exclude and (sp := T[c].support) is not None and sp[1] > 0]
 
 
 def penalties_in(hand: list[str], exclude: list[str] | tuple[str, ...] = ()) -> list[str]:
-    return [c for c in hand if c not in exclude and (sp := info(c).support) is not None and sp[1] < 0]
+    return [c for c in hand if c not in exclude and (sp := T[c].support) is not None and sp[1] < 0]
 
 
 def attach(unit: Unit, card: str, on: str, stat: str, by: int) -> None:
@@ -312,8 +313,8 @@ def legal_completions(s: SuperState, seat: int, hand: list[str], cards: list[str
     condition depends on them, so each option is checked by arithmetic on precomputed parts."""
     defender = s.arena[-1]
     attacker = new_unit(cards, seat, fused)
-    xi = [info(c) for c in cards]
-    yi = [info(c) for c in defender["cards"]]
+    xi = [T[c] for c in cards]
+    yi = [T[c] for c in defender["cards"]]
     m = _Match(xi, yi)
     if m.blocked:
         return []
@@ -325,10 +326,19 @@ def legal_completions(s: SuperState, seat: int, hand: list[str], cards: list[str
         out.append(None)
         if first_only:
             return out
+    best = 0
+    for c in hand:
+        sp = T[c].support
+        if sp is not None and c not in cards and abs(sp[1]) > best:
+            best = abs(sp[1])
+    # One support moves one number by at most ``best`` (never doubled, S9): if even that cannot
+    # reach a tie in either mode, no support makes the declaration legal.
+    if not best or (base_a[0] + best < base_d[1] and base_a[2] + best < base_d[2]):
+        return out
     options = support_options(s, seat, hand, attacker, defender)
     for option in options:
         kind, card, comp, stat = option
-        amount = info(card).support[1]  # type: ignore[index]
+        amount = T[card].support[1]  # type: ignore[index]
         if kind == "boost":
             xa, _xd, xp = _sum(ac, am, (cards.index(comp), SI[stat], amount))
             yd, yp = base_d[1], base_d[2]

@@ -2,15 +2,16 @@
 
 Layout (120×40; usable at 100×30)::
 
-    header: round · battle status · whose decision                       deck · discard
-    ┌ Arena ─────────────────────────────────────┐ ┌ Players ──────────┐
-    │ [active unit, effective stats]  to beat it  │ │ ▸ Ana hand 6 ...  │
-    │ (in combat: active  A 6 > D 4  attacker)    │ └───────────────────┘
-    └─────────────────────────────────────────────┘ ┌ Card ─────────────┐
-    ┌ Beneath ┐ / ┌ Arithmetic (x) ┐              │ focused card      │
-    ┌ Your hand (Ana) ────────────────────────────┐ ┌ Log ──────────────┐
-    │ cards in two columns, legal ones lit        │ │                   │
-    decision panel (every legal action, 1-9)
+    header: game · round · battle status · whose decision              deck · discard
+    ┌ Arena ────────────────────────────────────────┐ ┌ Players ───────────────┐
+    │ [unit on top, effective stats]   to beat it:   │ │ ▸ Ana (you)  7  0 ★ top│
+    │ in combat: [on top]  A 6 > D 4 ✔  [attacker]   │ └────────────────────────┘
+    └────────────────────────────────────────────────┘ ┌ Card ──────────────────┐
+    ┌ Beneath (newest first, ↑↓ to read) ───────────┐ │ the focused card       │
+    ┌ Arithmetic (x) ───────────────────────────────┐ └────────────────────────┘
+    ┌ Your hand (Ana) ──────────────────────────────┐ ┌ Log ───────────────────┐
+    │ two columns; lit = legal now, dim = not now    │ │                        │
+    decision panel: every legal action, 1-9 (the base's)
 
 Everything is drawn from ``view`` (the rules' redacted view); card words come from the card
 data through ``widgets.card_face``. Actions are played only through ``self.act``.
@@ -60,7 +61,6 @@ PHASES = {
     "reaction": "battle · reactions", "counter": "event played", "mode": "battle · attacker won", "top": "battle · attacker won",
     "preempt": "battle · pre-emptive support", "stalemate": "battle · stalemate", "over": "game over",
 }
-COMBAT_PHASES = ("declare", "enter_cost", "response", "reaction", "mode", "top", "stalemate", "preempt", "counter")
 
 
 def card_actions(actions: list[Action], card: str) -> list[Action]:
@@ -149,6 +149,8 @@ class SuperinmundosScreen(GameScreen):
 
     # -- drawing --------------------------------------------------------------------------------
     def refresh_board(self, view: dict[str, Any], decision: Decision | None, actions: list[Action]) -> None:
+        if view.get("you") != (self._view or {}).get("you"):
+            self._close_modals()  # a zoomed hand card must not outlive its player's view
         self._view = view
         self._actions = actions
         self._kind = decision.kind if decision is not None else None
@@ -167,6 +169,13 @@ class SuperinmundosScreen(GameScreen):
 
     def _a(self, value: str) -> str:
         return asc_str(value, self.ascii_only)
+
+    def _close_modals(self) -> None:
+        for _ in range(3):
+            top = self.app.screen
+            if not isinstance(top, (ZoomScreen, ChoiceScreen, DiscardScreen)):
+                return
+            top.dismiss(None)
 
     def _seat_name(self, seat: int | None) -> str:
         if seat is None or self._view is None:
@@ -205,7 +214,12 @@ class SuperinmundosScreen(GameScreen):
         box.border_title = self._a((f"Arena · {len(arena)} unit(s) · {attacks} attack(s) this battle" if attacks
                                     else f"Arena · {len(arena)} unit(s)") if arena else "Arena · empty")
         lasting = view.get("lasting") or []
-        box.border_subtitle = self._a(("beside it: " + ", ".join(info(c).name for c in lasting)) if lasting else "")
+        notes = []
+        if view.get("pending_event"):
+            notes.append(f"event being played: {info(view['pending_event']).name}")
+        if lasting:
+            notes.append("beside it: " + ", ".join(info(c).name for c in lasting))
+        box.border_subtitle = self._a(" · ".join(notes))
         declared = self._declared(view)
         act_view = self.query_one("#active", CardView)
         if active is None and declared:
@@ -331,7 +345,9 @@ class SuperinmundosScreen(GameScreen):
         text.append("Supports add after doubling; ties never win.\n", style="dim")
         hand = view.get("hand") or []
         beaters = [c for c in hand if c.get("beats_active")]
-        if view.get("you") is not None and hand and not view.get("hand_set_aside"):
+        if view.get("you") is not None and active["owner"] == view["you"]:
+            text.append(f"{g['star']} yours: the others must beat it", style="bold green")
+        elif view.get("you") is not None and hand and not view.get("hand_set_aside"):
             if beaters:
                 text.append(f"{g['ok']} {len(beaters)} of your cards beat it alone", style="green")
             else:

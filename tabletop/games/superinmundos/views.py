@@ -34,10 +34,16 @@ def card_view(card: str) -> dict[str, Any]:
     return out
 
 
-def unit_view(s: SuperState, unit: Unit, role: str, opponent: Unit | None, orole: str | None) -> dict[str, Any]:
+def unit_view(s: SuperState, unit: Unit, role: str, opponent: Unit | None) -> dict[str, Any]:
+    """One unit of the arena with its effective stats: in combat against its opponent (doubling
+    included), otherwise the active unit as the next defender and buried cards as printed."""
     lines: list[str] = []
-    stats = effective(s, unit, opponent, orole and ("attacking" if orole == "defending" else "defending"), lines) \
-        if role in ("active", "attacker") else effective(s, unit, None, None)
+    if role == "attacker":
+        stats = effective(s, unit, opponent, "attacking", lines)
+    elif role == "active":
+        stats = effective(s, unit, opponent, "defending", lines)
+    else:
+        stats = effective(s, unit, None, None)
     return {
         "cards": list(unit["cards"]),
         "names": [info(c).name for c in unit["cards"]],
@@ -152,8 +158,7 @@ def build_view(game: "Superinmundos", s: SuperState, seat: int | None) -> dict[s
     attacker = s.attacker
     for k, unit in enumerate(s.arena):
         top = k == len(s.arena) - 1
-        arena.append(unit_view(s, unit, "active" if top else "beneath", attacker if top else None,
-                               "attacker" if top and attacker else None))
+        arena.append(unit_view(s, unit, "active" if top else "beneath", attacker if top else None))
     shared = None
     if s.cemetery is not None:
         shared = [dict(card_view(c), playable=acting and c in playable) for c in s.cemetery["shared"]]
@@ -177,7 +182,7 @@ def build_view(game: "Superinmundos", s: SuperState, seat: int | None) -> dict[s
         "discard": list(s.discard),
         "discard_count": len(s.discard),
         "arena": arena,
-        "attacker": None if attacker is None else unit_view(s, attacker, "attacker", s.arena[-1], "active"),
+        "attacker": None if attacker is None else unit_view(s, attacker, "attacker", s.arena[-1]),
         "to_beat": to_beat_lines(s),
         "retracted": list(s.retracted),
         "declarations": s.declarations,

@@ -490,5 +490,5 @@ class PlayersTable(Static):
         if self.has_class("-short"):
             self.update(table)
         else:
-            self.update(Group(table, Text(asc_str("loot ?: hidden · 5?: the answer you got", ascii_only),
+            self.update(Group(table, Text(asc_str("?: loot hidden · 5?: answer you got", ascii_only),
                                           style="dim italic")))

@@ -24,8 +24,8 @@ SPEC = GameSpec(
     bots={"random": RandomBot, "heuristic": HeuristicBot},
     screen="tabletop.games.villainous.screen:VillainousScreen",
     rules_file="docs/games/villainous.md",
-    conformance=((2, {"round_limit": 40}), (3, {"round_limit": 25}), (6, {"round_limit": 12}),
-                 (3, {"always_ask": True, "round_limit": 15}), (2, {"draft": True, "round_limit": 25})),
+    conformance=((2, {"round_limit": 25}), (3, {"round_limit": 10}), (6, {"round_limit": 5}),
+                 (3, {"always_ask": True, "round_limit": 6}), (2, {"draft": True, "round_limit": 12})),
     max_steps=20000,
 )
 

@@ -188,7 +188,8 @@ def attach_target(d: Any) -> str | None:
     return None
 
 
-def play_dests(s: VState, p: int, c: str, free: bool = False) -> list[tuple[str, str, int, int | None, str | None, bool]]:
+def play_dests(s: VState, p: int, c: str, free: bool = False,
+               first: bool = False) -> list[tuple[str, str, int, int | None, str | None, bool]]:
     """Where ``c`` may be played now: ``(id, label, cost, loc, host/target, pay with the Map)``."""
     from .ops import doable
     P = s.players[p]
@@ -209,18 +210,25 @@ def play_dests(s: VState, p: int, c: str, free: bool = False) -> list[tuple[str,
             out.append((aid + " map", f"{label} (discard the Never Land Map instead of paying)", 0, loc, host, True))
 
     if d.type in ("Ally", "Curse") or (d.type == "Item" and to is None and not d.key.startswith("binding")):
+        local = any(scope.endswith("to this location") for x in P["cards"] for scope, _a, _c in I_COST.get(x, ()))
+        flat = None if local else cost(s, p, c)
+        names = villain(P).loc_names
         for loc in unlocked(P):
             if d.type == "Curse" and restricted(P, "curses_cannot_be_played_to_this_location", loc):
                 continue
-            if d.key == "magic_lamp" and villain(P).loc_names[loc] != "Cave of Wonders":
+            if d.key == "magic_lamp" and names[loc] != "Cave of Wonders":
                 continue
-            add(f"at {loc}", f"to {locname(s, p, loc)}", cost(s, p, c, loc), loc, None)
+            add(f"at {loc}", f"to {names[loc]}", cost(s, p, c, loc) if flat is None else flat, loc, None)
+            if first and out:
+                return out
     elif d.type == "Item" and d.key.startswith("binding"):
         for h in heroes(P):
             r = P["cards"][h]
             if P["locked"][r["loc"]] or locname(s, p, r["loc"]) == d.target_location:
                 continue
             add(f"on {h}", f"onto {CARD[h].name}", cost(s, p, c, None, h), r["loc"], h)
+            if first and out:
+                return out
     elif d.type == "Item":
         for a in allies(P):
             r = P["cards"][a]
@@ -228,12 +236,16 @@ def play_dests(s: VState, p: int, c: str, free: bool = False) -> list[tuple[str,
                 continue
             add(f"on {a}", f"onto {CARD[a].name} at {locname(s, p, r['loc'])}", cost(s, p, c, r["loc"]),
                 r["loc"], a)
+            if first and out:
+                return out
     elif d.type == "Effect":
         if restricted(P, "owner_cannot_play_effects"):
             return []
         if d.cost == "X":
             for h in defeat_targets(s, p):
                 add(f"target {h}", f"on {CARD[h].name}", cost(s, p, c, None, h), None, h)
+                if first and out:
+                    return out
         elif doable(s, p, p, c):
             add("go", "resolve it", cost(s, p, c), None, None)
     return out
@@ -549,7 +561,7 @@ def card_options(s: VState, p: int, action: str) -> list[list[Any]]:
     P = s.players[p]
     if action == "play_card":
         return [opt(f"play {c}", f"Play {CARD[c].name}", c, "play_card") for c in P["hand"]
-                if CARD[c].type != "Condition" and play_dests(s, p, c)]
+                if CARD[c].type != "Condition" and play_dests(s, p, c, first=True)]
     if action == "activate":
         return [opt(f"activate {c}", f"Activate {CARD[c].name} (cost {activation_cost(s, p, c)})", c, "activate")
                 for c in activatable(s, p)]

@@ -206,6 +206,11 @@ class Villainous(Game[VState]):
     def turn_key(self, s: VState) -> Any:
         return (s.phase, s.round, s.turn, None if s.pending is None else s.pending["seat"])
 
+    def face(self, card_id: str) -> Any:
+        """The UI's ``CardFace`` for a card id (see ``faces.py``)."""
+        from .faces import face
+        return face(card_id)
+
     def summary(self, s: VState) -> str:
         if s.phase == "draft":
             return "choosing villains"

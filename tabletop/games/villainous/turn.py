@@ -107,7 +107,7 @@ def h_turn(s: VState, f: dict[str, Any]) -> Any:
         P["dragon"] = 0
         ev(s, "turn", f"Round {s.round}: {nm(s, p)} begins a turn.", seat=p, round=s.round)
         if P["villain"] in START_OBJECTIVES and objective_met(s, p):
-            win(s, p, villain(P).objective["summary"])
+            win(s, p, f"{villain(P).name}: {villain(P).objective['summary']}")
             return DONE
         f["st"] = 1
         return AGAIN

@@ -374,10 +374,13 @@ def test_S5_15_immediate_attack_gets_no_shadow() -> None:
     assert sc.s.cards[orc]["sh"] and not sc.s.cards[orc]["up"]
 
 
-def test_S5_16_round_limit_loses() -> None:
+def test_S5_16_round_limit_loses_and_the_score_is_reported() -> None:
     sc = MG(players=1, options={"round_limit": 1})
+    sc.s.victory.append("e.t_brute.77")
     run_frames(sc, {"t": "refresh"}, phase="refresh")
     assert sc.s.outcome == "lost" and "round limit" in sc.s.reason
+    threat = sc.s.players[0]["threat"]
+    assert sc.game.result(sc.s).scores == (float(threat - 3),)
 
 
 def test_groups_reveal_one_card_per_member_into_their_own_staging_area() -> None:

@@ -118,3 +118,20 @@ def test_vocabulary_is_documented() -> None:
 def test_conformance_on_the_test_quest(players: int, tmp_path: Path) -> None:
     for seed in range(4):
         play_random_game(TEST_GAME, players, {}, seed=500 + seed, tmp=tmp_path if seed == 0 else None)
+
+
+def test_heuristic_bot_plays_whole_games_from_its_view_only() -> None:
+    from tabletop import games
+    from tabletop.engine import Match, Seat
+    from tabletop.engine.bots import bot_rng
+
+    game = games.game("mount_gram")
+    bot = game.spec.bots["heuristic"]()
+    for seed in range(3):
+        m = Match.start(game, [Seat("A", "heuristic"), Seat("B", "heuristic")], {}, seed=seed)
+        while (d := m.decision()) is not None:
+            ids = [a.id for a in m.legal()]
+            choice = bot.choose(game, m.view(d.seat), d, m.legal(), bot_rng(seed, m.state.step, d.seat))
+            assert choice in ids
+            m.play(choice)
+        assert game.result(m.state) is not None and not game.invariants(m.state)

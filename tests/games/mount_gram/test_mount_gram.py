@@ -411,3 +411,22 @@ def test_R15_angmar_orc_choice_reveal_or_discard_ally() -> None:
     run_frames(sc, {"t": "reveal", "g": g0, "pc": 0}, dict(HOLD), phase="quest")
     sc.play(f"discard {ally}")
     assert ally in sc.s.players[0]["discard"]
+
+
+def test_R19_jailor_tie_is_broken_by_the_first_player() -> None:
+    sc = mg(2)
+    host = B.group_of(sc.s, 0)
+    for grp in list(sc.s.groups):
+        if grp is not host:
+            sc.game.scen.join(sc.game, sc.s, grp, host)
+    jailor = enc(sc, "jailor_gornakh", host["id"])
+    sc.s.players[0]["threat"] = sc.s.players[1]["threat"] = 30
+    guard = enc(sc, "dungeon_guard", host["id"], seat=0, n=94)
+    sc.s.cards[guard]["cap"] = ["p0.guard_of_the_citadel.72"]
+    hold(sc)
+    B.deal_damage(sc.game, sc.s, guard, 9)
+    from tabletop.games.mount_gram.flow import advance
+    advance(sc.game, sc.s)
+    assert sc.decision().seat == sc.s.first and sorted(sc.legal()) == ["player 0", "player 1"]
+    sc.play("player 1")
+    assert jailor in sc.s.players[1]["engaged"]

@@ -58,16 +58,18 @@ def test_S35_se_suspende_la_batalla_ends_the_battle_with_no_winner() -> None:
 
 
 def test_S36_cementerio_cosmico_makes_the_discard_pile_a_shared_hand() -> None:
-    sc = table(2, {0: ["neut18", "neut01"], 1: ["cementerio-cosmico", "neut13"]},
+    sc = table(2, {0: ["neut18", "neut01", "shishabel"], 1: ["cementerio-cosmico", "neut13"]},
                discard=["neut11", "event06"], top=["earth01", "neut12"])
-    sc.play("open neut18", "event cementerio-cosmico")
+    sc.play("open neut18", "go", "event cementerio-cosmico")
     s = sc.state
     assert s.cemetery is not None and s.cemetery["shared"] == ["neut11", "event06"] and s.discard == []
     assert set(ids(sc, "attack ")) == {"attack neut11"} and "event event06" in sc.legal()
     sc.play("event event06")  # draws into the shared hand; the spent event starts a new pile
     assert s.cemetery["shared"] == ["neut11", "neut12", "earth01"] and s.discard == ["event06"]
     assert s.players[1]["hand"] == ["neut13"]  # set aside, untouched
-    sc.play("attack neut11", "mode attack")  # no response window for seat 0 under the Cementerio
+    sc.play("attack neut11")
+    assert kind(sc) == "mode"  # seat 0 holds Shishabel, but its hand is set aside: no response
+    sc.play("mode attack")
     assert seat(sc) == 0 and kind(sc) == "turn"
     assert set(ids(sc, "attack ")) == {"attack neut12"}  # the shared hand went with the turn
     sc.play("withdraw")

@@ -16,7 +16,7 @@ from tabletop.games.superinmundos.cards import info
 from tabletop.games.superinmundos.screen import SuperinmundosScreen, card_actions
 from tabletop.games.superinmundos.widgets import ChoiceScreen, DiscardScreen, HandGrid, ZoomScreen
 from tabletop.ui import app as app_module
-from tabletop.ui.app import TabletopApp
+from tabletop.ui.app import TabletopApp, screen_class
 from tabletop.ui.menus import MainMenu
 from tabletop.ui.widgets import CardView, Curtain
 
@@ -28,9 +28,15 @@ SIZE = (120, 40)
 @pytest.fixture(autouse=True)
 def _our_screen(monkeypatch: pytest.MonkeyPatch) -> None:
     """Open Superinmundos on this screen even while the spec line is being edited elsewhere."""
-    real = app_module.screen_class
     monkeypatch.setattr(app_module, "screen_class",
-                        lambda spec: SuperinmundosScreen if spec.id == "superinmundos" else real(spec))
+                        lambda spec: SuperinmundosScreen if spec.id == "superinmundos" else screen_class(spec))
+
+
+def test_the_spec_opens_this_screen() -> None:
+    from tabletop.games.superinmundos import SPEC
+
+    assert SPEC.screen == "tabletop.games.superinmundos.screen:SuperinmundosScreen"
+    assert screen_class(SPEC) is SuperinmundosScreen  # the real lookup, not the fixture's
 
 
 def new_match(seed: int = 4, **options: Any) -> Match:

@@ -56,3 +56,14 @@ def test_spec_declares_rules_file_bots_and_conformance() -> None:
     assert {n for n, _ in setups} == {2, 3, 4}
     covered = {k for _, opts in setups for k in opts}
     assert {"quick", "hand5", "starting_loot", "teams", "no_swap", "no_neutrals", "no_events"} <= covered
+
+
+def test_view_stats_use_each_units_role() -> None:
+    sc = table(2, {0: ["water05", "earth13"], 1: ["light03"]})  # Brine Knight: +1 Defense defending
+    sc.play("open water05", "go")
+    assert sc.view(1)["arena"][-1]["stats"]["defense"] == 5
+    sc.play("attack light03")  # Thunder Courier: +1 Power attacking; lightning doubles against water
+    view = sc.view(0)
+    assert view["phase"] == "response"
+    assert view["attacker"]["stats"] == {"attack": 8, "defense": 4, "power": 5}
+    assert view["arena"][-1]["stats"] == {"attack": 4, "defense": 5, "power": 2}

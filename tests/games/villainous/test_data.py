@@ -113,3 +113,12 @@ def test_unknown_strength_condition_is_a_data_error(monkeypatch: pytest.MonkeyPa
     v = parse_villain(data, "villainous/jafar.json")
     with pytest.raises(KeyError):
         board.COND[v.defs["genie"].effects[0]["if"]]
+
+
+def test_faces_for_the_ui() -> None:
+    from tabletop.games.villainous.faces import face
+    f = face("jafar.razoul#1")
+    assert f.title == "Razoul" and f.symbol == "A" and f.cost == "3" and f.stats[0].value == "3"
+    assert face("?").face_down
+    g = face("hook.peter_pan#1")
+    assert g.kind == "Fate Hero" and "Hangman" in g.text
