@@ -125,7 +125,7 @@ class GameScreen(Screen[None]):
         Binding("ctrl+s", "save", "save"),
         Binding("ctrl+z", "undo", "undo"),
         Binding("q", "leave", "menu"),
-        Binding("tab", "focus_next", "next pane", show=False),
+        Binding("tab", "app.focus_next", "next pane", show=False),
     ]
     DEFAULT_CSS = """
     GameScreen { layout: vertical; }

@@ -255,3 +255,34 @@ async def test_save_as_keeps_a_typed_name_inside_the_saves_folder(tmp_path: Path
     assert "/" not in expected.name and expected.exists()
     assert load(expected, games.game).actions == match.actions
     assert not (tmp_path.parent / "escape").exists()
+
+
+async def test_card_row_updates_in_place_and_keeps_the_cursor_on_its_card() -> None:
+    from textual.app import App, ComposeResult
+
+    from tabletop.engine import CardFace
+    from tabletop.ui.widgets import CardRow, CardView
+
+    class Host(App[None]):
+        def compose(self) -> ComposeResult:
+            yield CardRow(id="row")
+
+    def cards(*ids: str) -> list[tuple[str, CardFace, str]]:
+        return [(i, CardFace(id=i, title=i.upper()), "playable") for i in ids]
+
+    app = Host()
+    async with app.run_test(size=(80, 10)) as pilot:
+        row = app.query_one(CardRow)
+        row.set_cards(cards("a", "b", "c"))
+        await pilot.pause()
+        row.focus()
+        await pilot.press("right", "right")
+        assert row.current == "c"
+        row.set_cards(cards("c", "d"))
+        await pilot.pause()
+        assert row.current == "c"
+        assert len(app.query(CardView)) == 2
+        row.set_cards([])
+        await pilot.pause()
+        assert row.current is None and len(app.query(CardView)) == 0
+        assert "(none)" in visible_text(app)

@@ -66,7 +66,12 @@ def group_of(s: MGState, seat: int) -> Group:
 
 def members(s: MGState, grp: Group) -> list[int]:
     """The group's players in turn order (its first member is the group's first player)."""
-    return [p for p in turn_order(s) if p in grp["members"]]
+    mine = grp["members"]
+    players = s.players
+    if len(mine) == 1:
+        return [] if players[mine[0]]["out"] else [mine[0]]
+    n, first = len(players), s.first
+    return sorted((p for p in mine if not players[p]["out"]), key=lambda p: (p - first) % n)
 
 
 def groups_in_order(s: MGState) -> list[Group]:

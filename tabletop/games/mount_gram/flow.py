@@ -370,7 +370,7 @@ class Reveal(Frame):
             if card.doomed:
                 for p in B.members(s, grp):
                     B.raise_threat(g, s, p, card.doomed, f" (doomed {card.doomed})")
-            push(s, window(grp["id"], "reveal", "revealed", {"c": cid, "fi": len(s.stack) - 1}))
+            g.fx.trigger(g, s, "revealed", {"c": cid, "fi": len(s.stack) - 1}, grp, "reveal")
             return False
         if pc == 2:
             f["pc"] = 3
@@ -546,7 +546,8 @@ class Combat(Frame):
                         break
                     s.cards[e]["sh"].append(s.encounter.pop())
                     s.reveals += 1
-            push(s, window(gid, "combat", "shadow_dealt", {}), window(gid, "combat"))
+            push(s, window(gid, "combat"))
+            g.fx.trigger(g, s, "shadow_dealt", {}, grp, "combat")
             return False
         if f["pc"] == 1:
             f["pc"] = 2
@@ -653,8 +654,7 @@ class EnemyAttack(Frame):
                 emit(s, "shadow", f"Shadow card for {B.name(g, e)}: {sd.name}.")
                 if sd.has("shadow"):
                     f["pc"] = 3
-                    push(s, window(B.group_of(s, p)["id"], "combat", "shadow",
-                                   {"c": card, "fi": len(s.stack) - 1}))
+                    g.fx.trigger(g, s, "shadow", {"c": card, "fi": len(s.stack) - 1}, B.group_of(s, p), "combat")
             return False
         if pc == 3:
             f["pc"] = 4

@@ -123,7 +123,8 @@ class MountGram(Game[MGState]):
         elif card.type == "location":
             out.update(threat=B.threat_of(self, s, cid), qp=card.qp, prog=rec["prog"])
         elif card.type in ("side_quest", "quest"):
-            out.update(qp=card.qp, prog=rec["prog"], time=rec["time"], stage=card.stage)
+            qp = int(s.options.get("flight_threshold", card.qp)) if card.key == "flight_from_mount_gram" else card.qp
+            out.update(qp=qp, prog=rec["prog"], time=rec["time"], stage=card.stage)
         if rec["att"]:
             out["att"] = [{"id": a, "name": self.db[key_of(a)].name, "exhausted": s.cards[a]["ex"]}
                           for a in rec["att"]]

@@ -16,6 +16,7 @@ from typing import Any
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.color import Color, ColorParseError
 from textual.containers import Grid, Vertical
 from textual.widgets import Static
 
@@ -96,6 +97,7 @@ class MountGramScreen(GameScreen):
         self._last_ask: tuple[int, str] | None = None
         self._zone_inner = 40
         self._keys: tuple[bool, ...] = ()
+        self._longest = {"areas": 8, "players": 8}
 
     # -- layout ---------------------------------------------------------------------------------
     def compose_board(self) -> ComposeResult:
@@ -106,6 +108,7 @@ class MountGramScreen(GameScreen):
             with Grid(id="players"):
                 for i in range(MAX_SEATS):
                     yield Zone(id=f"player{i}", classes="player")
+            yield Zone(id="card", classes="card")
         yield Static(id="hint")
         with Vertical(id="hand-box"):
             yield HandRow(id="hand", ascii_only=self.ascii_only, empty="(no cards in hand)")
@@ -314,7 +317,8 @@ class MountGramScreen(GameScreen):
         fight = self._view.get("enemy_attack") or {}
         if fight.get("enemy") == card["id"]:
             defence = sum(self._cards.get(c, {}).get("defense", 0) for c in fight.get("defenders", []))
-            body.append(f" {'atk' if self.tight else 'attacks'} {fight.get('attack', 0)}", style="bold bright_red")
+            body.append(f" {'attacks' if self._zone_inner >= 44 else 'atk'} {fight.get('attack', 0)}",
+                        style="bold bright_red")
             if fight.get("defenders"):
                 body.append(f" vs {self.m['def']}{defence}", style="bold blue")
         attack = self._view.get("attack") or {}
@@ -348,6 +352,13 @@ class MountGramScreen(GameScreen):
         # by seat, so that split staging areas line up with their players' areas below
         groups = sorted(view.get("groups", []), key=lambda g: min(g.get("members") or [MAX_SEATS]))
         players = view.get("players", [])
+        # names are padded to the longest one in each grid, so stats line up across zones
+        self._longest = {
+            "areas": max((len(c["name"]) for g in groups for c in g.get("staging", []) + [g.get("active") or {"name": ""}]),
+                         default=8),
+            "players": max((len(c["name"]) for p in players for c in p.get("chars", []) + p.get("engaged", [])),
+                           default=8),
+        }
         for grid_id, n in (("#areas", len(groups)), ("#players", len(players))):
             self.query_one(grid_id, Grid).styles.grid_size_columns = 1 if n <= 1 else 2
         split = len(groups) > 1
@@ -366,6 +377,7 @@ class MountGramScreen(GameScreen):
     def _draw_group(self, zone: Zone, grp: dict[str, Any], players: list[dict[str, Any]], split: bool) -> None:
         zid = zone.id or ""
         width = self._name_width(2 if split else 1)
+        width = min(width, self._longest["areas"])
         lines: list[Text] = []
         quest = grp.get("quest")
         m = self.m
@@ -429,6 +441,7 @@ class MountGramScreen(GameScreen):
     def _draw_player(self, zone: Zone, seat: int, p: dict[str, Any], n: int, to_act: int | None) -> None:
         zid = zone.id or ""
         width = self._name_width(1 if n <= 1 else 2)
+        width = min(width, self._longest["players"])
         m = self.m
         lines: list[Text] = []
         if p.get("out"):
@@ -470,7 +483,7 @@ class MountGramScreen(GameScreen):
         count = len(hand) if isinstance(hand, list) else hand
         zone.border_subtitle = f"threat {p['threat']} · hand {count} · deck {p.get('deck', 0)}"
         zone.set_class(seat == to_act, "-to-act")
-        zone.styles.border_title_color = colour
+        set_title_colour(zone, colour)
 
     def _draw_hand(self, view: dict[str, Any], actions: list[Action]) -> None:
         box = self.query_one("#hand-box")
@@ -569,9 +582,11 @@ class MountGramScreen(GameScreen):
 
     def _draw_detail(self) -> None:
         detail = self.query_one("#detail", Static)
+        card_zone = self.query_one("#card", Zone)
         cid = self._hand_card if self._detail_from == "hand" else self._sel
         if not cid:
             detail.update("")
+            card_zone.display = False
             return
         face = self.face(cid)
         text = Text()
@@ -584,6 +599,21 @@ class MountGramScreen(GameScreen):
             text.append(" · ")
             text.append_text(flat)
         detail.update(text)
+        # tall terminals: the whole card under the table, with what Enter does with it now
+        card_zone.display = not self.compact_height
+        if card_zone.display:
+            full = face_text(face, "zoom")
+            acts = self._by_card.get(cid, [])
+            if acts:
+                full.append("\nEnter: ", style="bold")
+                full.append(" | ".join(a.label for a in acts[:4]), style="bold green")
+            card_zone.update(full)
+            card_zone.border_title = f"{face.symbol} {face.title}"
+            set_title_colour(card_zone, face.colour)
+
+    @property
+    def compact_height(self) -> bool:
+        return self.app.size[1] < 36
 
     def _narrow_panel(self) -> None:
         if not self._pending or self._decision is None:
@@ -747,3 +777,10 @@ def joined(lines: list[Text]) -> Text:
     text.overflow = "ellipsis"
     return text
 
+
+def set_title_colour(widget: Zone, colour: str) -> None:
+    """Colour a border title with a Rich colour name, when Textual knows it (else leave the theme's)."""
+    try:
+        widget.styles.border_title_color = Color.parse(colour)
+    except ColorParseError:
+        pass

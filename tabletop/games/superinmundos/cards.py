@@ -259,7 +259,7 @@ class CardInfo:
                  "aura", "self_mods", "imm_a", "imm_p", "tie_a", "tie_p",
                  "passive_mods", "force_adv", "negate", "immune_modes", "tie_modes", "immune_below",
                  "extra_slots", "no_support", "fusion", "triggers", "timing", "effects", "text",
-                 "flavor", "known", "raw")
+                 "flavor", "known", "raw", "vals", "vals2", "adv", "slots", "plain")
 
     def __init__(self, card: Card) -> None:
         self.id = card.id
@@ -320,6 +320,15 @@ class CardInfo:
         self.flavor = card.flavor
         self.known = card.known_from_manual
         self.raw = card
+        self.vals = (self.a, self.d, self.p)
+        self.vals2 = (2 * self.a, 2 * self.d, 2 * self.p)
+        """Printed [attack, defense, power], and doubled (element advantage)."""
+        self.adv: frozenset[CardInfo] = frozenset()
+        """The cards this one doubles against (filled by ``link_advantages`` once the set is known)."""
+        self.slots = 0 if self.no_support else 1 + self.extra_slots
+        """How many supports each component of this card can hold."""
+        self.plain = not self.self_mods and not self.aura
+        """No passive stat modifier at all: its stats never depend on a condition."""
 
     @property
     def total(self) -> int:
@@ -341,6 +350,23 @@ class CardInfo:
         return out
 
 
+def has_advantage(c: CardInfo, d: CardInfo) -> bool:
+    """Does ``c`` double against ``d``? Card text first (negation, forced), then the cycle and
+    printed strengths/weaknesses; neutral has no relations (S9, S10)."""
+    if c.negate or d.negate:
+        return False
+    if c.force_adv:
+        return True
+    return d.element in c.strong or c.element in d.weak
+
+
+def link_advantages(table: dict[str, CardInfo]) -> None:
+    """Precompute each card's ``adv`` set: a pure function of the two cards' data."""
+    infos = list(table.values())
+    for c in infos:
+        c.adv = frozenset(d for d in infos if has_advantage(c, d))
+
+
 def parse_cards(data: Any, where: str = "superinmundos/cards.json") -> dict[str, CardInfo]:
     """Validate raw JSON data (schema + composition) into the lookup; ``GameDataError`` if bad."""
     cards: list[Card] = validate(list[Card], data, where)
@@ -348,7 +374,9 @@ def parse_cards(data: Any, where: str = "superinmundos/cards.json") -> dict[str,
         check_set(cards)
     except ValueError as exc:
         raise GameDataError(f"{where}: {exc}") from None
-    return {c.id: CardInfo(c) for c in cards}
+    table = {c.id: CardInfo(c) for c in cards}
+    link_advantages(table)
+    return table
 
 
 _TABLE: dict[str, CardInfo] = {}

@@ -7,6 +7,7 @@ summed (S37). The optional ``lines`` list collects the arithmetic as text for th
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from .cards import _TABLE as T
@@ -39,7 +40,7 @@ def advantage(c: CardInfo, d: CardInfo) -> bool:
     return d.element in c.strong or c.element in d.weak
 
 
-def _cond_ok(s: SuperState, cond: dict[str, Any] | None, owner: int, opp: list[CardInfo],
+def _cond_ok(s: SuperState, cond: dict[str, Any] | None, owner: int, opp: list[CardInfo] | tuple[CardInfo, ...],
              role: str | None, mode: str | None = None) -> bool:
     if cond is None:
         return True
@@ -122,26 +123,24 @@ def effective(s: SuperState, x: Unit, y: Unit | None, role: str | None,
 SI = {"attack": 0, "defense": 1, "power": 2}
 
 
-def _parts(s: SuperState, x: Unit, xi: list[CardInfo], yi: list[CardInfo], yowner: int, role: str
-           ) -> tuple[list[list[int]], list[int]]:
-    """``effective`` without the text, split for the hot path: each component's unfloored
-    [attack, defense, power] (doubling, supports, own passives) and the unit-level modifiers."""
-    yrole = "defending" if role == "attacking" else "attacking"
+def _comp_parts(s: SuperState, cards: list[str], sups: list[Any] | tuple[()], umods: list[Any] | tuple[()],
+                owner: int, xi: tuple[CardInfo, ...], yi: tuple[CardInfo, ...], yowner: int, role: str
+                ) -> tuple[list[list[int]], list[int]]:
+    """``_parts`` on a unit given by its fields (no unit dict needed to try a declaration out)."""
     comps = []
-    sups = x["supports"]
-    for cid, ci in zip(x["cards"], xi, strict=True):
-        dbl = 1
-        if not ci.negate:
+    for cid, ci in zip(cards, xi, strict=True):
+        adv = ci.adv
+        v = list(ci.vals)
+        if adv:
             for o in yi:
-                if not o.negate and (ci.force_adv or o.element in ci.strong or ci.element in o.weak):
-                    dbl = 2
+                if o in adv:
+                    v = list(ci.vals2)
                     break
-        v = [ci.a * dbl, ci.d * dbl, ci.p * dbl]
         for sp in sups:
             if sp["on"] == cid:
                 v[SI[sp["stat"]]] += sp["amount"]
         for _t, stat, amount, cond in ci.self_mods:
-            if _cond_ok(s, cond, x["owner"], yi, role):
+            if _cond_ok(s, cond, owner, yi, role):
                 if stat == "all":
                     v[0] += amount
                     v[1] += amount
@@ -150,41 +149,56 @@ def _parts(s: SuperState, x: Unit, xi: list[CardInfo], yi: list[CardInfo], yowne
                     v[SI[stat]] += amount
         comps.append(v)
     mods = [0, 0, 0]
-    for m in x["mods"]:
+    for m in umods:
         if m["stat"] == "all":
             mods[0] += m["amount"]
             mods[1] += m["amount"]
             mods[2] += m["amount"]
         else:
             mods[SI[m["stat"]]] += m["amount"]
+    yrole = ""
     for o in yi:
-        for _t, stat, amount, cond in o.aura:
-            if _cond_ok(s, cond, yowner, xi, yrole):
-                if stat == "all":
-                    mods[0] += amount
-                    mods[1] += amount
-                    mods[2] += amount
-                else:
-                    mods[SI[stat]] += amount
+        if o.aura:
+            if not yrole:
+                yrole = "defending" if role == "attacking" else "attacking"
+            for _t, stat, amount, cond in o.aura:
+                if _cond_ok(s, cond, yowner, xi, yrole):
+                    if stat == "all":
+                        mods[0] += amount
+                        mods[1] += amount
+                        mods[2] += amount
+                    else:
+                        mods[SI[stat]] += amount
     return comps, mods
+
+
+def _parts(s: SuperState, x: Unit, xi: tuple[CardInfo, ...], yi: tuple[CardInfo, ...], yowner: int, role: str
+           ) -> tuple[list[list[int]], list[int]]:
+    """``effective`` without the text, split for the hot path: each component's unfloored
+    [attack, defense, power] (doubling, supports, own passives) and the unit-level modifiers."""
+    return _comp_parts(s, x["cards"], x["supports"], x["mods"], x["owner"], xi, yi, yowner, role)
 
 
 def _sum(comps: list[list[int]], mods: list[int], extra: tuple[int, int, int] | None = None) -> list[int]:
     """Floor each component at 0, add them, add the unit modifiers, floor again (S37, S45).
     ``extra`` is (component, stat index, amount): one more support, for trying a declaration."""
-    out = [0, 0, 0]
-    for k, v in enumerate(comps):
-        for i in range(3):
-            x = v[i] + (extra[2] if extra is not None and extra[0] == k and extra[1] == i else 0)
-            if x > 0:
-                out[i] += x
+    if extra is None and len(comps) == 1:
+        a, d, p = comps[0]
+        out = [a if a > 0 else 0, d if d > 0 else 0, p if p > 0 else 0]
+    else:
+        out = [0, 0, 0]
+        for k, v in enumerate(comps):
+            for i in range(3):
+                x = v[i] + (extra[2] if extra is not None and extra[0] == k and extra[1] == i else 0)
+                if x > 0:
+                    out[i] += x
     if mods[0] or mods[1] or mods[2]:
         for i in range(3):
             out[i] = max(0, out[i] + mods[i])
     return out
 
 
-def _fast(s: SuperState, x: Unit, xi: list[CardInfo], yi: list[CardInfo], yowner: int, role: str
+def _fast(s: SuperState, x: Unit, xi: tuple[CardInfo, ...], yi: tuple[CardInfo, ...], yowner: int, role: str
           ) -> tuple[int, int, int]:
     comps, mods = _parts(s, x, xi, yi, yowner, role)
     a, d, p = _sum(comps, mods)
@@ -196,7 +210,7 @@ class _Match:
 
     __slots__ = ("blocked", "imm_a", "imm_p", "tie_a", "tie_p")
 
-    def __init__(self, xi: list[CardInfo], yi: list[CardInfo]) -> None:
+    def __init__(self, xi: tuple[CardInfo, ...], yi: tuple[CardInfo, ...]) -> None:
         threshold = imm_a = imm_p = 0
         ytie_a = ytie_p = xtie_a = xtie_p = False
         for c in yi:
@@ -224,13 +238,19 @@ class _Match:
         return out
 
 
+@lru_cache(maxsize=16384)
+def _match(xi: tuple[CardInfo, ...], yi: tuple[CardInfo, ...]) -> _Match:
+    """``_Match`` depends on card data only: built once per pairing."""
+    return _Match(xi, yi)
+
+
 def wins(s: SuperState, x: Unit, y: Unit, xrole: str) -> list[str]:
     """The modes in which ``x`` beats ``y`` right now (S6-S8): strictly greater, unless a card lets
     x win ties in that mode; never in a mode y is immune to, nor below y's star threshold."""
     yrole = "defending" if xrole == "attacking" else "attacking"
-    xi = [T[c] for c in x["cards"]]
-    yi = [T[c] for c in y["cards"]]
-    m = _Match(xi, yi)
+    xi = tuple([T[c] for c in x["cards"]])
+    yi = tuple([T[c] for c in y["cards"]])
+    m = _match(xi, yi)
     if m.blocked:
         return []
     xa, _xd, xp = _fast(s, x, xi, yi, y["owner"], xrole)
@@ -240,13 +260,15 @@ def wins(s: SuperState, x: Unit, y: Unit, xrole: str) -> list[str]:
 
 # -- supports ---------------------------------------------------------------------------------
 def slots(cid: str) -> int:
-    ci = T[cid]
-    return 0 if ci.no_support else 1 + ci.extra_slots
+    return T[cid].slots
 
 
 def free_slot(unit: Unit, cid: str) -> bool:
-    used = sum(1 for sp in unit["supports"] if sp["on"] == cid)
-    return used < slots(cid)
+    sups = unit["supports"]
+    if not sups:
+        return T[cid].slots > 0
+    used = sum(1 for sp in sups if sp["on"] == cid)
+    return used < T[cid].slots
 
 
 def support_stats(card: str) -> tuple[str, ...]:
@@ -312,14 +334,15 @@ def legal_completions(s: SuperState, seat: int, hand: list[str], cards: list[str
     Supports are plain numbers added to one component before its floor (S9, S37), and no
     condition depends on them, so each option is checked by arithmetic on precomputed parts."""
     defender = s.arena[-1]
-    attacker = new_unit(cards, seat, fused)
-    xi = [T[c] for c in cards]
-    yi = [T[c] for c in defender["cards"]]
-    m = _Match(xi, yi)
+    dcards = defender["cards"]
+    xi = tuple([T[c] for c in cards])
+    yi = tuple([T[c] for c in dcards])
+    m = _match(xi, yi)
     if m.blocked:
         return []
-    ac, am = _parts(s, attacker, xi, yi, defender["owner"], "attacking")
-    dc, dm = _parts(s, defender, yi, xi, seat, "defending")
+    downer = defender["owner"]
+    ac, am = _comp_parts(s, cards, (), (), seat, xi, yi, downer, "attacking")
+    dc, dm = _comp_parts(s, dcards, defender["supports"], defender["mods"], downer, yi, xi, seat, "defending")
     base_a, base_d = _sum(ac, am), _sum(dc, dm)
     out: list[tuple[str, str, str, str] | None] = []
     if m.modes(base_a[0], base_a[2], base_d[1], base_d[2]):
@@ -335,6 +358,7 @@ def legal_completions(s: SuperState, seat: int, hand: list[str], cards: list[str
     # reach a tie in either mode, no support makes the declaration legal.
     if not best or (base_a[0] + best < base_d[1] and base_a[2] + best < base_d[2]):
         return out
+    attacker = new_unit(cards, seat, fused)
     options = support_options(s, seat, hand, attacker, defender)
     for option in options:
         kind, card, comp, stat = option
@@ -344,7 +368,7 @@ def legal_completions(s: SuperState, seat: int, hand: list[str], cards: list[str
             yd, yp = base_d[1], base_d[2]
         else:
             xa, xp = base_a[0], base_a[2]
-            _ya, yd, yp = _sum(dc, dm, (defender["cards"].index(comp), SI[stat], amount))
+            _ya, yd, yp = _sum(dc, dm, (dcards.index(comp), SI[stat], amount))
         if m.modes(xa, xp, yd, yp):
             out.append(option)
             if first_only:

@@ -342,6 +342,14 @@ class SuperinmundosScreen(GameScreen):
                 text.append(f" {g['pointer']} {line}\n", style="bold cyan")
             else:
                 text.append(f"   {line}\n", style="yellow")
+        for c in active["cards"]:
+            ci = info(c)
+            if ci.negate:
+                continue
+            if ci.force_adv:
+                text.append(f"   {ci.name} doubles against every attacker\n", style="yellow")
+            elif ci.strong:
+                text.append(f"   it doubles against {', '.join(sorted(ci.strong))} cards\n", style="yellow")
         text.append("Supports add after doubling; ties never win.\n", style="dim")
         hand = view.get("hand") or []
         beaters = [c for c in hand if c.get("beats_active")]
@@ -501,6 +509,38 @@ class SuperinmundosScreen(GameScreen):
             text.append(mine[0].label if len(mine) == 1 else f"choose one of {len(mine)} plays", style="green")
         body.update(text)
 
+    def _hand_sums(self, view: dict[str, Any]) -> Text:
+        """Each combatant in the viewer's hand against the unit on top: doubled printed stats
+        against its Defense and Power as a defender; the verdict is the rules' own."""
+        g = glyphs(self.ascii_only)
+        text = Text()
+        hand = [c for c in view.get("hand") or [] if c.get("kind") == "combatant" and "beats_active" in c]
+        active = view["arena"][-1] if view["arena"] else None
+        if not hand or active is None or active["owner"] == view.get("you"):
+            return text
+        base = self._as_defender(view, active)["stats"]
+        opp = [info(c) for c in active["cards"]]
+        text.append("\nYour combatants against it (printed, ×2 on advantage; abilities aside):\n", style="bold")
+        for c in hand:
+            ci = info(c["id"])
+            k = 2 if any(advantage(ci, o) for o in opp) else 1
+            mark = "×2" if k == 2 else ""
+            # the unit on top doubles too, against this card, if it has the advantage over it
+            back = [o for o in opp if advantage(o, ci)]
+            target = {"defense": base["defense"] + sum(o.d for o in back), "power": base["power"] + sum(o.p for o in back)}
+            text.append(f"  {ci.name}{' (it doubles)' if back else ''}: ")
+            text.append(f"A {ci.a}{mark + '=' + str(ci.a * k) if mark else ''} vs D {target['defense']}", style="green"
+                        if ci.a * k > target["defense"] else "")
+            text.append(" · ")
+            text.append(f"P {ci.p}{mark + '=' + str(ci.p * k) if mark else ''} vs P {target['power']}", style="green"
+                        if ci.p * k > target["power"] else "")
+            if ci.passive_mods:
+                text.append(" (+ability)", style="dim")
+            text.append("  ")
+            text.append(g["ok"] if c["beats_active"] else g["no"], style="green" if c["beats_active"] else "red")
+            text.append("\n")
+        return text
+
     def _stack_unit(self) -> dict[str, Any] | None:
         """The unit highlighted beneath the active one, while the stack list has the keyboard."""
         stack = self.query_one("#stack", StackList)
@@ -555,6 +595,8 @@ class SuperinmundosScreen(GameScreen):
             el = ci.element
             if CYCLE.get(el) in {d.element for d in doubled}:
                 text.append(f" ({el} beats {CYCLE[el]})", style="yellow")
+        if any(advantage(info(c), ci) for c in active["cards"]):
+            text.append(f"\n{names} doubles against it", style="yellow")
         if entry is not None and "beats_active" in entry:
             if entry["beats_active"]:
                 text.append(f"\n{g['ok']} beats {names} on its own", style="green")
@@ -598,6 +640,7 @@ class SuperinmundosScreen(GameScreen):
             text.append("\nTo beat it:\n", style="bold")
             for line in view.get("to_beat") or []:
                 text.append(f"  {line}\n")
+            text.append_text(self._hand_sums(view))
         previews = view.get("previews") or {}
         if previews:
             labels = {a.id: a.label for a in self._actions}

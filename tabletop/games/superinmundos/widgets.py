@@ -1,8 +1,9 @@
 """Superinmundos drawing helpers: card faces, the hand grid and the screen's small modals.
 
-Faces are built here from the card data (read only): the rules layer has no ``face()`` of its
-own. Colour always comes with a letter: F fire, W water, L lightning, E earth, N neutral, and an
-event mark for events, so the game reads in monochrome and in ``--ascii`` too.
+Faces are built here from the card data (read only) rather than taken from the game's ``face()``,
+so that they follow ``--ascii`` and show a support value in the one-line form. Colour always comes
+with a letter: F fire, W water, L lightning, E earth, N neutral, and an event mark for events, so
+the game reads in monochrome and in ``--ascii`` too.
 """
 
 from __future__ import annotations
@@ -307,11 +308,19 @@ class StackList(OptionList):
         self.highlighted = keys.index(old) if old in keys and self.has_focus else 0
 
 
+def move(options: OptionList, delta: int) -> None:
+    if delta > 0:
+        options.action_cursor_down()
+    else:
+        options.action_cursor_up()
+
+
 # -- modals -----------------------------------------------------------------------------------
 class ChoiceScreen(ModalScreen[str | None]):
     """A short list of the actions one card allows (attack, support, event…): 1-9 or Enter."""
 
-    BINDINGS = [Binding("escape", "cancel", "back")]
+    BINDINGS = [Binding("escape", "cancel", "back"), Binding("k", "move(-1)", show=False),
+                Binding("j", "move(1)", show=False)]
     DEFAULT_CSS = """
     ChoiceScreen { align: center middle; }
     ChoiceScreen > Vertical { width: 72; height: auto; max-height: 80%; border: round $accent; padding: 0 1;
@@ -360,11 +369,15 @@ class ChoiceScreen(ModalScreen[str | None]):
     def action_cancel(self) -> None:
         self.dismiss(None)
 
+    def action_move(self, delta: int) -> None:
+        move(self.query_one(OptionList), delta)
+
 
 class DiscardScreen(ModalScreen[None]):
     """The discard pile, newest first, with the highlighted card in full."""
 
-    BINDINGS = [Binding("escape,d,q", "close", "close")]
+    BINDINGS = [Binding("escape,d,q", "close", "close"), Binding("k", "move(-1)", show=False),
+                Binding("j", "move(1)", show=False)]
     DEFAULT_CSS = """
     DiscardScreen { align: center middle; }
     DiscardScreen > Vertical { width: 96; height: 80%; border: round $accent; background: $panel; padding: 0 1; }
@@ -394,7 +407,7 @@ class DiscardScreen(ModalScreen[None]):
                     yield Static("The discard pile is empty.", id="discard-list")
                 with VerticalScroll(id="discard-detail"):
                     yield Static(id="discard-card")
-            yield Static("up/down: browse, Esc: close", classes="hint")
+            yield Static("up/down (j/k): browse, Esc: close", classes="hint")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -412,6 +425,10 @@ class DiscardScreen(ModalScreen[None]):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
+
+    def action_move(self, delta: int) -> None:
+        for options in self.query(OptionList):
+            move(options, delta)
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -6,7 +6,6 @@ them: ``apply`` checks the answer against the pending choice and runs the stack 
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
 
 from tabletop.engine import Action, Decision, Game, IllegalAction, Result, Seat, visible_log
@@ -186,7 +185,6 @@ class Villainous(Game[VState]):
 
     def invariants(self, s: VState) -> list[str]:
         problems = []
-        loose = Counter(c.split(".", 1)[0] for c in s.revealed + s.resolving + s.looking)
         for P in s.players:
             v = LIB.villains[P["villain"]]
             mine = (P["hand"] + P["deck"] + P["discard"] + P["fdeck"] + P["fdiscard"] + list(P["cards"])
@@ -200,7 +198,8 @@ class Villainous(Game[VState]):
                     problems.append(f"{c} attached to a card not in play")
                 if r["on"] is not None and P["cards"][r["on"]]["loc"] != r["loc"]:
                     problems.append(f"{c} not at its host's location")
-        del loose
+        if s.phase == "play" and s.pending is None:
+            problems.append("no pending decision while playing")
         return problems
 
     def turn_key(self, s: VState) -> Any:

@@ -132,21 +132,34 @@ class CardRow(Widget, can_focus=True):
         self.cards: list[tuple[str, CardFace, str]] = []
 
     def set_cards(self, cards: list[tuple[str, CardFace, str]]) -> None:
-        """``cards`` is a list of (card id, face, state) with state ``playable``, ``disabled`` or ``""``."""
+        """``cards`` is a list of (card id, face, state) with state ``playable``, ``disabled`` or ``""``.
+
+        Existing card widgets are updated in place (only the surplus is removed or the shortfall
+        mounted), so the cursor never counts cards that are on their way out."""
         keep = self.cards[self.cursor][0] if self.cards and self.cursor < len(self.cards) else None
         self.cards = cards
-        self.remove_children()
+        for empty in self.query(".empty"):
+            empty.remove()
+        views = list(self.query(CardView))
+        for view in views[len(cards):]:
+            view.remove()
+        for i, (_card_id, face, state) in enumerate(cards):
+            if i < len(views):
+                view = views[i]
+                view.face = face
+                view.set_class(state == "playable", "-playable")
+                view.set_class(state == "disabled", "-disabled")
+            else:
+                view = CardView(face, size="compact", ascii_only=self.ascii_only)
+                if state:
+                    view.add_class(f"-{state}")
+                self.mount(view)
         if not cards:
             self.mount(Static(self.empty, classes="empty"))
             return
-        for _card_id, face, state in cards:
-            view = CardView(face, size="compact", ascii_only=self.ascii_only)
-            if state:
-                view.add_class(f"-{state}")
-            self.mount(view)
         ids = [c[0] for c in cards]
         self.cursor = ids.index(keep) if keep in ids else min(self.cursor, len(cards) - 1)
-        self._mark()
+        self.call_after_refresh(self._mark)
 
     def _mark(self) -> None:
         for i, view in enumerate(self.query(CardView)):

@@ -400,3 +400,14 @@ def test_groups_reveal_one_card_per_member_into_their_own_staging_area() -> None
 
 
 from .helpers import real  # noqa: E402
+
+
+def test_hands_are_private_unless_open_hands_and_hidden_zones_stay_secret() -> None:
+    sc = MG(players=2)
+    other = sc.s.players[1]["hand"][0]
+    assert other in sc.game.secrets(sc.s, 0) and sc.view(0)["players"][1]["hand"] == len(sc.s.players[1]["hand"])
+    assert set(sc.s.encounter) <= sc.game.secrets(sc.s, 0) and set(sc.s.players[0]["deck"]) <= sc.game.secrets(sc.s, 0)
+    opened = MG(players=2, options={"open_hands": True})
+    other = opened.s.players[1]["hand"][0]
+    assert other not in opened.game.secrets(opened.s, 0) and other in opened.view(0)["players"][1]["hand"]
+    assert other in opened.game.secrets(opened.s, None)

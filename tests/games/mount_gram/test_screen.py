@@ -206,7 +206,7 @@ async def test_keys_mashed_with_a_bot_partner_never_crash(tmp_path: Path) -> Non
     rnd = random.Random(3)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
-        for _ in range(60):
+        for _ in range(40):
             await pilot.press(rnd.choice(keys))
             if not isinstance(app.screen, MountGramScreen):
                 await pilot.press("escape")

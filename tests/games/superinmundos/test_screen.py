@@ -218,7 +218,7 @@ async def test_the_discard_browser_shows_each_card(tmp_path: Path) -> None:
         assert "2 card(s)" in text and "Magucio" in text and "Black Friday" in text
         detail = str(app.screen.query_one("#discard-card").render())
         assert "Black Friday" in detail  # newest first
-        await pilot.press("down")
+        await pilot.press("j")
         await pilot.pause()
         assert "Magucio" in str(app.screen.query_one("#discard-card").render())
         await pilot.press("escape")

@@ -71,7 +71,7 @@ def test_cauldron_and_crown() -> None:
     sc = table("ursula", "maleficent")
     c = put(sc, 0, "cauldron", 1)
     h = put(sc, 0, "flounder", 2)
-    put(sc, 0, "binding_contract_the_shore" if False else "binding_contract_erics_ship", 2, on=h)
+    put(sc, 0, "binding_contract_erics_ship", 2, on=h)
     menu(sc, 0, 0, power=0)
     sc.play(f"activate {c}")
     assert power(sc, 0) == 2
@@ -111,7 +111,7 @@ def test_trident_brings_triton_and_returns() -> None:
     w = hand(sc, 0, "whirlpool")[0]
     menu(sc, 0, 2, power=2)
     sc.play(f"play {w}", "hero ursula.king_triton#1", "to 2")
-    assert P["cards"][t] == {"loc": 1, "side": "v", "on": None} or (P["cards"][t]["side"] == "v")
+    assert P["cards"][t]["side"] == "v" and P["cards"][t]["on"] is None and P["cards"][t]["loc"] == 2
     assert power(sc, 0) == 0
 
 

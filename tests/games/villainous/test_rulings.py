@@ -18,7 +18,7 @@ def test_R1_english_action_names() -> None:
 @covers("treachery")
 def test_R2_power_never_below_zero() -> None:
     sc = table("maleficent", "jafar")
-    top_fate(sc, 1, "treachery", "treachery" if False else "wish")
+    top_fate(sc, 1, "treachery", "wish")
     sc.state.players[1]["power"] = 1
     menu(sc, 0, 0)  # Forbidden Mountains: bottom Fate
     sc.play("fate 1")
@@ -79,9 +79,7 @@ def test_R6_mover_on_a_location_that_gets_locked() -> None:
     sc.play(f"play {cf}")
     P = sc.state.players[0]
     assert P["locked"] == [True, False, False, False]
-    assert "gain 1" not in sc.legal() or True
-    ids = sc.legal()
-    assert any(i.startswith("move ") or i == "end" for i in ids)
+    assert "gain 1" in sc.legal()  # the locked location's actions stay usable this turn
     sc.play("end")
     passes(sc)
     start_turn(sc, 0)
@@ -284,7 +282,6 @@ def test_R20_immediate_win_stops_everything() -> None:
     pan = put(sc, 0, "peter_pan", 0)
     for k in ("pirate_brute", "pirate_brute"):
         put(sc, 0, k, 0)
-    sc.state.players[0]["locations"] = None if False else None
     put(sc, 0, "smee", 0)
     menu(sc, 0, 0)
     sc.play(f"vanquish {pan}", "with hook.pirate_brute#1", "with hook.pirate_brute#2", "confirm")
@@ -656,7 +653,6 @@ def test_R46_round_limit_no_winner() -> None:
 @covers("magic_lamp", "genie")
 def test_R47_lamp_pulls_a_hypnotized_genie_back() -> None:
     sc = table("jafar", "maleficent")
-    g = put(sc, 0, "genie", 2, side="v") if False else None
     g = take(sc, 0, "genie")
     sc.state.players[0]["cards"][g] = {"loc": 2, "side": "v", "on": None, "hyp": True}
     sc.state.players[0]["locked"][3] = False

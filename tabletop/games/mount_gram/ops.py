@@ -1,0 +1,618 @@
+"""The player-card ops of the effect vocabulary: for each op a *finder* (the legal target
+lists, as action tokens) and a *resolver*. ``OPS`` maps op names to both; ``effects`` lists and
+executes plays with them. Targets never leave the acting player's group (§6.6, R-24).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from tabletop.engine import emit
+from tabletop.engine.chance import shuffle
+from tabletop.engine.zones import draw
+
+from . import board as B
+from .cards import owner_of
+from .flow import ask_frame, continuation, push
+from .state import MGState
+
+Ctx = dict[str, Any]
+Targets = list[list[str]]
+PASSIVE_OPS = {"gain_trait", "modify", "extra_icon", "modify_vs_orc", "cannot_attack",
+               "attack_per_damage", "damage_revealed_enemies", "attack_staging_alone",
+               "discard_self"}
+
+
+# -- helpers -----------------------------------------------------------------------------------
+def ptok(seat: int) -> str:
+    return f"p{seat}"
+
+
+def seat_of(tok: str) -> int:
+    return int(tok[1:])
+
+
+def grp_members(s: MGState, seat: int) -> list[int]:
+    return B.members(s, B.group_of(s, seat))
+
+
+def ready_chars(s: MGState, seat: int) -> list[str]:
+    return [c for c in s.players[seat]["chars"] if not s.cards[c]["ex"]]
+
+
+def staging_attacker(g: Any, cid: str) -> bool:
+    return any(ab["op"] == "attack_staging_alone" for ab in B.d(g, cid).has("passive"))
+
+
+# -- target finders (one per op) ---------------------------------------------------------------
+def chars_of_group(g: Any, s: MGState, seat: int, kind: str = "") -> list[str]:
+    out = []
+    for p in grp_members(s, seat):
+        for c in s.players[p]["chars"]:
+            if not kind or B.d(g, c).type == kind:
+                out.append(c)
+    return out
+
+
+def locations_of(g: Any, s: MGState, seat: int) -> list[str]:
+    return [c for c in B.group_locations(g, s, B.group_of(s, seat)) if not B.d(g, c).immune]
+
+
+def engaged_in_group(s: MGState, seat: int) -> list[str]:
+    return [e for p in grp_members(s, seat) for e in s.players[p]["engaged"]]
+
+
+def t_ready(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: Ctx) -> Targets:
+    tgt = ab["target"]
+    if tgt == "self":
+        return [[]] if s.cards[src]["ex"] else []
+    if tgt == "attached":
+        host = s.cards[src]["on"]
+        return [[]] if s.cards[host]["ex"] else []
+    kind = "ally" if tgt == "ally" else "hero"
+    cands = [c for c in chars_of_group(g, s, seat, kind) if s.cards[c]["ex"]]
+    if ab.get("cost", {}).get("exhaust_own_hero"):
+        mine = [h for h in B.heroes(g, s, seat) if not s.cards[h]["ex"]]
+        return [[a, b] for a in mine for b in cands if a != b]
+    return [[c] for c in cands]
+
+
+def r_ready(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: list[str], ctx: Ctx) -> None:
+    tgt = ab["target"]
+    cid = src if tgt == "self" else s.cards[src]["on"] if tgt == "attached" else tok[-1]
+    if len(tok) == 2:
+        s.cards[tok[0]]["ex"] = True
+    if cid in s.cards:
+        s.cards[cid]["ex"] = False
+        emit(s, "ready", f"{B.name(g, cid)} readies.")
+
+
+def t_add_resources(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: Ctx) -> Targets:
+    tgt = ab["target"]
+    if tgt == "committed_hero":
+        return [[h] for h in chars_of_group(g, s, seat, "hero") if s.cards[h]["com"]]
+    if tgt == "self":
+        return [[]] if ctx.get("c") == src else []
+    return [[]]
+
+
+def r_add_resources(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: list[str], ctx: Ctx) -> None:
+    tgt = ab["target"]
+    hero = tok[0] if tok else src if tgt == "self" else s.cards[src]["on"]
+    n = ctx.get("n", 0) if ab["amount"] == "damage_taken" else ab["amount"]
+    B.add_resources(g, s, hero, n)
+    emit(s, "resources", f"{B.name(g, hero)} gains {n} resource(s).", amount=n)
+
+
+def t_progress(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: Ctx) -> Targets:
+    tgt = ab["target"]
+    grp = B.group_of(s, seat)
+    if tgt == "location":
+        return [[c] for c in locations_of(g, s, seat)]
+    if tgt == "active_location":
+        act = grp["active"]
+        return [[]] if act and not B.d(g, act).immune else []
+    if tgt == "each_staging_location":
+        return [[]] if any(B.d(g, c).type == "location" for c in grp["staging"]) else []
+    if tgt == "ctx_location":
+        c = ctx.get("c", "")
+        if c not in s.cards or B.d(g, c).immune:
+            return []
+        if ab.get("cost", {}).get("exhaust_own_spirit"):
+            return [[x] for x in ready_chars(s, seat) if B.d(g, x).sphere == "Spirit"]
+        return [[]]
+    if ab.get("self") and "atk" in ctx:
+        return [[]] if src in ctx["atk"] else []
+    if ab.get("attached") and "atk" in ctx:
+        return [[]] if s.cards[src]["on"] in ctx["atk"] else []
+    return [[]]
+
+
+def r_progress(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: list[str], ctx: Ctx) -> None:
+    tgt = ab["target"]
+    grp = B.group_of(s, seat)
+    n = ab["amount"]
+    if tgt == "location":
+        B.place_on_location(g, s, tok[0], n)
+    elif tgt == "active_location":
+        if grp["active"]:
+            B.place_on_location(g, s, grp["active"], n)
+    elif tgt == "each_staging_location":
+        for c in [c for c in grp["staging"] if B.d(g, c).type == "location" and not B.d(g, c).immune]:
+            B.place_on_location(g, s, c, n)
+    elif tgt == "ctx_location":
+        if tok:
+            s.cards[tok[0]]["ex"] = True
+        B.place_on_location(g, s, ctx["c"], n)
+    else:
+        g.scen.effect_progress(g, s, grp, n)
+
+
+def t_damage(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: Ctx) -> Targets:
+    tgt = ab["target"]
+    if tgt == "each_orc":
+        return [[]]
+    if tgt == "attacker":
+        if ab.get("self") and ctx.get("c") != src:
+            return []
+        return [[]] if ctx.get("e") in s.cards else []
+    if tgt == "player_enemies":
+        players = [p for p in grp_members(s, seat) if s.players[p]["engaged"]]
+        rangers = [c for c in ready_chars(s, seat) if B.d(g, c).ranged]
+        return [[r, ptok(p)] for r in rangers for p in players]
+    return []
+
+
+def r_damage(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: list[str], ctx: Ctx) -> None:
+    tgt = ab["target"]
+    n = ab["amount"]
+    if tgt == "each_orc":
+        for e in [e for e in B.group_enemies(g, s, B.group_of(s, seat)) if B.is_orc(g, e)]:
+            B.deal_damage(g, s, e, n)
+    elif tgt == "attacker":
+        B.deal_damage(g, s, ctx["e"], n)
+    else:
+        s.cards[tok[0]]["ex"] = True
+        for e in list(s.players[seat_of(tok[1])]["engaged"]):
+            B.deal_damage(g, s, e, n)
+
+
+def t_heal(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: Ctx) -> Targets:
+    tgt = ab["target"]
+    if tgt == "attached":
+        return [[]] if s.cards[s.cards[src]["on"]]["dmg"] else []
+    if tgt == "player_heroes":
+        return [[ptok(p)] for p in grp_members(s, seat)
+                if any(s.cards[h]["dmg"] for h in B.heroes(g, s, p))]
+    kind = "hero" if tgt == "hero" else ""
+    return [[c] for c in chars_of_group(g, s, seat, kind) if s.cards[c]["dmg"]]
+
+
+def r_heal(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: list[str], ctx: Ctx) -> None:
+    tgt = ab["target"]
+    n = ab["amount"]
+    if tgt == "attached":
+        B.heal(g, s, s.cards[src]["on"], n)
+    elif tgt == "player_heroes":
+        for h in B.heroes(g, s, seat_of(tok[0])):
+            B.heal(g, s, h, n)
+    else:
+        B.heal(g, s, tok[0], n)
+
+
+def t_player(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: Ctx) -> Targets:
+    if ab.get("target") == "ctx_player":
+        return [[]] if ctx.get("p", -1) >= 0 and not s.players[ctx["p"]]["out"] else []
+    return [[ptok(p)] for p in grp_members(s, seat)]
+
+
+def r_draw(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: list[str], ctx: Ctx) -> None:
+    who = seat_of(tok[0]) if tok else ctx["p"]
+    got = draw(s, s.players[who]["deck"], ab["amount"])
+    s.players[who]["hand"].extend(got)
+    emit(s, "draw", f"{s.players[who]['name']} draws {len(got)} card(s).", seat=who, amount=len(got))
+
+
+def t_boost(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: Ctx) -> Targets:
+    tgt = ab["target"]
+    base: Targets
+    if tgt == "self":
+        base = [[]]
+    elif tgt == "player_characters":
+        base = [[ptok(p)] for p in grp_members(s, seat) if s.players[p]["chars"]]
+    else:
+        base = [[c] for c in chars_of_group(g, s, seat)]
+    if ab.get("cost", {}).get("discard"):
+        return [t + [h] for t in base for h in s.players[seat]["hand"] if h != src]
+    return base
+
+
+def _boost(s: MGState, cid: str, stats: dict[str, int]) -> None:
+    for st, dv in stats.items():
+        s.mods.append({"c": cid, "st": st, "d": dv, "until": "phase"})
+
+
+def r_boost(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: list[str], ctx: Ctx) -> None:
+    tgt = ab["target"]
+    if ab.get("cost", {}).get("discard"):
+        tok = tok[:-1]
+    if tgt == "self":
+        cids = [src]
+    elif tgt == "player_characters":
+        cids = list(s.players[seat_of(tok[0])]["chars"])
+    else:
+        cids = [tok[0]]
+    for c in cids:
+        _boost(s, c, ab["stats"])
+    emit(s, "boost", f"{', '.join(B.name(g, c) for c in cids)} get {ab['stats']} this phase.")
+
+
+def t_boost_choice(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: Ctx) -> Targets:
+    return [[o, h] for o in ab["options"] for h in s.players[seat]["hand"]]
+
+
+def r_boost_choice(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: list[str], ctx: Ctx) -> None:
+    host = s.cards[src]["on"]
+    _boost(s, host, {tok[0]: 1})
+    emit(s, "boost", f"{B.name(g, host)} gets +1 {tok[0]} this phase.")
+
+
+def t_none(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: Ctx) -> Targets:
+    return [[]]
+
+
+def r_boost_all(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: list[str], ctx: Ctx) -> None:
+    for c in chars_of_group(g, s, seat):
+        _boost(s, c, ab["stats"])
+        if ab["trait"] in B.traits(g, s, c):
+            _boost(s, c, ab["trait_stats"])
+    emit(s, "boost", "Every character gets +1 attack this phase (Gondor also +1 defense).")
+
+
+def t_engage_enemy(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: Ctx) -> Targets:
+    if ctx.get("c") != src:
+        return []
+    grp = B.group_of(s, seat)
+    out = [e for e in grp["staging"] if B.d(g, e).type == "enemy"]
+    out += [e for p in grp_members(s, seat) if p != seat for e in s.players[p]["engaged"]]
+    return [[e] for e in out]
+
+
+def r_engage_enemy(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: list[str], ctx: Ctx) -> None:
+    B.engage(g, s, tok[0], seat)
+
+
+def t_self_enters(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: Ctx) -> Targets:
+    return [[]] if ctx.get("c") == src else []
+
+
+def t_put_self(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: Ctx) -> Targets:
+    if ctx.get("p") != seat or B.unique_in_play(g, s, B.name(g, src)):
+        return []
+    return [[]]
+
+
+def r_put_self(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: list[str], ctx: Ctx) -> None:
+    s.players[seat]["hand"].remove(src)
+    emit(s, "play", f"{s.players[seat]['name']} puts {B.name(g, src)} into play.", seat=seat)
+    B.put_char_into_play(g, s, src, seat)
+
+
+def r_beorn(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: list[str], ctx: Ctx) -> None:
+    s.mods.append({"c": src, "st": "atk", "d": ab["amount"], "until": "phase"})
+    s.mods.append({"c": src, "st": "shuffle_back", "d": 0, "until": "phase"})
+    emit(s, "boost", f"{B.name(g, src)} gets +{ab['amount']} attack; he leaves at the end of the phase.")
+
+
+def t_give_self(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: Ctx) -> Targets:
+    if s.players[seat]["threat"] < ab["amount"]:
+        return []
+    return [[ptok(p)] for p in grp_members(s, seat) if p != seat]
+
+
+def r_give_self(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: list[str], ctx: Ctx) -> None:
+    to = seat_of(tok[0])
+    B.raise_threat(g, s, seat, -ab["amount"])
+    s.players[seat]["chars"].remove(src)
+    s.players[to]["chars"].append(src)
+    s.cards[src]["ctl"] = to
+    emit(s, "control", f"{B.name(g, src)} joins {s.players[to]['name']}.")
+    B.raise_threat(g, s, to, ab["amount"])
+
+
+def t_recover_attachment(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: Ctx) -> Targets:
+    if ctx.get("c") != src:
+        return []
+    out = []
+    for p in grp_members(s, seat):
+        if any(B.d(g, c).type == "attachment" for c in s.players[p]["discard"]):
+            out.append([ptok(p)])
+    return out
+
+
+def r_recover_attachment(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: list[str], ctx: Ctx) -> None:
+    pile = s.players[seat_of(tok[0])]["discard"]
+    for c in reversed(pile):
+        if B.d(g, c).type == "attachment":
+            pile.remove(c)
+            s.players[owner_of(c)]["hand"].append(c)
+            emit(s, "recover", f"{B.name(g, c)} returns to {s.players[owner_of(c)]['name']}'s hand.")
+            return
+
+
+def t_peek_encounter(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: Ctx) -> Targets:
+    return [[]] if s.encounter else []
+
+
+def r_peek_encounter(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: list[str], ctx: Ctx) -> None:
+    top = s.encounter[-1]
+    s.peeks[str(seat)] = top
+    emit(s, "peek", f"{s.players[seat]['name']} looks at the top encounter card: {B.name(g, top)}.", to=[seat])
+    if ab.get("bottom"):
+        push(s, ask_frame(seat, "peek_bottom", "Leave the card on top or move it to the bottom?",
+                          [("top", f"Leave {B.name(g, top)} on top", ""),
+                           ("bottom", f"Move {B.name(g, top)} to the bottom", "")], {}))
+
+
+@continuation("peek_bottom")
+def _peek_bottom(g: Any, s: MGState, ctx: Ctx, aid: str) -> None:
+    if aid == "bottom" and s.encounter:
+        s.encounter.insert(0, s.encounter.pop())
+        emit(s, "bottom", "The top encounter card is moved to the bottom.")
+
+
+def t_discard_condition(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: Ctx) -> Targets:
+    if ctx.get("c") != src:
+        return []
+    grp = B.group_of(s, seat)
+    return [[c] for c, r in s.cards.items() if r["on"] and "Condition" in B.d(g, c).traits
+            and B.group_of_card(s, c) is grp]
+
+
+def r_discard_condition(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: list[str], ctx: Ctx) -> None:
+    B.leave_play(g, s, tok[0], "discard")
+
+
+def t_gandalf(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: Ctx) -> Targets:
+    if ctx.get("c") != src:
+        return []
+    enemies = B.group_enemies(g, s, B.group_of(s, seat))
+    return [["draw"], ["threat"]] + [[e] for e in enemies]
+
+
+def r_gandalf(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: list[str], ctx: Ctx) -> None:
+    if tok[0] == "draw":
+        r_draw(g, s, seat, src, {"amount": ab["draw"]}, [ptok(seat)], ctx)
+    elif tok[0] == "threat":
+        B.raise_threat(g, s, seat, -ab["threat"])
+    else:
+        B.deal_damage(g, s, tok[0], ab["damage"])
+
+
+def t_cancel_replace(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: Ctx) -> Targets:
+    c = ctx.get("c", "")
+    fi = ctx.get("fi", -1)
+    if not c or B.d(g, c).type != "treachery" or not (0 <= fi < len(s.stack)):
+        return []
+    return [[]] if not s.stack[fi].get("replaced") else []
+
+
+def r_cancel_replace(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: list[str], ctx: Ctx) -> None:
+    f = s.stack[ctx["fi"]]
+    f["replaced"] = True
+    f["cancel"] = True
+    if ctx["c"] in s.limbo:
+        s.limbo.remove(ctx["c"])
+        s.enc_discard.append(ctx["c"])
+    emit(s, "cancel", f"{B.name(g, src)} cancels {B.name(g, ctx['c'])}; the next card is revealed instead.")
+    s.stack.insert(ctx["fi"], {"t": "reveal", "g": f["g"], "pc": 0})
+    s.stack[-1]["passes"] = 99  # the window closes: the card it answered is gone
+
+
+def t_cancel_wr(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: Ctx) -> Targets:
+    fi = ctx.get("fi", -1)
+    if not (0 <= fi < len(s.stack)) or s.stack[fi].get("cancel"):
+        return []
+    c = ctx.get("c", "")
+    return [[]] if B.d(g, c).has("when_revealed") or B.d(g, c).type == "treachery" else []
+
+
+def r_cancel_wr(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: list[str], ctx: Ctx) -> None:
+    s.stack[ctx["fi"]]["cancel"] = True
+    emit(s, "cancel", f"The when-revealed effect of {B.name(g, ctx['c'])} is cancelled.")
+
+
+def t_cancel_shadow(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: Ctx) -> Targets:
+    fi = ctx.get("fi", -1)
+    return [[]] if 0 <= fi < len(s.stack) and not s.stack[fi].get("cancel") else []
+
+
+def r_cancel_shadow(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: list[str], ctx: Ctx) -> None:
+    s.stack[ctx["fi"]]["cancel"] = True
+
+
+def t_peek_shadow(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: Ctx) -> Targets:
+    ctl = s.cards[src]["ctl"]
+    return [[e] for e in s.players[ctl]["engaged"] if s.cards[e]["sh"]
+            and s.peeks.get(str(seat)) != s.cards[e]["sh"][0]]
+
+
+def r_peek_shadow(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: list[str], ctx: Ctx) -> None:
+    card = s.cards[tok[0]]["sh"][0]
+    s.peeks[str(seat)] = card
+    emit(s, "peek", f"{s.players[seat]['name']} looks at {B.name(g, tok[0])}'s shadow card: "
+         f"{B.name(g, card)}.", to=[seat])
+
+
+def r_ready_all(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: list[str], ctx: Ctx) -> None:
+    for c in chars_of_group(g, s, seat):
+        s.cards[c]["ex"] = False
+    emit(s, "ready", "Every character readies.")
+
+
+def t_sneak(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: Ctx) -> Targets:
+    return [[c] for c in s.players[seat]["hand"] if B.d(g, c).type == "ally"
+            and not (B.d(g, c).unique and B.unique_in_play(g, s, B.name(g, c)))]
+
+
+def r_sneak(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: list[str], ctx: Ctx) -> None:
+    ally = tok[0]
+    s.players[seat]["hand"].remove(ally)
+    emit(s, "play", f"{s.players[seat]['name']} puts {B.name(g, ally)} into play until the end of the phase.")
+    B.put_char_into_play(g, s, ally, seat)
+    if ally in s.cards:
+        s.mods.append({"c": ally, "st": "return_hand", "d": 0, "until": "phase"})
+
+
+def t_no_attack(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: Ctx) -> Targets:
+    if ab["target"] == "engaged_enemy":
+        return [[e] for e in engaged_in_group(s, seat)]
+    return [[ptok(p)] for p in grp_members(s, seat) if s.players[p]["engaged"]]
+
+
+def r_no_attack(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: list[str], ctx: Ctx) -> None:
+    enemies = [tok[0]] if ab["target"] == "engaged_enemy" else list(s.players[seat_of(tok[0])]["engaged"])
+    for e in enemies:
+        s.mods.append({"c": e, "st": "noatk", "d": 0, "until": "phase"})
+    emit(s, "noattack", f"{', '.join(B.name(g, e) for e in enemies)} cannot attack this phase.")
+
+
+def t_quick(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: Ctx) -> Targets:
+    out = []
+    grp = B.group_of(s, seat)
+    for c in ready_chars(s, seat):
+        for e in s.players[seat]["engaged"]:
+            out.append([c, e])
+        if staging_attacker(g, c):
+            out += [[c, e] for e in grp["staging"] if B.d(g, e).type == "enemy"]
+    return out
+
+
+def r_quick(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: list[str], ctx: Ctx) -> None:
+    s.cards[tok[0]]["ex"] = True
+    push(s, {"t": "patk", "p": seat, "pc": 3, "done": [tok[1]], "e": tok[1], "atk": [tok[0]],
+             "ri": 0, "quick": True})
+
+
+def r_multi(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: list[str], ctx: Ctx) -> None:
+    s.mods.append({"p": seat_of(tok[0]), "st": "multidef", "d": 0, "until": "phase"})
+    emit(s, "multidefend", f"{s.players[seat_of(tok[0])]['name']} may declare several defenders this phase.")
+
+
+def t_lower(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: Ctx) -> Targets:
+    return [[ptok(p)] for p in grp_members(s, seat)] + [["all"]]
+
+
+def r_lower(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: list[str], ctx: Ctx) -> None:
+    if tok[0] == "all":
+        for p in grp_members(s, seat):
+            B.raise_threat(g, s, p, -ab["each"])
+    else:
+        B.raise_threat(g, s, seat_of(tok[0]), -ab["one"])
+
+
+def t_shuffle_discard(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: Ctx) -> Targets:
+    return [[ptok(p)] for p in grp_members(s, seat) if s.players[p]["discard"]]
+
+
+def r_shuffle_discard(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: list[str], ctx: Ctx) -> None:
+    pl = s.players[seat_of(tok[0])]
+    pl["deck"].extend(pl["discard"])
+    pl["discard"].clear()
+    shuffle(s, pl["deck"])
+    emit(s, "shuffle", f"{pl['name']}'s discard pile is shuffled into his deck.")
+
+
+def t_revive(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: Ctx) -> Targets:
+    out = []
+    for p in grp_members(s, seat):
+        for c in s.players[p]["discard"]:
+            cd = B.d(g, c)
+            if cd.type == ab["type"] and not (cd.unique and B.unique_in_play(g, s, cd.name)):
+                out.append([c])
+    return out
+
+
+def r_revive(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: list[str], ctx: Ctx) -> None:
+    c = tok[0]
+    owner = owner_of(c)
+    s.players[owner]["discard"].remove(c)
+    to = seat if ab["type"] == "ally" else owner
+    emit(s, "play", f"{B.name(g, c)} returns to play under {s.players[to]['name']}'s control.")
+    B.put_char_into_play(g, s, c, to)
+
+
+def t_return_enemy(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: Ctx) -> Targets:
+    return [[e] for e in engaged_in_group(s, seat)]
+
+
+def r_return_enemy(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: list[str], ctx: Ctx) -> None:
+    B.disengage_to_staging(g, s, tok[0], B.group_of(s, seat))
+    emit(s, "return", f"{B.name(g, tok[0])} returns to the staging area.")
+
+
+def t_recover_sphere(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: Ctx) -> Targets:
+    return [[c] for c in s.players[seat]["discard"] if B.d(g, c).sphere == ab["sphere"]]
+
+
+def r_recover_sphere(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: list[str], ctx: Ctx) -> None:
+    s.players[seat]["discard"].remove(tok[0])
+    s.players[seat]["hand"].append(tok[0])
+    emit(s, "recover", f"{B.name(g, tok[0])} returns to {s.players[seat]['name']}'s hand.")
+
+
+def t_no_threat(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: Ctx) -> Targets:
+    grp = B.group_of(s, seat)
+    return [[c] for c in grp["staging"] if B.d(g, c).type == ab["type"] and not B.d(g, c).immune]
+
+
+def r_no_threat(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: list[str], ctx: Ctx) -> None:
+    s.mods.append({"c": tok[0], "st": "nothreat", "d": 0, "until": "phase"})
+    emit(s, "nothreat", f"{B.name(g, tok[0])} adds no threat this phase.")
+
+
+def t_search_top(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: Ctx) -> Targets:
+    return [[ptok(p)] for p in grp_members(s, seat) if s.players[p]["deck"]]
+
+
+def r_search_top(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: list[str], ctx: Ctx) -> None:
+    who = seat_of(tok[0])
+    x = ctx.get("x", 0)
+    top = s.players[who]["deck"][-x:] if x else []
+    if not top:
+        return
+    s.reveals += 1
+    opts = [(f"take {c}", f"Put {B.name(g, c)} into hand", "") for c in reversed(top)]
+    push(s, ask_frame(seat, "search_top", "Pick one card for its owner's hand", opts, {"p": who}))
+
+
+@continuation("search_top")
+def _search_top(g: Any, s: MGState, ctx: Ctx, aid: str) -> None:
+    c = aid.split()[1]
+    s.players[ctx["p"]]["deck"].remove(c)
+    s.players[owner_of(c)]["hand"].append(c)
+    emit(s, "search", f"A card goes from {s.players[ctx['p']]['name']}'s deck to his hand.")
+
+
+Finder = Callable[..., Targets]
+Resolver = Callable[..., None]
+OPS: dict[str, tuple[Finder, Resolver]] = {
+    "ready": (t_ready, r_ready), "add_resources": (t_add_resources, r_add_resources),
+    "progress": (t_progress, r_progress), "damage": (t_damage, r_damage), "heal": (t_heal, r_heal),
+    "draw": (t_player, r_draw), "boost": (t_boost, r_boost),
+    "boost_choice": (t_boost_choice, r_boost_choice), "boost_all": (t_none, r_boost_all),
+    "engage_enemy": (t_engage_enemy, r_engage_enemy), "put_self_into_play": (t_put_self, r_put_self),
+    "beorn_rage": (t_none, r_beorn), "give_self": (t_give_self, r_give_self),
+    "recover_attachment": (t_recover_attachment, r_recover_attachment),
+    "peek_encounter": (t_peek_encounter, r_peek_encounter),
+    "discard_condition": (t_discard_condition, r_discard_condition),
+    "gandalf_choice": (t_gandalf, r_gandalf), "cancel_and_replace": (t_cancel_replace, r_cancel_replace),
+    "cancel_when_revealed": (t_cancel_wr, r_cancel_wr), "cancel_shadow": (t_cancel_shadow, r_cancel_shadow),
+    "peek_shadow": (t_peek_shadow, r_peek_shadow), "ready_all": (t_none, r_ready_all),
+    "sneak_ally": (t_sneak, r_sneak), "no_attack": (t_no_attack, r_no_attack),
+    "quick_strike": (t_quick, r_quick), "multi_defend": (t_player, r_multi),
+    "lower_threat_choice": (t_lower, r_lower), "shuffle_discard": (t_shuffle_discard, r_shuffle_discard),
+    "revive": (t_revive, r_revive), "return_enemy": (t_return_enemy, r_return_enemy),
+    "recover_sphere": (t_recover_sphere, r_recover_sphere), "no_threat": (t_no_threat, r_no_threat),
+    "search_top": (t_search_top, r_search_top),
+}
