@@ -125,7 +125,7 @@ class GameScreen(Screen[None]):
         Binding("ctrl+s", "save", "save"),
         Binding("ctrl+z", "undo", "undo"),
         Binding("q", "leave", "menu"),
-        Binding("tab", "app.focus_next", "next pane", show=False),
+        Binding("tab", "focus_next", "next pane", show=False),
     ]
     DEFAULT_CSS = """
     GameScreen { layout: vertical; }
@@ -338,6 +338,10 @@ class GameScreen(Screen[None]):
     # -- keys -----------------------------------------------------------------------------------
     def on_decision_panel_chosen(self, message: DecisionPanel.Chosen) -> None:
         self.act(message.action_id)
+
+    def action_focus_next(self) -> None:
+        """tab: the next pane (boards override it with their own order)."""
+        self.focus_next()
 
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen(self.spec.title, self.HELP_KEYS, rules_text(self.spec.rules_file)))

@@ -376,6 +376,106 @@ def legal_completions(s: SuperState, seat: int, hand: list[str], cards: list[str
     return out
 
 
+def legal_attackers(s: SuperState, seat: int, hand: list[str], candidates: list[str]) -> list[str]:
+    """The combatants of ``candidates`` that may attack alone now: exactly those for which
+    ``legal_completions(s, seat, hand, [card], "none", first_only=True)`` is not empty, worked
+    out together.
+
+    When no card involved has a passive stat modifier, a defender's numbers depend on the attacker
+    only through which of its components double against it, so they are summed once per doubling
+    pattern; otherwise both sides are computed per candidate, as ``legal_completions`` does."""
+    defender = s.arena[-1]
+    dcards = defender["cards"]
+    yi = tuple([T[c] for c in dcards])
+    yplain = True
+    for o in yi:
+        if not o.plain:
+            yplain = False
+    downer, dsups, dmods = defender["owner"], defender["supports"], defender["mods"]
+    dsums: dict[tuple[bool, ...], tuple[list[list[int]], list[int], list[int]]] = {}
+    helpers = [(c, abs(sp[1])) for c in hand if (sp := T[c].support) is not None]
+    out = []
+    for c in candidates:
+        ci = T[c]
+        xi = (ci,)
+        m = _match(xi, yi)
+        if m.blocked:
+            continue
+        if yplain and ci.plain:
+            ac = am = None
+            adv = ci.adv
+            xa, _xd, xp = ci.vals
+            for o in yi:
+                if o in adv:
+                    xa, _xd, xp = ci.vals2
+                    break
+            key = tuple([ci in o.adv for o in yi])
+            found = dsums.get(key)
+            if found is None:
+                dc, dm = _comp_parts(s, dcards, dsups, dmods, downer, yi, xi, seat, "defending")
+                found = dsums[key] = (dc, dm, _sum(dc, dm))
+            dc, dm, base_d = found
+        else:
+            ac, am = _comp_parts(s, [c], (), (), seat, xi, yi, downer, "attacking")
+            base_a = _sum(ac, am)
+            xa, xp = base_a[0], base_a[2]
+            dc, dm = _comp_parts(s, dcards, dsups, dmods, downer, yi, xi, seat, "defending")
+            base_d = _sum(dc, dm)
+        yd, yp = base_d[1], base_d[2]
+        if m.modes(xa, xp, yd, yp):
+            out.append(c)
+            continue
+        best = 0
+        for card, amount in helpers:
+            if card != c and amount > best:
+                best = amount
+        if not best or (xa + best < yd and xp + best < yp):
+            continue
+        if _support_tips(m, ci, c, hand, ac, am, xa, xp, yd, yp, defender, dc, dm):
+            out.append(c)
+    return out
+
+
+def _support_tips(m: _Match, ci: CardInfo, c: str, hand: list[str], ac: list[list[int]] | None,
+                  am: list[int] | None, xa: int, xp: int, yd: int, yp: int, defender: Unit,
+                  dc: list[list[int]], dm: list[int]) -> bool:
+    """For ``legal_attackers``: does one support from ``hand`` make the lone, fresh attacker ``c``
+    win (any of the options of ``support_options``)? ``ac``/``am`` are the attacker's parts, or
+    ``None`` for a card without passives (no unit modifiers: its numbers are ``xa``/``xp``)."""
+    dcards = defender["cards"]
+    for card in hand:
+        sp = T[card].support
+        if sp is None or card == c:
+            continue
+        stat, amount = sp
+        if amount > 0:
+            if ci.slots <= 0:
+                continue
+            # a boost on Defense changes neither Attack nor Power: no new win
+            for st, i in (("attack", 0), ("power", 2)):
+                if stat != st and stat != "any":
+                    continue
+                if ac is None or am is None:
+                    n = (xa if i == 0 else xp) + amount
+                    n = n if n > 0 else 0
+                    na, np_ = (n, xp) if i == 0 else (xa, n)
+                else:
+                    r = _sum(ac, am, (0, i, amount))
+                    na, np_ = r[0], r[2]
+                if m.modes(na, np_, yd, yp):
+                    return True
+        elif amount < 0:
+            stats = STATS if stat == "any" else (stat,)
+            for j, comp in enumerate(dcards):
+                if not free_slot(defender, comp):
+                    continue
+                for st in stats:
+                    r = _sum(dc, dm, (j, SI[st], amount))
+                    if m.modes(xa, xp, r[1], r[2]):
+                        return True
+    return False
+
+
 def fusion_allowed(s: SuperState) -> bool:
     """May the turn player fuse two attackers now (§11)?"""
     if s.fusion_turn:

@@ -15,7 +15,7 @@ from tabletop.engine.chance import randbelow, shuffle
 
 from . import flow
 from .cards import all_cards, info
-from .combat import fusion_allowed, legal_completions, loot_count
+from .combat import fusion_allowed, legal_attackers, legal_completions, loot_count
 from .state import Player, SuperState
 from .table import cname, hand_of, name, tell
 
@@ -185,12 +185,10 @@ class Superinmundos(Game[SuperState]):
                 self._event_moves(s, seat, "turn", "turn", out)
             hand = hand_of(s, seat)
             combatants = [c for c in hand if info(c).kind == "combatant" and c not in s.retracted]
-            for card in combatants:
-                if want is not None and want != f"attack {card}":
-                    continue
-                if legal_completions(s, seat, hand, [card], "none", first_only=True):
-                    add((Action(f"attack {card}", f"Attack with {cname(card)}", card=card, group="attack"),
-                         lambda c=card: flow.start_declaration(s, "attack", [c])))
+            tried = combatants if want is None else [c for c in combatants if want == f"attack {c}"]
+            for card in legal_attackers(s, seat, hand, tried):
+                add((Action(f"attack {card}", f"Attack with {cname(card)}", card=card, group="attack"),
+                     lambda c=card: flow.start_declaration(s, "attack", [c])))
             if len(combatants) > 1 and (want is None or want.startswith("fuse ")) and fusion_allowed(s):
                 fused = "persistent" if s.fusion_turn else "temp"
                 for i, a in enumerate(combatants):

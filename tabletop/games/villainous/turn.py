@@ -301,6 +301,11 @@ def window_options(s: VState, q: int) -> list[list[Any]]:
 @handler("win")
 def h_window(s: VState, f: dict[str, Any]) -> Any:
     n = len(s.players)
+    if f["i"] == 0 and not f["played"] and "ans" not in f and not s.always_ask and not any(
+            P["villain"] == "john" or any(c in IS_COND for c in P["hand"])
+            for q, P in enumerate(s.players) if q != s.turn):
+        s.tf["defeats"] = []
+        return DONE  # nobody could answer: the window opens and closes at once
     order = [(s.turn + i) % n for i in range(1, n)]
     ans = f.pop("ans", None)
     if ans is not None:

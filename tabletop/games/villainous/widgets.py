@@ -156,6 +156,7 @@ class RealmView(Widget, can_focus=True):
         """Locations that answer the current decision (a destination is being asked for)."""
         self.live = False
         """Symbols are usable (the viewer's action menu is open on this realm)."""
+        self._drawn: dict[int, Any] = {}
 
     def compose(self) -> Any:
         for i in range(4):
@@ -226,6 +227,7 @@ class RealmView(Widget, can_focus=True):
         if self.board is None:
             for box in boxes:
                 box.update("")
+            self._drawn.clear()
             return
         g = glyphs(self.ascii_only)
         locs = self.board["locations"]
@@ -250,7 +252,12 @@ class RealmView(Widget, can_focus=True):
             if i in self.targets:
                 sub.append(g["pointer"] if loc["mover"] else f"{g['pointer']} choose")
             box.border_subtitle = " · ".join(sub)
-            box.update(self._render_loc(i, loc, hero_rows, top_rows))
+            here = self.has_focus and i == self.loc and not self.targets
+            key = (repr(loc), here, self.sym if here else -1, hero_rows, top_rows, self.live,
+                   tuple(sorted(self.ready)), tuple(sorted(self.used)))
+            if self._drawn.get(i) != key:  # only what changed is drawn again
+                self._drawn[i] = key
+                box.update(self._render_loc(i, loc, hero_rows, top_rows))
 
     def _card_lines(self, cards: list[dict[str, Any]]) -> list[tuple[Text, Text]]:
         g = glyphs(self.ascii_only)
