@@ -55,7 +55,6 @@ SPEC = GameSpec(
 )
 
 
-
 def load() -> Any:
     from .rules import MountGram
 

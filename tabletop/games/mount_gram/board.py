@@ -31,10 +31,11 @@ def new_rec(**kw: Any) -> dict[str, Any]:
 
 def d(g: "MountGram", cid: str) -> CardDef:
     """The card data of an instance id (memoised per game: ids repeat across games)."""
-    found = g.defs.get(cid)
-    if found is None:
+    try:
+        return g.defs[cid]
+    except KeyError:
         found = g.defs[cid] = g.db[key_of(cid)]
-    return found
+        return found
 
 
 def name(g: "MountGram", cid: str) -> str:

@@ -126,7 +126,8 @@ _memo: dict[tuple[int, int, int, int, int], list[Play]] = {}
 
 def forget() -> None:
     """Drop memoised plays: called whenever the engine is about to change the state."""
-    _memo.clear()
+    if _memo:
+        _memo.clear()
 
 
 def plays(g: Any, s: MGState, seat: int, f: dict[str, Any]) -> list[Play]:

@@ -67,11 +67,12 @@ class MountGramScreen(GameScreen):
         "character you just committed takes the commitment back |\n"
         "| d | done: done committing · no (more) defenders · no more attacks · pass · finish planning |\n"
         "| Esc | back out of choosing a target |\n"
-        "| Tab | next pane (table, hand, list) · in the hand ← → and Enter play a card |\n"
+        "| Tab | next pane (table, hand, list, log) · in the hand ← → and Enter play a card |\n"
         "| 1-9 | choose from the list at the bottom |\n"
         "| L Leadership · T Tactics · S Spirit · O Lore · N neutral | spheres (colour + letter) |\n"
-        "| ☼ W willpower · ⚔ A attack · ◈ D defense · ♥ H hit points left · ✪ T threat | stats |\n"
-        "| ◆ $ resources · ✖ x damage · ▰ p progress · ⟲ z exhausted · ➚ ^ committed · ▒ # face down | "
+        "| ☼ W willpower · ⚔ A attack · ◈ D defense · ♥ H hit points · ✪ T threat · eN engagement | stats |\n"
+        "| ◆ $ resources · ✖ x damage · ▰ p progress · ⟲ z exhausted · ➚ ^ committed · ▒ # face-down cards "
+        "(captured under a card, shadows, decks) | "
         "tokens |\n"
         "| E enemy · P location · Q quest / side quest | encounter cards |\n"
     )
@@ -92,7 +93,6 @@ class MountGramScreen(GameScreen):
         self._sel: str | None = None
         self._pending: tuple[str, dict[str, str], list[Action]] | None = None
         """(source card, {target card on the table: action id}, the actions) while a target is chosen."""
-        self._hand_card: str | None = None
         self._detail_from = "board"
         self._last_ask: tuple[int, str] | None = None
         self._zone_inner = 40
@@ -583,7 +583,7 @@ class MountGramScreen(GameScreen):
     def _draw_detail(self) -> None:
         detail = self.query_one("#detail", Static)
         card_zone = self.query_one("#card", Zone)
-        cid = self._hand_card if self._detail_from == "hand" else self._sel
+        cid = self.query_one("#hand", CardRow).current if self._detail_from == "hand" else self._sel
         if not cid:
             detail.update("")
             card_zone.display = False
@@ -603,6 +603,10 @@ class MountGramScreen(GameScreen):
         card_zone.display = not self.compact_height
         if card_zone.display:
             full = face_text(face, "zoom")
+            state = self._state_words(self._cards.get(cid)) if self._detail_from != "hand" else ""
+            if state:
+                full.append("\nIn play: ", style="bold")
+                full.append(state, style="cyan")
             acts = self._by_card.get(cid, [])
             if acts:
                 full.append("\nEnter: ", style="bold")
@@ -610,6 +614,44 @@ class MountGramScreen(GameScreen):
             card_zone.update(full)
             card_zone.border_title = f"{face.symbol} {face.title}"
             set_title_colour(card_zone, face.colour)
+
+    @staticmethod
+    def _state_words(card: dict[str, Any] | None) -> str:
+        """The tokens and state of a card in play, in words (the table shows them as symbols)."""
+        if not card:
+            return ""
+        words = []
+        if "wp" in card:
+            words.append(f"willpower {card['wp']}, attack {card.get('atk', 0)}, defense {card.get('defense', 0)}, "
+                         f"hit points {card.get('hp', 0)}")
+        elif "atk" in card:
+            words.append(f"threat {card.get('threat', 0)}, attack {card['atk']}, defense {card.get('defense', 0)}, "
+                         f"hit points {card.get('hp', 0)}, engagement {card.get('eng', 0)}")
+        elif "threat" in card:
+            words.append(f"threat {card['threat']}")
+        if card.get("dmg"):
+            words.append(f"{card['dmg']} damage")
+        if card.get("res"):
+            words.append(f"{card['res']} resources")
+        if "qp" in card:
+            words.append(f"progress {card.get('prog', 0)}/{card['qp']}")
+        if card.get("time"):
+            words.append(f"{card['time']} time counters")
+        if card.get("exhausted"):
+            words.append("exhausted")
+        if card.get("committed"):
+            words.append("committed to the quest")
+        if card.get("shadows"):
+            words.append(f"{card['shadows']} shadow card(s) face down")
+        for sh in card.get("shadows_up", []):
+            words.append(f"shadow: {sh['name']}")
+        if card.get("captured"):
+            total = sum(card["captured"].values())
+            owners = ", ".join(f"{who} {n}" for who, n in card["captured"].items())
+            words.append(f"{total} captured card(s) face down beneath ({owners})")
+        if card.get("att"):
+            words.append("attached: " + ", ".join(a["name"] for a in card["att"]))
+        return " · ".join(words)
 
     @property
     def compact_height(self) -> bool:
@@ -637,8 +679,9 @@ class MountGramScreen(GameScreen):
         self._draw_table()
         self._draw_hint()
         zone = self._zone_of.get(cid)
-        if zone:
-            self.query_one(f"#{zone}", Zone).scroll_visible(animate=False)
+        if zone:  # after the zones' new heights are laid out
+            widget = self.query_one(f"#{zone}", Zone)
+            self.call_after_refresh(lambda: widget.scroll_visible(animate=False))
 
     def board_step(self, delta: int) -> None:
         if not self._order:
@@ -712,7 +755,6 @@ class MountGramScreen(GameScreen):
 
     # -- hand -----------------------------------------------------------------------------------
     def on_card_row_focused(self, msg: CardRow.Focused) -> None:
-        self._hand_card = msg.card
         self._detail_from = "hand"
         if self._view:
             self._draw_hint()
@@ -743,6 +785,14 @@ class MountGramScreen(GameScreen):
         self._pending = None
         self.act(done.id)
 
+    def action_focus_next(self) -> None:
+        """tab: table → hand → choices → log → table."""
+        order = [self.query_one("#table"), self.query_one("#hand"), self.query_one("#decision"),
+                 self.query_one("#log")]
+        order = [w for w in order if w.focusable] or order
+        i = order.index(self.focused) if self.focused in order else -1
+        order[(i + 1) % len(order)].focus()
+
     def action_back(self) -> None:
         if self._pending:
             self._pending = None
@@ -760,13 +810,15 @@ class MountGramScreen(GameScreen):
             return
         to_act = self._view.get("to_act")
         if to_act is not None and to_act < MAX_SEATS:
-            self.query_one(f"#player{to_act}", Zone).scroll_visible(animate=False)
+            zone = self.query_one(f"#player{to_act}", Zone)
+            self.call_after_refresh(lambda: zone.scroll_visible(animate=False))
         hand = self.query_one("#hand", CardRow)
         states = [state for _, _, state in hand.cards]
         if "playable" in states:
             hand.cursor = states.index("playable")
             hand.focus()
             self._detail_from = "hand"
+            self._draw_hint()
             return
         self.query_one("#decision", DecisionPanel).focus()
 

@@ -90,9 +90,9 @@ def card_face(db: dict[str, CardDef], cid: str, ascii_only: bool = False) -> Car
     text = card.text
     if card.shadow_text:
         text = f"{text}\nShadow: {card.shadow_text}".strip()
-    keywords = " ".join(card.keywords)
-    if keywords:
-        text = f"{keywords}. {text}"
+    missing = [k for k in card.keywords if k.lower() not in text.lower()]
+    if missing:
+        text = f"{'. '.join(missing)}. {text}"
     return CardFace(id=cid, title=card.name, kind=kind, cost=cost, stats=tuple(stats), text=text,
                     colour=colour, symbol=letter, tags=tuple(card.traits))
 
@@ -109,7 +109,8 @@ def hand_face(face: CardFace, ctype: str, ascii_only: bool) -> CardFace:
 
 def stat_text(card: dict[str, Any], ascii_only: bool, *, enemy: bool = False, tight: bool = False,
               engaged: bool = False) -> Text:
-    """``☼2 ⚔3 ◈2 ♥3/5`` for a character, ``✪2 ⚔3 ◈1 ♥2/3`` for an enemy (current values)."""
+    """``☼2 ⚔3 ◈2 ♥5 ✖2`` for a character, ``✪2 ⚔3 ◈1 ♥3`` for an enemy: current values, then
+    the damage tokens on it."""
     m = marks(ascii_only)
     sp = "" if tight and not ascii_only else " "
     t = Text()
@@ -122,9 +123,9 @@ def stat_text(card: dict[str, Any], ascii_only: bool, *, enemy: bool = False, ti
     t.append(f"{m['atk']}{card.get('atk', 0)}{sp}", style="bold red")
     t.append(f"{m['def']}{card.get('defense', 0)}{sp}", style="bold blue")
     hp, dmg = card.get("hp", 0), card.get("dmg", 0)
-    left = hp - dmg
-    t.append(f"{m['hp']}{left}" + (f"/{hp}" if dmg else ""),
-             style="bold " + ("bright_red" if dmg and left <= 1 else "green"))
+    t.append(f"{m['hp']}{hp}", style="bold green")
+    if dmg:  # damage tokens on the card; red when one more would destroy it
+        t.append(f"{sp}{m['dmg']}{dmg}", style="bold bright_red" if hp - dmg <= 1 else "bold red")
     return t
 
 
@@ -174,5 +175,9 @@ class HandRow(CardRow):
     def _mark(self) -> None:
         super()._mark()
         views = list(self.query(CardView))
-        if self.cards and 0 <= self.cursor < len(views) and self.has_focus:
-            self.scroll_to_widget(views[self.cursor], animate=False)
+        if self.cards and 0 <= self.cursor < len(views):
+            card = views[self.cursor]
+            if card.virtual_region.right <= self.scrollable_content_region.width:
+                self.scroll_to(x=0, animate=False)  # it fits from the start: show the row from its first card
+            else:
+                self.scroll_to_widget(card, animate=False)

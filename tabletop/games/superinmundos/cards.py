@@ -259,7 +259,8 @@ class CardInfo:
                  "aura", "self_mods", "imm_a", "imm_p", "tie_a", "tie_p",
                  "passive_mods", "force_adv", "negate", "immune_modes", "tie_modes", "immune_below",
                  "extra_slots", "no_support", "fusion", "triggers", "timing", "effects", "text",
-                 "flavor", "known", "raw", "vals", "vals2", "adv", "slots", "plain")
+                 "flavor", "known", "raw", "vals", "vals2", "adv", "slots", "plain",
+                 "effect_kinds", "paid_enter", "paid_active")
 
     def __init__(self, card: Card) -> None:
         self.id = card.id
@@ -329,6 +330,11 @@ class CardInfo:
         """How many supports each component of this card can hold."""
         self.plain = not self.self_mods and not self.aura
         """No passive stat modifier at all: its stats never depend on a condition."""
+        self.effect_kinds = tuple(e["effect"] for e in self.effects)
+        """An event's effect kinds, in card order."""
+        self.paid_enter = [ab for trig in ("ON_ENTER", "ACTIVATED") for ab in self.triggers.get(trig, ()) if ab["cost"]]
+        self.paid_active = [ab for ab in self.triggers.get("ACTIVATED", ()) if ab["cost"]]
+        """Abilities with a loot cost usable as the unit enters, and while it defends (S24)."""
 
     @property
     def total(self) -> int:

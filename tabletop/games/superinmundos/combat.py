@@ -205,6 +205,14 @@ def _fast(s: SuperState, x: Unit, xi: tuple[CardInfo, ...], yi: tuple[CardInfo, 
     return a, d, p
 
 
+def effective_numbers(s: SuperState, x: Unit, y: Unit, role: str) -> dict[str, int]:
+    """``effective(s, x, y, role)`` for two units in combat, without the arithmetic text."""
+    xi = tuple([T[c] for c in x["cards"]])
+    yi = tuple([T[c] for c in y["cards"]])
+    a, d, p = _fast(s, x, xi, yi, y["owner"], role)
+    return {"attack": a, "defense": d, "power": p}
+
+
 class _Match:
     """The fixed facts of one pairing (immunities, tie rules, star threshold) for quick verdicts."""
 

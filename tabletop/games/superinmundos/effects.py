@@ -157,14 +157,19 @@ def paid_abilities(s: SuperState, unit: Unit, entering: bool) -> list[tuple[str,
     or while defending."""
     from .combat import loot_count
 
-    out = []
-    have = loot_count(s, unit["owner"])
-    triggers = ("ON_ENTER", "ACTIVATED") if entering else ("ACTIVATED",)
+    out: list[tuple[str, dict[str, Any]]] = []
+    have = -1
+    paid = unit["paid"]
     for cid in unit["cards"]:
-        if cid in unit["paid"]:
+        if cid in paid:
             continue
         ci = info(cid)
-        usable = [ab for trig in triggers for ab in ci.triggers.get(trig, ()) if ab["cost"] and ab["cost"] <= have]
+        costly = ci.paid_enter if entering else ci.paid_active
+        if not costly:
+            continue
+        if have < 0:
+            have = loot_count(s, unit["owner"])
+        usable = [ab for ab in costly if ab["cost"] <= have]
         if usable:
             out.append((cid, usable[0]))
     return out
@@ -190,8 +195,7 @@ def event_args(s: SuperState, seat: int, card: str, window: str) -> list[str | N
     if ci.kind != "event":
         return []
     timing = ci.timing
-    kinds = [e["effect"] for e in ci.effects]
-    if "CANCEL_EVENT" in kinds:
+    if "CANCEL_EVENT" in ci.effect_kinds:
         return [None] if window == "counter" else []
     if window in ("open", "turn"):
         if timing != "TURN":

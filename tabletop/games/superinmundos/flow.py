@@ -19,7 +19,7 @@ from .combat import (
     DEFENDS,
     attach,
     boosts_in,
-    effective,
+    effective_numbers,
     free_slot,
     legal_completions,
     new_unit,
@@ -237,7 +237,7 @@ def resolve_pending(s: SuperState) -> None:
     s.pending = None
     card, by, arg = p["card"], p["by"], p["arg"]
     ci = info(card)
-    kinds = [e["effect"] for e in ci.effects]
+    kinds = ci.effect_kinds
     mark = (s.round, s.over)
     if "END_BATTLE_NO_WINNER" in kinds:
         s.discard.append(card)
@@ -501,8 +501,8 @@ def resolve_combat(s: SuperState) -> None:
 
 
 def _fight_text(s: SuperState, x: Unit, y: Unit, mode: str, xrole: str) -> str:
-    ex = effective(s, x, y, xrole)
-    ey = effective(s, y, x, "defending" if xrole == "attacking" else "attacking")
+    ex = effective_numbers(s, x, y, xrole)
+    ey = effective_numbers(s, y, x, "defending" if xrole == "attacking" else "attacking")
     stat = "Attack" if mode == "attack" else "Power"
     return f"{stat} {ex[mode]} beats {DEFENDS[mode].capitalize()} {ey[DEFENDS[mode]]}"
 

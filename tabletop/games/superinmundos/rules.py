@@ -56,6 +56,21 @@ def arg_id(arg: str | None) -> str:
     return f" {int(arg) + 1}" if arg.isdigit() else f" {arg}"
 
 
+_ACTIONS: dict[tuple[Any, ...], Action] = {}
+"""Actions are immutable and their text depends only on the key (card data, seat names): built once."""
+_DECISIONS: dict[tuple[int, str, str], Decision] = {}
+
+
+def _card_action(verb: str, card: str) -> Action:
+    """``open <card>`` / ``attack <card>``, built once per card."""
+    key = (verb, card)
+    action = _ACTIONS.get(key)
+    if action is None:
+        label = f"{verb.capitalize()} with {cname(card)}"
+        action = _ACTIONS[key] = Action(f"{verb} {card}", label, card=card, group="attack")
+    return action
+
+
 class Superinmundos(Game[SuperState]):
     state_type = SuperState
 
@@ -147,7 +162,11 @@ class Superinmundos(Game[SuperState]):
         seat = self._seat(s)
         if seat is None:
             return None
-        return Decision(seat, s.phase, f"{name(s, seat)}: {self.PROMPTS.get(s.phase, s.phase)}")
+        key = (seat, s.phase, s.players[seat]["name"])
+        found = _DECISIONS.get(key)
+        if found is None:
+            found = _DECISIONS[key] = Decision(seat, s.phase, f"{name(s, seat)}: {self.PROMPTS.get(s.phase, s.phase)}")
+        return found
 
     # -- moves ------------------------------------------------------------------------------
     def moves(self, s: SuperState, want: str | None = None) -> list[Move]:
@@ -175,8 +194,7 @@ class Superinmundos(Game[SuperState]):
             hand = hand_of(s, seat)
             combatants = [c for c in hand if info(c).kind == "combatant"]
             for card in combatants:
-                add((Action(f"open {card}", f"Open with {cname(card)}", card=card, group="attack"),
-                     lambda c=card: flow.start_declaration(s, "open", [c])))
+                add((_card_action("open", card), lambda c=card: flow.start_declaration(s, "open", [c])))
             if not combatants:
                 add((Action("withdraw", "Give up the opening (no combatant)", group="withdraw"),
                      lambda: self._give_up_opening(s, seat)))
@@ -187,8 +205,7 @@ class Superinmundos(Game[SuperState]):
             combatants = [c for c in hand if info(c).kind == "combatant" and c not in s.retracted]
             tried = combatants if want is None else [c for c in combatants if want == f"attack {c}"]
             for card in legal_attackers(s, seat, hand, tried):
-                add((Action(f"attack {card}", f"Attack with {cname(card)}", card=card, group="attack"),
-                     lambda c=card: flow.start_declaration(s, "attack", [c])))
+                add((_card_action("attack", card), lambda c=card: flow.start_declaration(s, "attack", [c])))
             if len(combatants) > 1 and (want is None or want.startswith("fuse ")) and fusion_allowed(s):
                 fused = "persistent" if s.fusion_turn else "temp"
                 for i, a in enumerate(combatants):
@@ -252,11 +269,15 @@ class Superinmundos(Game[SuperState]):
     def _event_moves(self, s: SuperState, seat: int, window: str, resume: str, out: list[Move]) -> None:
         events = flow.turn_events(s, seat, window) if window in ("open", "turn") else flow.window_events(s, seat, window)
         for card, arg in events:
-            label = f"Play {cname(card)}"
-            if arg is not None:
-                label += f" on {name(s, int(arg))}" if arg.isdigit() else f" ({arg})"
-            out.append((Action(f"event {card}{arg_id(arg)}", label, card=card, group="event"),
-                        lambda c=card, a=arg: flow.play_event(s, seat, c, a, resume)))
+            who = name(s, int(arg)) if arg is not None and arg.isdigit() else None
+            key = ("event", card, arg, who)
+            action = _ACTIONS.get(key)
+            if action is None:
+                label = f"Play {cname(card)}"
+                if arg is not None:
+                    label += f" on {who}" if who is not None else f" ({arg})"
+                action = _ACTIONS[key] = Action(f"event {card}{arg_id(arg)}", label, card=card, group="event")
+            out.append((action, lambda c=card, a=arg: flow.play_event(s, seat, c, a, resume)))
 
     def _ask_moves(self, s: SuperState, seat: int, out: list[Move]) -> None:
         if s.teams:
@@ -266,8 +287,13 @@ class Superinmundos(Game[SuperState]):
             return
         for target in range(len(s.players)):
             if target != seat:
-                out.append((Action(f"ask {target + 1}", f"Ask {name(s, target)} how much loot they hold", group="ask"),
-                            lambda t=target: self._ask(s, seat, t)))
+                who = name(s, target)
+                key = ("ask", target, who)
+                action = _ACTIONS.get(key)
+                if action is None:
+                    action = _ACTIONS[key] = Action(f"ask {target + 1}", f"Ask {who} how much loot they hold",
+                                                    group="ask")
+                out.append((action, lambda t=target: self._ask(s, seat, t)))
 
     def _ask(self, s: SuperState, seat: int, target: int) -> None:
         """S22: once per round, free, the exact answer to the asker only."""
@@ -295,7 +321,7 @@ class Superinmundos(Game[SuperState]):
 
     def _fingerprint(self, s: SuperState) -> tuple[Any, ...]:
         seat = self._seat(s)
-        hand = list(hand_of(s, seat)) if seat is not None else []
+        hand = tuple(hand_of(s, seat)) if seat is not None else ()
         return (id(s), s.step, s.rng, s.reveals, len(s.log), s.phase, seat, hand)
 
     def legal_actions(self, s: SuperState) -> list[Action]:

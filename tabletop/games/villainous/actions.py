@@ -211,8 +211,17 @@ def play_dests(s: VState, p: int, c: str, free: bool = False,
 
     if d.type in ("Ally", "Curse") or (d.type == "Item" and to is None and not d.key.startswith("binding")):
         local = any(scope.endswith("to this location") for x in P["cards"] for scope, _a, _c in I_COST.get(x, ()))
-        flat = None if local else cost(s, p, c)
         names = villain(P).loc_names
+        if first and not local and isinstance(d.cost, int) and d.cost <= power:
+            # only location-bound modifiers raise a cost: the printed cost is an upper bound here
+            for loc in unlocked(P):
+                if d.type == "Curse" and restricted(P, "curses_cannot_be_played_to_this_location", loc):
+                    continue
+                if d.key == "magic_lamp" and names[loc] != "Cave of Wonders":
+                    continue
+                return [(f"at {loc}", "", d.cost, loc, None, False)]
+            return []
+        flat = None if local else cost(s, p, c)
         for loc in unlocked(P):
             if d.type == "Curse" and restricted(P, "curses_cannot_be_played_to_this_location", loc):
                 continue

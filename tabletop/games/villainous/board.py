@@ -134,6 +134,14 @@ I_COST = {c: COSTMODS[d.key] for c, d in CARD.items() if d.key in COSTMODS}
 I_RESTRICT = {c: RESTRICT[d.key] for c, d in CARD.items() if d.key in RESTRICT}
 I_SYM = {c: SYMBOLS[d.key] for c, d in CARD.items() if d.key in SYMBOLS}
 IS_HERO = {c for c, d in CARD.items() if d.type == "Hero"}
+KEY_VILLAINS: dict[str, set[str]] = {}
+for _d in CARD.values():
+    KEY_VILLAINS.setdefault(_d.key, set()).add(_d.villain)
+RESTRICT_VILLAINS: dict[str, set[str]] = {}
+for _d in CARD.values():
+    for _w in RESTRICT.get(_d.key, ()):
+        RESTRICT_VILLAINS.setdefault(_w, set()).add(_d.villain)
+"""Realm isolation makes these exact shortcuts: a card can only be in its own villain's realm."""
 
 # -- what is where ----------------------------------------------------------------------------
 
@@ -176,6 +184,8 @@ def attached(P: Player, host: str) -> list[str]:
 
 def in_realm(P: Player, key: str) -> list[str]:
     """Cards in play with this card key that are working (Heroes on the hero side etc.)."""
+    if P["villain"] not in KEY_VILLAINS.get(key, ()):
+        return []
     out = []
     for c, r in P["cards"].items():
         if KEY[c] != key or r.get("stolen"):
@@ -188,6 +198,8 @@ def in_realm(P: Player, key: str) -> list[str]:
 
 def restricted(P: Player, what: str, loc: int | None = None) -> bool:
     """Does a ``restrict`` ability with ``what`` apply (optionally: from a card at ``loc``)?"""
+    if P["villain"] not in RESTRICT_VILLAINS.get(what, ()):
+        return False
     for c, r in P["cards"].items():
         rs = I_RESTRICT.get(c)
         if rs and what in rs and (loc is None or r["loc"] == loc):

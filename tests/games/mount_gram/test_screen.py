@@ -215,5 +215,6 @@ async def test_keys_mashed_with_a_bot_partner_never_crash(tmp_path: Path) -> Non
         text = visible_text(app)
         screen = board(app)
         assert not [t for t in hidden_titles(match, screen.viewer) if t in text]
+    assert match.actions, "the mashing never played anything"
     again = load(tmp_path / "g.json", games.game)
     assert again.actions == match.actions[: len(again.actions)]
