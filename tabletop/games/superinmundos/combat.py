@@ -384,6 +384,20 @@ def legal_completions(s: SuperState, seat: int, hand: list[str], cards: list[str
     return out
 
 
+_PAIRS: dict[tuple[CardInfo, tuple[CardInfo, ...]], tuple[_Match, int, int, tuple[bool, ...]]] = {}
+"""(lone attacker, defender cards) -> their ``_Match``, the attacker's Attack and Power if it has no
+passives, and which defender components double against it: card data only."""
+
+
+def _pair(ci: CardInfo, yi: tuple[CardInfo, ...]) -> tuple[_Match, int, int, tuple[bool, ...]]:
+    if len(_PAIRS) > 50000:
+        _PAIRS.clear()
+    adv = ci.adv
+    xa, _xd, xp = ci.vals2 if any(o in adv for o in yi) else ci.vals
+    found = _PAIRS[(ci, yi)] = (_match((ci,), yi), xa, xp, tuple([ci in o.adv for o in yi]))
+    return found
+
+
 def legal_attackers(s: SuperState, seat: int, hand: list[str], candidates: list[str]) -> list[str]:
     """The combatants of ``candidates`` that may attack alone now: exactly those for which
     ``legal_completions(s, seat, hand, [card], "none", first_only=True)`` is not empty, worked
@@ -401,29 +415,28 @@ def legal_attackers(s: SuperState, seat: int, hand: list[str], candidates: list[
             yplain = False
     downer, dsups, dmods = defender["owner"], defender["supports"], defender["mods"]
     dsums: dict[tuple[bool, ...], tuple[list[list[int]], list[int], list[int]]] = {}
-    helpers = [(c, abs(sp[1])) for c in hand if (sp := T[c].support) is not None]
+    helpers = None
     out = []
     for c in candidates:
         ci = T[c]
-        xi = (ci,)
-        m = _match(xi, yi)
-        if m.blocked:
-            continue
         if yplain and ci.plain:
+            pair = _PAIRS.get((ci, yi))
+            if pair is None:
+                pair = _pair(ci, yi)
+            m, xa, xp, key = pair
+            if m.blocked:
+                continue
             ac = am = None
-            adv = ci.adv
-            xa, _xd, xp = ci.vals
-            for o in yi:
-                if o in adv:
-                    xa, _xd, xp = ci.vals2
-                    break
-            key = tuple([ci in o.adv for o in yi])
             found = dsums.get(key)
             if found is None:
-                dc, dm = _comp_parts(s, dcards, dsups, dmods, downer, yi, xi, seat, "defending")
+                dc, dm = _comp_parts(s, dcards, dsups, dmods, downer, yi, (ci,), seat, "defending")
                 found = dsums[key] = (dc, dm, _sum(dc, dm))
             dc, dm, base_d = found
         else:
+            xi = (ci,)
+            m = _match(xi, yi)
+            if m.blocked:
+                continue
             ac, am = _comp_parts(s, [c], (), (), seat, xi, yi, downer, "attacking")
             base_a = _sum(ac, am)
             xa, xp = base_a[0], base_a[2]
@@ -433,6 +446,8 @@ def legal_attackers(s: SuperState, seat: int, hand: list[str], candidates: list[
         if m.modes(xa, xp, yd, yp):
             out.append(c)
             continue
+        if helpers is None:
+            helpers = [(h, abs(sp[1])) for h in hand if (sp := T[h].support) is not None]
         best = 0
         for card, amount in helpers:
             if card != c and amount > best:

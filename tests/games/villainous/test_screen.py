@@ -10,7 +10,9 @@ from ui.screen_text import visible_text  # tests/ is on sys.path (rootdir-relati
 
 from tabletop import games
 from tabletop.engine import Match, Seat
+from tabletop.engine.bots import bot_rng
 from tabletop.engine.saves import load
+from tabletop.games.villainous.bots import HeuristicBot
 from tabletop.games.villainous.screen import VillainousScreen
 from tabletop.ui.app import TabletopApp
 from tabletop.ui.game_screen import GameScreen, ResultScreen
@@ -159,6 +161,35 @@ async def test_a_whole_turn_by_keyboard_then_the_curtain(tmp_path: Path) -> None
         # the Hero Ana played sits in Luis's realm, with its Strength
         hero = match.view(1)["players"][1]["locations"]
         assert any(h["name"] in text for loc in hero for h in loc["heroes"])
+
+
+async def test_a_condition_in_another_players_turn_is_that_seats_decision(tmp_path: Path) -> None:
+    # Heuristic play from seed 0 reaches, at step 106, a window where Eva may play Judgment.
+    match = new_match()
+    bot = HeuristicBot()
+    for step in range(106):
+        d = match.decision()
+        match.play(bot.choose(match.game, match.view(d.seat), d, match.legal(), bot_rng(SEED, step, d.seat)))
+    decision = match.decision()
+    assert decision.seat == 2 and decision.kind == "condition"
+    assert match.state.turn != 2
+    app = make_app(tmp_path, match)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, Curtain) and "E V A" in visible_text(app)
+        assert_hidden(app, match, [0, 1, 2])
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = screen_of(app)
+        hand = screen.query_one("#hand", CardRow)
+        assert screen.viewer == 2 and app.focused is hand
+        assert hand.current == "queen.judgment#1"
+        assert "Judgment" in visible_text(app)
+        assert_hidden(app, match, [0, 1])
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "queen.judgment#1" not in match.state.players[2]["hand"]
+        assert any("plays the Condition Judgment" in e["t"] for e in match.view(None)["log"])
 
 
 async def test_save_quit_and_resume_opens_on_the_curtain(tmp_path: Path) -> None:
