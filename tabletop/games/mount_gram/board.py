@@ -31,11 +31,7 @@ def new_rec(**kw: Any) -> dict[str, Any]:
 
 def d(g: "MountGram", cid: str) -> CardDef:
     """The card data of an instance id (memoised per game: ids repeat across games)."""
-    try:
-        return g.defs[cid]
-    except KeyError:
-        found = g.defs[cid] = g.db[key_of(cid)]
-        return found
+    return g.defs[cid]
 
 
 def name(g: "MountGram", cid: str) -> str:

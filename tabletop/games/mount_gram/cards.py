@@ -206,6 +206,21 @@ def mount_gram_cards() -> dict[str, CardDef]:
     return encounter_defs(raw.get("cards"), "mount_gram/scenario.json")
 
 
+class DefTable(dict[str, CardDef]):
+    """Instance id -> card data (``p0.aragorn.1`` -> the ``aragorn`` CardDef), filled on first use:
+    a plain subscript on the hot path, the id parsed once per game object."""
+
+    __slots__ = ("db",)
+
+    def __init__(self, db: dict[str, CardDef]) -> None:
+        super().__init__()
+        self.db = db
+
+    def __missing__(self, cid: str) -> CardDef:
+        card = self[cid] = self.db[key_of(cid)]
+        return card
+
+
 @lru_cache(maxsize=4096)
 def key_of(card_id: str) -> str:
     """``p0.aragorn.1`` -> ``aragorn``."""

@@ -142,70 +142,125 @@ def plays(g: Any, s: MGState, seat: int, f: dict[str, Any]) -> list[Play]:
     return found
 
 
+def _usable(g: Any, card: CardDef, ev: str, phase: str) -> tuple[dict[str, Any], ...]:
+    """The abilities of ``card`` that fit a window (``_window_ok``): its responses to ``ev``, or,
+    in an action window (``ev`` empty), its actions allowed in ``phase``. Worked out once per
+    card, event and phase (the abilities of a card never change) and kept on the game."""
+    cache = g.__dict__.get("_usable")
+    if cache is None:
+        cache = g._usable = {}
+    key = (card.key, ev, "" if ev else phase)
+    found = cache.get(key)
+    if found is None:
+        if ev:
+            found = tuple(ab for ab in card.abilities if ab["trigger"] == "response" and ab.get("event") == ev)
+        else:
+            found = tuple(ab for ab in card.abilities if ab["trigger"] == "action"
+                          and (not ab.get("window") or ab["window"] == phase))
+        cache[key] = found
+    return found
+
+
 def _plays(g: Any, s: MGState, seat: int, f: dict[str, Any]) -> list[Play]:
+    """Every play of ``seat`` in window ``f``, in a stable order: cards in hand (first copy of a
+    title only), then abilities of his cards in play, then of his attachments on other players'
+    characters. The hot path of a random game: card data comes precomputed (``_usable``) and
+    resources are counted only when a card in hand needs them."""
     out: list[Play] = []
     pl = s.players[seat]
     if pl["out"]:
         return out
     ctx = f.get("ctx", {})
-    planning = f.get("w") == "plan"
     ev = f.get("ev", "")
-    seen: set[str] = set()
+    phase = s.phase
+    ph = "" if ev else phase
+    usable = g.__dict__.get("_usable") or {}
+    defs = g.defs
     cards = s.cards
     hand = pl["hand"]
-    if ev:
-        wanted = responders(g).get(ev, set())
-        hand = [c for c in hand if key_of(c) in wanted]
-    funds = _funds(g, s, seat) if hand else {}
-    for c in hand:
-        card = B.d(g, c)
-        if card.key in seen:
-            continue  # copies of one title offer the same plays: list the first copy only
-        seen.add(card.key)
-        if card.type == "event":
-            if card.active:
-                _event_plays(g, s, seat, f, c, card, ctx, out, funds)
-            continue
-        if not planning or ev or card.type == "hero":
-            continue
-        if (card.unique and B.unique_in_play(g, s, card.name)) or not _affords(card, card.cost, funds):
-            continue
-        if card.type == "ally":
-            out.append(Play(f"play {c}", f"Play {card.name} ({card.cost})", c, None, [], True))
-        else:
-            for t in attach_targets(g, s, seat, card):
-                out.append(Play(f"play {c} {t}", f"Attach {card.name} to {B.name(g, t)}", c, None, [t], True))
+    if hand:
+        if ev:
+            wanted = responders(g).get(ev, set())
+            hand = [c for c in hand if key_of(c) in wanted]
+        planning = not ev and f.get("w") == "plan"
+        funds: dict[str, list[int]] | None = None
+        seen: set[str] = set()
+        for c in hand:
+            card = defs[c]
+            key = card.key
+            if key in seen:
+                continue  # copies of one title offer the same plays: list the first copy only
+            seen.add(key)
+            ctype = card.type
+            if ctype == "event":
+                if not card.active:
+                    continue
+                abl = usable.get((key, ev, ph))
+                if abl is None:
+                    abl = _usable(g, card, ev, phase)
+                if not abl:
+                    continue
+                if funds is None:
+                    funds = _funds(g, s, seat)
+                row = funds.get(card.sphere)
+                if row is None or not row[0]:
+                    continue
+                _event_plays(g, s, seat, c, card, abl, ctx, out, row)
+                continue
+            if not planning or ctype == "hero":
+                continue
+            if funds is None:
+                funds = _funds(g, s, seat)
+            if (card.unique and B.unique_in_play(g, s, card.name)) or not _affords(card, card.cost, funds):
+                continue
+            if ctype == "ally":
+                out.append(Play(f"play {c}", f"Play {card.name} ({card.cost})", c, None, [], True))
+            else:
+                for t in attach_targets(g, s, seat, card):
+                    out.append(Play(f"play {c} {t}", f"Attach {card.name} to {B.name(g, t)}", c, None, [t],
+                                    True))
     sources = []
     for ch in pl["chars"]:
-        if B.d(g, ch).active:
+        if defs[ch].active:
             sources.append(ch)
-        for a in cards[ch]["att"]:
-            if cards[a]["ctl"] == seat and B.d(g, a).active:
-                sources.append(a)
+        att = cards[ch]["att"]
+        if att:
+            for a in att:
+                if cards[a]["ctl"] == seat and defs[a].active:
+                    sources.append(a)
     for p in B.group_of(s, seat)["members"]:
         if p != seat:
             for ch in s.players[p]["chars"]:
-                sources.extend(a for a in cards[ch]["att"] if cards[a]["ctl"] == seat and B.d(g, a).active)
-    used = f.get("used", ())
-    for c in sources:
-        card = B.d(g, c)
-        rec = cards[c]
-        for ab in card.abilities:
-            trig = ab["trigger"]
-            if trig == "response":
-                if not ev or ab.get("event") != ev or ab["op"] == "put_self_into_play" or c in used:
+                for a in cards[ch]["att"]:
+                    if cards[a]["ctl"] == seat and defs[a].active:
+                        sources.append(a)
+    if sources:
+        used = f.get("used", ())
+        for c in sources:
+            card = defs[c]
+            abl = usable.get((card.key, ev, ph))
+            if abl is None:
+                abl = _usable(g, card, ev, phase)
+            if not abl:
+                continue
+            rec = cards[c]
+            for ab in abl:
+                if ev:
+                    if ab["op"] == "put_self_into_play" or c in used:
+                        continue
+                    if ab.get("self") and ctx.get("c") != c and "atk" not in ctx:
+                        continue
+                if "limit" in ab and not _limit_ok(s, ab, c, seat):
                     continue
-                if ab.get("self") and ctx.get("c") != c and "atk" not in ctx:
+                cost = ab.get("cost")
+                if cost and ((cost.get("exhaust_self") and rec["ex"]) or
+                             (cost.get("pay_self") and rec["res"] < cost["pay_self"])):
                     continue
-            elif trig != "action" or ev or (ab.get("window") and ab["window"] != s.phase):
-                continue
-            if not _limit_ok(s, ab, c, seat) or not _ability_cost_ok(g, s, c, ab):
-                continue
-            if rec["on"] and cards[rec["on"]]["ctl"] != seat and rec["ctl"] != seat:
-                continue
-            for t in OPS[ab["op"]][0](g, s, seat, c, ab, ctx):
-                tail = " ".join(t)
-                out.append(Play(f"use {c} {tail}" if tail else f"use {c}", None, c, ab, t, False))
+                if rec["on"] and cards[rec["on"]]["ctl"] != seat and rec["ctl"] != seat:
+                    continue
+                for t in OPS[ab["op"]][0](g, s, seat, c, ab, ctx):
+                    tail = " ".join(t)
+                    out.append(Play(f"use {c} {tail}" if tail else f"use {c}", None, c, ab, t, False))
     if ev == "dwarf_hero_left" and ctx.get("p") == seat:
         for c in pl["hand"]:
             for ab in B.d(g, c).has("response"):
@@ -214,25 +269,34 @@ def _plays(g: Any, s: MGState, seat: int, f: dict[str, Any]) -> list[Play]:
     return out
 
 
+_NO_FUNDS = (0, 0, 0)
+
+
 def _funds(g: Any, s: MGState, seat: int) -> dict[str, list[int]]:
-    """Per sphere: [matching heroes, resources among them, heroes with at least one]."""
-    out = {sp: [0, 0, 0] for sp in ("Leadership", "Tactics", "Spirit", "Lore", "Neutral")}
+    """Per sphere with a hero (and "Neutral"): [matching heroes, resources among them, heroes
+    with at least one]; a sphere without a matching hero is absent."""
+    out: dict[str, list[int]] = {}
     cards = s.cards
+    defs = g.defs
     for h in s.players[seat]["chars"]:
-        cd = B.d(g, h)
+        cd = defs[h]
         if cd.type != "hero":
             continue
-        res = cards[h]["res"]
-        for sp in (B.icons(g, s, h) if cards[h]["att"] else (cd.sphere,)) + ("Neutral",):
-            row = out[sp]
-            row[0] += 1
-            row[1] += res
-            row[2] += res > 0
+        rec = cards[h]
+        res = rec["res"]
+        for sp in (B.icons(g, s, h) if rec["att"] else (cd.sphere,)) + ("Neutral",):
+            row = out.get(sp)
+            if row is None:
+                out[sp] = [1, res, int(res > 0)]
+            else:
+                row[0] += 1
+                row[1] += res
+                row[2] += res > 0
     return out
 
 
 def _affords(card: CardDef, n: int, funds: dict[str, list[int]]) -> bool:
-    heroes, total, with_res = funds[card.sphere]
+    heroes, total, with_res = funds.get(card.sphere, _NO_FUNDS)
     if not heroes:
         return False
     if card.key == "thicket_of_spears":
@@ -240,22 +304,26 @@ def _affords(card: CardDef, n: int, funds: dict[str, list[int]]) -> bool:
     return total >= n
 
 
-def _event_plays(g: Any, s: MGState, seat: int, f: dict[str, Any], c: str, card: CardDef,
-                 ctx: Ctx, out: list[Play], funds: dict[str, list[int]]) -> None:
-    for ab in card.abilities:
-        if not _window_ok(s, ab, f):
-            continue
-        heroes, total, _ = funds[card.sphere]
-        if not heroes:
-            return
-        xs = [card.cost]
-        if card.x_cost:
-            xs = list(range(1, total + 1))
+def _event_plays(g: Any, s: MGState, seat: int, c: str, card: CardDef, abl: tuple[dict[str, Any], ...],
+                 ctx: Ctx, out: list[Play], row: list[int]) -> None:
+    """The plays of event ``c`` for its abilities ``abl`` that fit the window; ``row`` is the
+    funds of its sphere (``_funds``, at least one matching hero)."""
+    _, total, with_res = row
+    thicket = card.key == "thicket_of_spears"
+    x_cost = card.x_cost
+    for ab in abl:
         finder = OPS[ab["op"]][0]
-        for x in xs:
-            if not _affords(card, x, funds):
+        if not x_cost:
+            x = card.cost
+            if (with_res >= 3) if thicket else (total >= x):
+                for t in finder(g, s, seat, c, ab, dict(ctx, x=x)):
+                    tail = " ".join(t)
+                    out.append(Play(f"play {c} {tail}" if tail else f"play {c}", None, c, ab, t, True, x))
+            continue
+        for x in range(1, total + 1):
+            if thicket and with_res < 3:
                 continue
-            if card.x_cost and ab["op"] == "revive":
+            if ab["op"] == "revive":
                 for t in finder(g, s, seat, c, ab, ctx):
                     if B.d(g, t[0]).cost == x:
                         out.append(Play(f"play {c} {t[0]}", f"{card.name}: {B.name(g, t[0])} (X={x})",
@@ -263,8 +331,7 @@ def _event_plays(g: Any, s: MGState, seat: int, f: dict[str, Any], c: str, card:
                 continue
             for t in finder(g, s, seat, c, ab, dict(ctx, x=x)):
                 tail = " ".join(t)
-                xs_tag = f" x{x}" if card.x_cost else ""
-                aid = f"play {c}{(' ' + tail) if tail else ''}{xs_tag}"
+                aid = f"play {c}{(' ' + tail) if tail else ''} x{x}"
                 out.append(Play(aid, None, c, ab, t, True, x))
 
 
@@ -296,7 +363,9 @@ def _maybe(g: Any, s: MGState, seat: int, f: dict[str, Any]) -> bool:
     if pl["out"]:
         return False
     ev = f.get("ev", "")
+    phase = s.phase
     cards = s.cards
+    defs = g.defs
     if ev:
         keys = responders(g).get(ev, set())
         if any(key_of(c) in keys for c in pl["hand"]):
@@ -304,25 +373,29 @@ def _maybe(g: Any, s: MGState, seat: int, f: dict[str, Any]) -> bool:
     else:
         hand = pl["hand"]
         if hand:
-            if f.get("w") == "plan" and any(B.d(g, c).type in ("ally", "attachment") for c in hand):
+            if f.get("w") == "plan" and any(defs[c].type in ("ally", "attachment") for c in hand):
                 return True
-            money = sum(cards[h]["res"] for h in pl["chars"] if B.d(g, h).type == "hero")
+            money = -1
             for c in hand:
-                card = B.d(g, c)
-                if card.type == "event" and card.active and card.cost <= money and any(
-                        _window_ok(s, ab, f) for ab in card.abilities):
-                    return True
+                card = defs[c]
+                if card.type == "event" and card.active and _usable(g, card, ev, phase):
+                    if money < 0:
+                        money = sum(cards[h]["res"] for h in pl["chars"] if defs[h].type == "hero")
+                    if card.cost <= money:
+                        return True
     for ch in pl["chars"]:
-        for c in [ch, *cards[ch]["att"]]:
-            card = B.d(g, c)
-            if not card.active:
-                continue
-            for ab in card.abilities:
-                if (ab["trigger"] == "response") == bool(ev) and _window_ok(s, ab, f) and (
-                        c == ch or cards[c]["ctl"] == seat) and _limit_ok(s, ab, c, seat) and \
-                        _ability_cost_ok(g, s, c, ab):
+        card = defs[ch]
+        if card.active:
+            for ab in _usable(g, card, ev, phase):
+                if _limit_ok(s, ab, ch, seat) and _ability_cost_ok(g, s, ch, ab):
                     return True
-    return any(cards[a]["ctl"] == seat and B.d(g, a).active
+        for c in cards[ch]["att"]:
+            card = defs[c]
+            if card.active and cards[c]["ctl"] == seat:
+                for ab in _usable(g, card, ev, phase):
+                    if _limit_ok(s, ab, c, seat) and _ability_cost_ok(g, s, c, ab):
+                        return True
+    return any(cards[a]["ctl"] == seat and defs[a].active
                for p in B.group_of(s, seat)["members"] if p != seat
                for ch in s.players[p]["chars"] for a in cards[ch]["att"])
 

@@ -9,7 +9,7 @@ from tabletop.engine import Action, CardFace, Decision, Game, IllegalAction, Res
 from . import board as B
 from . import effects as fx
 from . import encounter as enc
-from .cards import SPHERES, CardDef, key_of, owner_of, player_cards
+from .cards import SPHERES, CardDef, DefTable, key_of, owner_of, player_cards
 from .faces import face_of
 from .flow import FRAMES, advance
 from .scenario import MountGramScenario, QuestScenario
@@ -25,7 +25,7 @@ class MountGram(Game[MGState]):
         self.spec = SPEC
         self.scen = scenario or MountGramScenario()
         self.db: dict[str, CardDef] = {**player_cards(), **self.scen.cards}
-        self.defs: dict[str, CardDef] = {}
+        self.defs = DefTable(self.db)
         self.fx = fx
         self.enc = enc
 
@@ -62,15 +62,38 @@ class MountGram(Game[MGState]):
         return FRAMES[f["t"]].options(self, s, f)
 
     def apply(self, s: MGState, action_id: str) -> None:
-        self.find_action(s, action_id)
+        if not self._quick_legal(s, action_id):
+            self.find_action(s, action_id)  # the full check: raises IllegalAction with the reason
         f = s.stack[-1]
-        s.step += 1
         f.pop("ask", None)
         FRAMES[f["t"]].answer(self, s, f, action_id)
+        # Counted after the answer so that it reuses the plays listed for the legality check
+        # (they are memoised per step); nothing in the answer reads the step.
+        s.step += 1
         fx.forget()
         advance(self, s)
         if not s.outcome and self.decision(s) is None:
             raise IllegalAction("internal: no decision after an action")
+
+    def _quick_legal(self, s: MGState, action_id: str) -> bool:
+        """True when ``action_id`` is surely legal now, found without writing any label: in an
+        action window or planning, among the ids of the memoised plays. False means "not
+        known": ``find_action`` then decides (and explains a refusal)."""
+        if s.outcome or not s.stack:
+            return False
+        f = s.stack[-1]
+        if "ask" not in f:
+            return False
+        kind = f["t"]
+        if kind == "win":
+            seat, last = f["seat"], "pass"
+        elif kind == "plan":
+            seat, last = f["p"], "done"
+        else:
+            return False
+        if action_id == last:
+            return True
+        return any(p.aid == action_id for p in fx.plays(self, s, seat, f))
 
     def result(self, s: MGState) -> Result | None:
         if not s.outcome:

@@ -50,9 +50,11 @@ def card(s: MsxState, side: int) -> dict[str, Any] | None:
     f = s.fighters[side]
     if f is None:
         return None
-    if not _CARDS:
+    try:
+        return _CARDS[f["card"]]
+    except KeyError:
         _CARDS.update(catalogue().cards)
-    return _CARDS[f["card"]]
+        return _CARDS[f["card"]]
 
 
 def boss_entry(s: MsxState) -> dict[str, Any]:
@@ -113,7 +115,8 @@ def _alters(s: MsxState, side: int, kind: str) -> list[tuple[dict[str, Any], int
         if ab.get("race") is not None and ab["race"] != race(s, side):
             continue
         out.append((ab, holder))
-    out.sort(key=lambda p: 0 if p[0]["mode"] == "set" else 1)
+    if len(out) > 1:
+        out.sort(key=lambda p: 0 if p[0]["mode"] == "set" else 1)
     return out
 
 
@@ -221,6 +224,18 @@ def _effect(effects: list[Any], side: int, kind: str) -> Any:
     return None
 
 
+def _untouched(effects: list[Any], side: int, ab_x: dict[str, Any] | None, ab_y: dict[str, Any] | None,
+               alter: str, capsule_kinds: tuple[str, ...]) -> bool:
+    """No capsule effect of ``capsule_kinds`` on ``side`` and no ``alter`` ability on either fighter:
+    the stat is the printed value, floored/capped (``attack_value`` / ``defense_value`` shortcut)."""
+    if (ab_x is not None and ab_x["kind"] == alter) or (ab_y is not None and ab_y["kind"] == alter):
+        return False
+    for e in effects:
+        if e["on"] == side and e["kind"] in capsule_kinds:
+            return False
+    return True
+
+
 def attack(s: MsxState, x: int, y: int, *, surprise: bool = False) -> int:
     """One attack of ``x`` on ``y`` through §7 steps 1-9; returns the damage dealt.
 
@@ -268,6 +283,10 @@ def attack(s: MsxState, x: int, y: int, *, surprise: bool = False) -> int:
             ab_y is not None and ab_y["kind"] in ALTERS)
         if plain and cx is not None:
             a, a_notes = max(0, cx["attack"]), []
+        elif cx is not None and _untouched(effects, x, ab_x, ab_y, "ATTACK_ALTER", ("ATTACK_MOD",)):
+            # what ``attack_value`` gives with no ATTACK_MOD on x and no ATTACK_ALTER on either side
+            a = cx["attack"]
+            a, a_notes = (a, []) if a >= 0 else (0, ["floored at 0"])
         else:
             a, a_notes = attack_value(s, x)
         raw = natural + a
@@ -279,10 +298,17 @@ def attack(s: MsxState, x: int, y: int, *, surprise: bool = False) -> int:
         else:
             if plain and cy is not None:
                 d, d_notes = min(0, cy["defense"]), []
+            elif cy is not None and _untouched(effects, y, ab_x, ab_y, "DEFENSE_ALTER", ("DEFENSE_SET", "DEFENSE_MOD")):
+                # what ``defense_value`` gives with no DEFENSE_SET/MOD on y and no DEFENSE_ALTER at all
+                d = cy["defense"]
+                d, d_notes = (d, []) if d <= 0 else (0, ["capped at 0"])
             else:
                 d, d_notes = defense_value(s, y)
             raw += d
-            steps.append(f"+ {yn} Defense {_stat('', d, printed(s, y, 'defense'), d_notes).strip()} = {num(raw)}")
+            if d_notes:
+                steps.append(f"+ {yn} Defense {_stat('', d, printed(s, y, 'defense'), d_notes).strip()} = {num(raw)}")
+            else:  # what ``_stat`` gives without notes, the printed value unused
+                steps.append(f"+ {yn} Defense {num(d)} = {num(raw)}")
         if raw <= 0:
             steps.append("no wound")  # 4. R3
         else:
@@ -334,6 +360,11 @@ def show_rolls(s: MsxState, die: int, values: list[int], why: str, side: int | N
     """Log dice rolled with ``log=False`` as ``roll`` events of one group, the arithmetic on the last
     (the shape ``tabletop.engine.chance.roll`` logs, plus ``steps`` and ``group`` for the dice panel)."""
     group = f"g{len(s.log)}"
+    if len(values) == 1 and not data:
+        value = values[0]
+        emit(s, "roll", f"rolls d{die}: {value} ({why})", die=die, value=value, why=why, seat=None, side=side,
+             group=group, steps=steps)
+        return
     last = len(values) - 1
     for i, value in enumerate(values):
         emit(s, "roll", f"rolls d{die}: {value} ({why})", die=die, value=value, why=why, seat=None, side=side,
@@ -353,9 +384,12 @@ def expire(s: MsxState) -> None:
 
 def regenerate(s: MsxState, side: int) -> None:
     """REGENERATION at the upkeep of the holder's action; never above printed Vitality (R17)."""
-    ab = ability(s, side)
+    c = card(s, side)
+    ab = c["ability"] if c else None
+    if ab is None or ab["kind"] != "REGENERATION":
+        return
     f = s.fighters[side]
-    if ab is None or f is None or ab["kind"] != "REGENERATION":
+    if f is None:
         return
     top = catalogue().cards[f["card"]]["vitality"]
     if f["vit"] < top:

@@ -95,14 +95,18 @@ def initiative(s: MsxState) -> None:
             mods[side] += ab["amount"]
             why[side].append(f"+{ab['amount']} Initiative Bonus")
     tries = []
+    names = (name(s, PLAYER), name(s, ENEMY))  # nothing below changes who is fighting
+    pn, en = names
+    p_why = "".join(f" {n}" for n in why[PLAYER])
+    e_why = "".join(f" {n}" for n in why[ENEMY])
+    p_roll, e_roll = f"{pn} initiative", f"{en} initiative"
     while True:
-        rp = roll(s, 6, f"{name(s, PLAYER)} initiative", log=False)
-        re_ = roll(s, 6, f"{name(s, ENEMY)} initiative", log=False)
+        rp = roll(s, 6, p_roll, log=False)
+        re_ = roll(s, 6, e_roll, log=False)
         tp, te = rp + mods[PLAYER], re_ + mods[ENEMY]
         tries.append([rp, re_])
-        steps = [f"{name(s, PLAYER)} d6 {rp}" + "".join(f" {n}" for n in why[PLAYER]) + f" = {tp}",
-                 f"{name(s, ENEMY)} d6 {re_}" + "".join(f" {n}" for n in why[ENEMY]) + f" = {te}",
-                 "tie: roll again" if tp == te else f"{name(s, PLAYER if tp > te else ENEMY)} acts first"]
+        steps = [f"{pn} d6 {rp}{p_why} = {tp}", f"{en} d6 {re_}{e_why} = {te}",
+                 "tie: roll again" if tp == te else f"{names[PLAYER if tp > te else ENEMY]} acts first"]
         show_rolls(s, 6, [rp, re_], "initiative", None, steps)
         if tp != te:
             break
@@ -110,8 +114,8 @@ def initiative(s: MsxState) -> None:
     s.init = PLAYER if tp > te else ENEMY
     s.last_init = {"rolls": [rp, re_], "mods": mods, "notes": why, "totals": [tp, te], "holder": s.init,
                    "tries": tries}
-    emit(s, "initiative", f"Initiative: {name(s, PLAYER)} {tp} vs {name(s, ENEMY)} {te}; "
-         f"{name(s, s.init)} acts first.", holder=s.init, totals=[tp, te], rolls=[rp, re_], mods=mods)
+    emit(s, "initiative", f"Initiative: {pn} {tp} vs {en} {te}; "
+         f"{names[s.init]} acts first.", holder=s.init, totals=[tp, te], rolls=[rp, re_], mods=mods)
 
 
 # -- battles ---------------------------------------------------------------------------------------------

@@ -68,9 +68,18 @@ class MsxCards(Game[MsxState]):
         if p == "act":
             seat = s.actor if s.versus else PLAYER
             who = s.names[seat]
-            if s.mode == "boss":
-                return Decision(seat, "act", f"{who}: T{s.duel['step']} — your attack on the Boss")  # type: ignore[index]
-            return Decision(seat, "act", f"{who}: your action (capsule, then attack)")
+            step = s.duel["step"] if s.mode == "boss" else 0  # type: ignore[index]
+            key = (seat, who, step)
+            found = _ACT_DECISIONS.get(key)
+            if found is None:
+                if step:
+                    found = Decision(seat, "act", f"{who}: T{step} — your attack on the Boss")
+                else:
+                    found = Decision(seat, "act", f"{who}: your action (capsule, then attack)")
+                if len(_ACT_DECISIONS) > 1000:
+                    _ACT_DECISIONS.clear()
+                _ACT_DECISIONS[key] = found
+            return found
         raise IllegalAction(f"no decision in phase {p!r}")  # pragma: no cover - a flow bug
 
     def legal_actions(self, s: MsxState) -> list[Action]:
@@ -96,7 +105,8 @@ class MsxCards(Game[MsxState]):
         return []
 
     def apply(self, s: MsxState, action_id: str) -> None:
-        self.find_action(s, action_id)
+        if not _is_legal(s, action_id):
+            self.find_action(s, action_id)  # raises ``IllegalAction`` with the reason
         s.step += 1
         p = s.phase
         if p == "act":
@@ -234,6 +244,25 @@ class MsxCards(Game[MsxState]):
         return f"{head} · victories {s.wins}/3 · losses {s.losses}/3"
 
 
+def _is_legal(s: MsxState, action_id: str) -> bool:
+    """``action_id`` is among ``legal_actions(s)``, checked without building them (a fast yes; a
+    "no" is confirmed, with its reason, by ``find_action``)."""
+    p = s.phase
+    if p == "act":
+        if action_id == "attack":
+            return True
+        return action_id.startswith("capsule ") and action_id[8:] in lit(s, s.actor)
+    if p == "draft":
+        return action_id.startswith("pick ") and action_id[5:] in s.draft
+    if p == "boss_choice":
+        return action_id == "keep" or action_id == "draft"
+    if p == "bonus" or p == "extra":
+        return action_id == "roll"
+    return False
+
+
+_ACT_DECISIONS: dict[tuple[int, str, int], Decision] = {}
+"""Decisions are immutable and their prompt depends only on the key: built once."""
 ATTACK_ONLY = Action("attack", "Attack", group="attack")
 ATTACK_FIRST = Action("attack", "Attack without a capsule", group="attack")
 

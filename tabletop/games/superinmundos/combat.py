@@ -389,6 +389,11 @@ _PAIRS: dict[tuple[CardInfo, tuple[CardInfo, ...]], tuple[_Match, int, int, tupl
 passives, and which defender components double against it: card data only."""
 
 
+_BARE: dict[tuple[CardInfo, ...], dict[tuple[bool, ...], tuple[list[list[int]], list[int], list[int]]]] = {}
+"""Defender cards without passives, supports or modifiers -> their parts per doubling pattern (read
+only once stored)."""
+
+
 def _pair(ci: CardInfo, yi: tuple[CardInfo, ...]) -> tuple[_Match, int, int, tuple[bool, ...]]:
     if len(_PAIRS) > 50000:
         _PAIRS.clear()
@@ -400,12 +405,18 @@ def _pair(ci: CardInfo, yi: tuple[CardInfo, ...]) -> tuple[_Match, int, int, tup
 
 def legal_attackers(s: SuperState, seat: int, hand: list[str], candidates: list[str]) -> list[str]:
     """The combatants of ``candidates`` that may attack alone now: exactly those for which
-    ``legal_completions(s, seat, hand, [card], "none", first_only=True)`` is not empty, worked
-    out together.
+    ``legal_completions(s, seat, hand, [card], "none", first_only=True)`` is not empty."""
+    ok = legal_units(s, seat, hand, [[c] for c in candidates])
+    return [c for c, good in zip(candidates, ok, strict=True) if good]
+
+
+def legal_units(s: SuperState, seat: int, hand: list[str], units: list[list[str]]) -> list[bool]:
+    """For each list of cards in ``units``: may ``seat`` declare an attack with it now? Exactly
+    ``bool(legal_completions(s, seat, hand, cards, fused, first_only=True))``, worked out together.
 
     When no card involved has a passive stat modifier, a defender's numbers depend on the attacker
     only through which of its components double against it, so they are summed once per doubling
-    pattern; otherwise both sides are computed per candidate, as ``legal_completions`` does."""
+    pattern; otherwise both sides are computed per unit, as ``legal_completions`` does."""
     defender = s.arena[-1]
     dcards = defender["cards"]
     yi = tuple([T[c] for c in dcards])
@@ -414,17 +425,29 @@ def legal_attackers(s: SuperState, seat: int, hand: list[str], candidates: list[
         if not o.plain:
             yplain = False
     downer, dsups, dmods = defender["owner"], defender["supports"], defender["mods"]
-    dsums: dict[tuple[bool, ...], tuple[list[list[int]], list[int], list[int]]] = {}
+    dsums: dict[tuple[bool, ...], tuple[list[list[int]], list[int], list[int]]]
+    if yplain and not dsups and not dmods:
+        # a bare defender without passives: its numbers are card data only, shared across calls
+        found_d = _BARE.get(yi)
+        if found_d is None:
+            if len(_BARE) > 20000:
+                _BARE.clear()
+            found_d = _BARE[yi] = {}
+        dsums = found_d
+    else:
+        dsums = {}
     helpers = None
     out = []
-    for c in candidates:
-        ci = T[c]
-        if yplain and ci.plain:
+    for cards in units:
+        ac: list[list[int]] | None
+        am: list[int] | None
+        if len(cards) == 1 and yplain and (ci := T[cards[0]]).plain:
             pair = _PAIRS.get((ci, yi))
             if pair is None:
                 pair = _pair(ci, yi)
             m, xa, xp, key = pair
             if m.blocked:
+                out.append(False)
                 continue
             ac = am = None
             found = dsums.get(key)
@@ -433,60 +456,62 @@ def legal_attackers(s: SuperState, seat: int, hand: list[str], candidates: list[
                 found = dsums[key] = (dc, dm, _sum(dc, dm))
             dc, dm, base_d = found
         else:
-            xi = (ci,)
+            xi = tuple([T[c] for c in cards])
             m = _match(xi, yi)
             if m.blocked:
+                out.append(False)
                 continue
-            ac, am = _comp_parts(s, [c], (), (), seat, xi, yi, downer, "attacking")
+            ac, am = _comp_parts(s, cards, (), (), seat, xi, yi, downer, "attacking")
             base_a = _sum(ac, am)
             xa, xp = base_a[0], base_a[2]
             dc, dm = _comp_parts(s, dcards, dsups, dmods, downer, yi, xi, seat, "defending")
             base_d = _sum(dc, dm)
         yd, yp = base_d[1], base_d[2]
         if m.modes(xa, xp, yd, yp):
-            out.append(c)
+            out.append(True)
             continue
         if helpers is None:
             helpers = [(h, abs(sp[1])) for h in hand if (sp := T[h].support) is not None]
         best = 0
         for card, amount in helpers:
-            if card != c and amount > best:
+            if amount > best and card not in cards:
                 best = amount
         if not best or (xa + best < yd and xp + best < yp):
+            out.append(False)
             continue
-        if _support_tips(m, ci, c, hand, ac, am, xa, xp, yd, yp, defender, dc, dm):
-            out.append(c)
+        out.append(_support_tips(m, cards, hand, ac, am, xa, xp, yd, yp, defender, dc, dm))
     return out
 
 
-def _support_tips(m: _Match, ci: CardInfo, c: str, hand: list[str], ac: list[list[int]] | None,
+def _support_tips(m: _Match, cards: list[str], hand: list[str], ac: list[list[int]] | None,
                   am: list[int] | None, xa: int, xp: int, yd: int, yp: int, defender: Unit,
                   dc: list[list[int]], dm: list[int]) -> bool:
-    """For ``legal_attackers``: does one support from ``hand`` make the lone, fresh attacker ``c``
-    win (any of the options of ``support_options``)? ``ac``/``am`` are the attacker's parts, or
-    ``None`` for a card without passives (no unit modifiers: its numbers are ``xa``/``xp``)."""
+    """For ``legal_units``: does one support from ``hand`` make the fresh attacker ``cards`` win
+    (any of the options of ``support_options``)? ``ac``/``am`` are the attacker's parts, or
+    ``None`` for a lone card without passives (no unit modifiers: its numbers are ``xa``/``xp``)."""
     dcards = defender["cards"]
     for card in hand:
         sp = T[card].support
-        if sp is None or card == c:
+        if sp is None or card in cards:
             continue
         stat, amount = sp
         if amount > 0:
-            if ci.slots <= 0:
-                continue
-            # a boost on Defense changes neither Attack nor Power: no new win
-            for st, i in (("attack", 0), ("power", 2)):
-                if stat != st and stat != "any":
+            for k, comp in enumerate(cards):
+                if T[comp].slots <= 0:
                     continue
-                if ac is None or am is None:
-                    n = (xa if i == 0 else xp) + amount
-                    n = n if n > 0 else 0
-                    na, np_ = (n, xp) if i == 0 else (xa, n)
-                else:
-                    r = _sum(ac, am, (0, i, amount))
-                    na, np_ = r[0], r[2]
-                if m.modes(na, np_, yd, yp):
-                    return True
+                # a boost on Defense changes neither Attack nor Power: no new win
+                for st, i in (("attack", 0), ("power", 2)):
+                    if stat != st and stat != "any":
+                        continue
+                    if ac is None or am is None:
+                        n = (xa if i == 0 else xp) + amount
+                        n = n if n > 0 else 0
+                        na, np_ = (n, xp) if i == 0 else (xa, n)
+                    else:
+                        r = _sum(ac, am, (k, i, amount))
+                        na, np_ = r[0], r[2]
+                    if m.modes(na, np_, yd, yp):
+                        return True
         elif amount < 0:
             stats = STATS if stat == "any" else (stat,)
             for j, comp in enumerate(dcards):

@@ -14,6 +14,7 @@ from typing import Any
 from tabletop.engine.chance import shuffle
 from tabletop.engine.zones import draw
 
+from .cards import _TABLE as T
 from .cards import base_id, info
 from .combat import (
     DEFENDS,
@@ -122,7 +123,7 @@ def window_events(s: SuperState, seat: int, kind: str) -> list[tuple[str, str | 
         return []
     out = []
     for card in hand_of(s, seat):
-        if info(card).kind == "event":
+        if T[card].kind == "event":
             out.extend((card, arg) for arg in event_args(s, seat, card, kind))
     return out
 
@@ -273,7 +274,7 @@ def start_battle(s: SuperState) -> None:
 
 
 def has_combatant(hand: list[str]) -> bool:
-    return any(info(c).kind == "combatant" for c in hand)
+    return any(T[c].kind == "combatant" for c in hand)
 
 
 def turn_events(s: SuperState, seat: int, phase: str) -> list[tuple[str, str | None]]:
@@ -281,7 +282,7 @@ def turn_events(s: SuperState, seat: int, phase: str) -> list[tuple[str, str | N
         return []
     out = []
     for card in hand_of(s, seat):
-        if info(card).kind == "event":
+        if T[card].kind == "event":
             out.extend((card, arg) for arg in event_args(s, seat, card, phase))
     return out
 

@@ -14,8 +14,9 @@ from tabletop.engine import Action, CardFace, Decision, Game, IllegalAction, Res
 from tabletop.engine.chance import randbelow, shuffle
 
 from . import flow
+from .cards import _TABLE as T
 from .cards import all_cards, info
-from .combat import fusion_allowed, legal_attackers, legal_completions, loot_count
+from .combat import fusion_allowed, legal_attackers, legal_units, loot_count
 from .state import Player, SuperState
 from .table import cname, hand_of, name, tell
 
@@ -192,7 +193,7 @@ class Superinmundos(Game[SuperState]):
         elif ph == "open":
             self._event_moves(s, seat, "open", "open", out)
             hand = hand_of(s, seat)
-            combatants = [c for c in hand if info(c).kind == "combatant"]
+            combatants = [c for c in hand if T[c].kind == "combatant"]
             for card in combatants:
                 add((_card_action("open", card), lambda c=card: flow.start_declaration(s, "open", [c])))
             if not combatants:
@@ -202,18 +203,17 @@ class Superinmundos(Game[SuperState]):
             if want is None or want.startswith("event "):
                 self._event_moves(s, seat, "turn", "turn", out)
             hand = hand_of(s, seat)
-            combatants = [c for c in hand if info(c).kind == "combatant" and c not in s.retracted]
+            combatants = [c for c in hand if T[c].kind == "combatant" and c not in s.retracted]
             tried = combatants if want is None else [c for c in combatants if want == f"attack {c}"]
             for card in legal_attackers(s, seat, hand, tried):
                 add((_card_action("attack", card), lambda c=card: flow.start_declaration(s, "attack", [c])))
             if len(combatants) > 1 and (want is None or want.startswith("fuse ")) and fusion_allowed(s):
-                fused = "persistent" if s.fusion_turn else "temp"
-                for i, a in enumerate(combatants):
-                    for b in combatants[i + 1:]:
-                        if legal_completions(s, seat, hand, [a, b], fused, first_only=True):
-                            add((Action(f"fuse {a} {b}", f"Attack with {cname(a)} + {cname(b)} fused", card=a,
-                                        group="attack"),
-                                 lambda x=a, y=b: flow.start_declaration(s, "attack", [x, y])))
+                pairs = [[a, b] for i, a in enumerate(combatants) for b in combatants[i + 1:]]
+                for (a, b), ok in zip(pairs, legal_units(s, seat, hand, pairs), strict=True):
+                    if ok:
+                        add((Action(f"fuse {a} {b}", f"Attack with {cname(a)} + {cname(b)} fused", card=a,
+                                    group="attack"),
+                             lambda x=a, y=b: flow.start_declaration(s, "attack", [x, y])))
             add((Action("withdraw", "Withdraw from this battle", group="withdraw"), lambda: flow.withdraw(s, seat)))
         elif ph == "declare":
             assert s.decl is not None

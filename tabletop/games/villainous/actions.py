@@ -179,6 +179,11 @@ def discount(s: VState, p: int) -> int:
     return total
 
 
+def _local_costs(P: Any) -> bool:
+    """Is any cost modifier tied to the location a card is played to (Razoul, Sword of Truth)?"""
+    return any(scope.endswith("to this location") for x in P["cards"] for scope, _a, _c in I_COST.get(x, ()))
+
+
 def attach_target(d: Any) -> str | None:
     for e in d.by_trigger.get("on_play", ()):
         for st in e.get("steps", [e]):
@@ -188,14 +193,15 @@ def attach_target(d: Any) -> str | None:
     return None
 
 
-def play_dests(s: VState, p: int, c: str, free: bool = False,
-               first: bool = False) -> list[tuple[str, str, int, int | None, str | None, bool]]:
+def play_dests(s: VState, p: int, c: str, free: bool = False, first: bool = False,
+               ctx: tuple[int, bool] | None = None) -> list[tuple[str, str, int, int | None, str | None, bool]]:
     """Where ``c`` may be played now: ``(id, label, cost, loc, host/target, pay with the Map)``."""
     from .ops import doable
     P = s.players[p]
     d = CARD[c]
     power = P["power"]
-    if not free and isinstance(d.cost, int) and d.cost - discount(s, p) > power \
+    disc, local = ctx if ctx is not None else (discount(s, p), _local_costs(P))
+    if not free and isinstance(d.cost, int) and d.cost - disc > power \
             and not (d.type == "Item" and in_realm(P, "never_land_map")):
         return []
     out: list[tuple[str, str, int, int | None, str | None, bool]] = []
@@ -210,7 +216,6 @@ def play_dests(s: VState, p: int, c: str, free: bool = False,
             out.append((aid + " map", f"{label} (discard the Never Land Map instead of paying)", 0, loc, host, True))
 
     if d.type in ("Ally", "Curse") or (d.type == "Item" and to is None and not d.key.startswith("binding")):
-        local = any(scope.endswith("to this location") for x in P["cards"] for scope, _a, _c in I_COST.get(x, ()))
         names = villain(P).loc_names
         if first and not local and isinstance(d.cost, int) and d.cost <= power:
             # only location-bound modifiers raise a cost: the printed cost is an upper bound here
@@ -569,8 +574,9 @@ def card_options(s: VState, p: int, action: str) -> list[list[Any]]:
     """Options for an action that needs a card: the menu's second level."""
     P = s.players[p]
     if action == "play_card":
+        ctx = (discount(s, p), _local_costs(P))
         return [opt(f"play {c}", f"Play {CARD[c].name}", c, "play_card") for c in P["hand"]
-                if CARD[c].type != "Condition" and play_dests(s, p, c, first=True)]
+                if CARD[c].type != "Condition" and play_dests(s, p, c, first=True, ctx=ctx)]
     if action == "activate":
         return [opt(f"activate {c}", f"Activate {CARD[c].name} (cost {activation_cost(s, p, c)})", c, "activate")
                 for c in activatable(s, p)]

@@ -154,9 +154,12 @@ class Villainous(Game[VState]):
                 "granted": [{"action": a, "amount": n, "slot": key} for key, a, n, _c in slots(s, i, loc)
                             if key.startswith("x")],
             })
+        prog = progress(s, i) if s.phase != "draft" else None
+        line = (f"{v.name} ({P['name']}) · power {P['power']} · hand {len(P['hand'])}"
+                + (f" · {prog['text']}" if prog else ""))
         return {
-            "seat": i, "name": P["name"], "villain": P["villain"], "villain_name": v.name,
-            "objective": v.objective["summary"], "progress": progress(s, i) if s.phase != "draft" else None,
+            "seat": i, "name": P["name"], "villain": P["villain"], "villain_name": v.name, "line": line,
+            "objective": v.objective["summary"], "progress": prog,
             "power": P["power"], "hand": [_face(c) for c in P["hand"]] if show_hand else len(P["hand"]),
             "hand_count": len(P["hand"]), "hand_public": hand_public(P), "hand_target": hand_target(P),
             "deck": len(P["deck"]), "discard": [_face(c) for c in P["discard"]],
