@@ -191,6 +191,8 @@ class VillainousScreen(GameScreen):
         self.query_one("#rivals", RivalsPanel).show(
             rivals, view.get("turn"), compact=len(rivals) * 5 + 2 > 0.6 * self.app.size[1])
         self.query_one("#hint", Static).update(self._hint(view, decision, actions, me))
+        if isinstance(self.focused, CardRow):  # a row refilled under the cursor: say what is there now
+            self._detail(self.focused, self.focused.current)
         keys = (self.check_action("move_mover", ()), self.check_action("end_turn", ()), self.check_action("pass", ()))
         if keys != self._keys:  # the footer redraws itself only when what works changes
             self._keys = keys
@@ -502,18 +504,24 @@ class VillainousScreen(GameScreen):
         views = list(msg.row.query(CardView))
         if 0 <= msg.row.cursor < len(views):
             msg.row.scroll_to_widget(views[msg.row.cursor], animate=False)
-        card = self._cards.get(msg.card or "")
+        self._detail(msg.row, msg.card)
+
+    def _detail(self, row: CardRow, card_id: str | None) -> None:
+        """The focused card in words, with what Enter will do to it."""
+        card = self._cards.get(card_id or "")
         detail = self.query_one("#detail", Static)
         label = None
-        if msg.row.id == "targets" and msg.card in self._targets:
-            label = next((a.label for a in self._actions if a.id == self._targets[msg.card]), None)
+        if row.id == "targets" and card_id in self._targets:
+            label = next((a.label for a in self._actions if a.id == self._targets[card_id]), None)
+        elif row.id == "hand":
+            label = next((a.label for a in self._hand_actions(self._actions) if a.card == card_id), None)
         if card is not None:
             line = card_line(card)
             if label:
                 line = Text.assemble((f"Enter: {label}", "bold"), "  ·  ", line)
             detail.update(line)
-        elif msg.card and msg.card.startswith("seat"):
-            p = self._view["players"][int(msg.card[4:])]
+        elif card_id and card_id.startswith("seat"):
+            p = self._view["players"][int(card_id[4:])]
             detail.update(Text(f"{p['villain_name']} ({p['name']}): {p['objective']} — "
                                f"{(p.get('progress') or {}).get('text', '')}"))
 
@@ -524,7 +532,10 @@ class VillainousScreen(GameScreen):
         loc = self._view["players"][self._shown]["locations"][msg.loc]
         text = Text()
         text.append(loc["name"], style="bold")
-        if msg.symbol is not None:
+        if msg.loc in self._loc_actions:
+            label = next((a.label for a in self._actions if a.id == self._loc_actions[msg.loc]), "")
+            text.append(f" · Enter: {label}", style="bold")
+        elif msg.symbol is not None and self._peek is None:
             s = msg.symbol
             text.append(f" · {action_glyph(s['action'], self.ascii_only)} {action_label(s['action'], s.get('amount', 0))}"
                         f": {ACTION_HELP.get(s['action'], '')}")

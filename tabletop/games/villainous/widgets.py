@@ -240,20 +240,15 @@ class RealmView(Widget, can_focus=True):
             box.set_class(i in self.targets, "-target")
             box.set_class(bool(self.targets) and i not in self.targets, "-nottarget")
             title = Text()
-            if loc["locked"]:
-                title.append(f"{g['lock']} ", style="bold red")
-            title.append(loc["name"], style="bold")
-            box.border_title = title
-            sub = []
+            title.append(f"{i + 1}", style="bold")
             if loc["mover"]:
-                sub.append(("@" if self.ascii_only else "◉") + " mover")
+                title.append(" " + ("@" if self.ascii_only else "◉") + " mover", style="bold yellow")
             if loc["locked"]:
-                sub.append("locked")
-            if i in self.targets:
-                sub.append(g["pointer"] if loc["mover"] else f"{g['pointer']} choose")
-            box.border_subtitle = " · ".join(sub)
+                title.append(f" {g['lock']} locked", style="bold red")
+            box.border_title = title
+            box.border_subtitle = (g["pointer"] + " choose") if i in self.targets else ""
             here = self.has_focus and i == self.loc and not self.targets
-            key = (repr(loc), here, self.sym if here else -1, hero_rows, top_rows, self.live,
+            key = (repr(loc), here, i == self.loc, self.sym if here else -1, hero_rows, top_rows, self.live,
                    tuple(sorted(self.ready)), tuple(sorted(self.used)))
             if self._drawn.get(i) != key:  # only what changed is drawn again
                 self._drawn[i] = key
@@ -309,6 +304,8 @@ class RealmView(Widget, can_focus=True):
 
     def _render_loc(self, i: int, loc: dict[str, Any], hero_rows: int, top_rows: int) -> RenderableType:
         blank = (Text(""), Text(""))
+        name = Text(loc["name"], style="bold underline" if i == self.loc else "bold", no_wrap=True,
+                    overflow="ellipsis")
         rule = Text(("-" if self.ascii_only else "┄") * 200, style="grey42", no_wrap=True, overflow="crop")
         heroes = self._card_lines(loc["heroes"])
         if not heroes:
@@ -325,7 +322,7 @@ class RealmView(Widget, can_focus=True):
         bottom_lines = [self._symbol_row(s, focused_here and len(top) + k == self.sym, loc)
                         for k, s in enumerate(rest)]
         below = self._card_lines(loc["cards"]) or [(Text("no cards", style="dim italic"), Text(""))]
-        return Group(self._grid(heroes), rule, self._grid(top_lines), rule, self._grid(bottom_lines), rule,
+        return Group(name, self._grid(heroes), rule, self._grid(top_lines), rule, self._grid(bottom_lines), rule,
                      self._grid(below))
 
     def _symbol_row(self, s: dict[str, Any], cursor: bool, loc: dict[str, Any]) -> tuple[Text, Text]:
