@@ -72,10 +72,12 @@ def members(s: MGState, grp: Group) -> list[int]:
 
 
 def groups_in_order(s: MGState) -> list[Group]:
-    order = turn_order(s)
-    return sorted((x for x in s.groups if x["members"]),
-                  key=lambda x: min(order.index(p) for p in x["members"] if p in order)
-                  if any(p in order for p in x["members"]) else 99)
+    groups = s.groups
+    if len(groups) == 1:
+        return [groups[0]] if groups[0]["members"] else []
+    rank = {p: i for i, p in enumerate(turn_order(s))}
+    return sorted((x for x in groups if x["members"]),
+                  key=lambda x: min((rank[p] for p in x["members"] if p in rank), default=99))
 
 
 def group_of_card(s: MGState, cid: str) -> Group | None:
@@ -97,11 +99,11 @@ def same_group(s: MGState, a: int, b: int) -> bool:
 
 # -- what is where -----------------------------------------------------------------------------
 def heroes(g: "MountGram", s: MGState, seat: int) -> list[str]:
-    return [c for c in s.players[seat]["chars"] if d(g, c).type == "hero"]
+    return [c for c in s.players[seat]["chars"] if g.defs[c].type == "hero"]
 
 
 def allies(g: "MountGram", s: MGState, seat: int) -> list[str]:
-    return [c for c in s.players[seat]["chars"] if d(g, c).type == "ally"]
+    return [c for c in s.players[seat]["chars"] if g.defs[c].type == "ally"]
 
 
 def group_chars(s: MGState, grp: Group) -> list[str]:
@@ -110,14 +112,14 @@ def group_chars(s: MGState, grp: Group) -> list[str]:
 
 def group_enemies(g: "MountGram", s: MGState, grp: Group) -> list[str]:
     """Enemies in the group's staging area and engaged with its players."""
-    out = [c for c in grp["staging"] if d(g, c).type == "enemy"]
+    out = [c for c in grp["staging"] if g.defs[c].type == "enemy"]
     for p in grp["members"]:
         out.extend(s.players[p]["engaged"])
     return out
 
 
 def group_locations(g: "MountGram", s: MGState, grp: Group) -> list[str]:
-    out = [c for c in grp["staging"] if d(g, c).type == "location"]
+    out = [c for c in grp["staging"] if g.defs[c].type == "location"]
     if grp["active"]:
         out.append(grp["active"])
     return out
@@ -142,27 +144,27 @@ def _mods(s: MGState, cid: str, stat: str) -> int:
 
 
 def traits(g: "MountGram", s: MGState, cid: str) -> tuple[str, ...]:
-    base = d(g, cid).traits
+    base = g.defs[cid].traits
     rec = s.cards.get(cid)
     if rec and rec["att"]:
-        extra = tuple(ab["trait"] for a in rec["att"] for ab in d(g, a).has("passive")
+        extra = tuple(ab["trait"] for a in rec["att"] for ab in g.defs[a].has("passive")
                       if ab["op"] == "gain_trait")
         return base + extra
     return base
 
 
 def is_orc(g: "MountGram", cid: str) -> bool:
-    card = d(g, cid)
+    card = g.defs[cid]
     return card.type == "enemy" and "Orc" in card.traits
 
 
 def _attachment_bonus(g: "MountGram", s: MGState, rec: dict[str, Any], stat: str, cid: str) -> int:
     total = 0
     for a in rec["att"]:
-        for ab in d(g, a).has("passive"):
+        for ab in g.defs[a].has("passive"):
             if ab["op"] == "modify" and stat in ab["stats"]:
                 total += ab["stats"][stat]
-                if ab.get("dwarf_bonus") and "Dwarf" in d(g, cid).traits:
+                if ab.get("dwarf_bonus") and "Dwarf" in g.defs[cid].traits:
                     total += ab["dwarf_bonus"]
     return total
 
@@ -174,12 +176,12 @@ def _enemy_bonus(g: "MountGram", s: MGState, cid: str, stat: str) -> int:
     if orc:
         for grp in s.groups:
             for c in grp["staging"]:
-                for ab in d(g, c).has("passive"):
+                for ab in g.defs[c].has("passive"):
                     if ab["op"] == "orcs_bonus" and stat in ab["stats"]:
                         total += ab["stats"][stat]
             act = grp["active"]
             if act and stat == "atk":
-                for ab in d(g, act).has("passive"):
+                for ab in g.defs[act].has("passive"):
                     if ab["op"] == "orcs_attack_while_active":
                         total += ab["amount"]
     if s.mods:
@@ -193,11 +195,11 @@ def _enemy_bonus(g: "MountGram", s: MGState, cid: str, stat: str) -> int:
 
 def wp(g: "MountGram", s: MGState, cid: str) -> int:
     rec = s.cards[cid]
-    return max(0, d(g, cid).wp + _attachment_bonus(g, s, rec, "wp", cid) + _mods(s, cid, "wp"))
+    return max(0, g.defs[cid].wp + _attachment_bonus(g, s, rec, "wp", cid) + _mods(s, cid, "wp"))
 
 
 def atk(g: "MountGram", s: MGState, cid: str) -> int:
-    card = d(g, cid)
+    card = g.defs[cid]
     rec = s.cards[cid]
     value = card.atk + _mods(s, cid, "atk")
     if card.type == "enemy":
@@ -213,7 +215,7 @@ def atk(g: "MountGram", s: MGState, cid: str) -> int:
 
 
 def defense(g: "MountGram", s: MGState, cid: str) -> int:
-    card = d(g, cid)
+    card = g.defs[cid]
     value = card.defense + _mods(s, cid, "def") + _attachment_bonus(g, s, s.cards[cid], "def", cid)
     if card.type == "enemy":
         value += _enemy_bonus(g, s, cid, "def")
@@ -221,12 +223,12 @@ def defense(g: "MountGram", s: MGState, cid: str) -> int:
 
 
 def hp(g: "MountGram", s: MGState, cid: str) -> int:
-    return max(0, d(g, cid).hp + _attachment_bonus(g, s, s.cards[cid], "hp", cid) + _mods(s, cid, "hp"))
+    return max(0, g.defs[cid].hp + _attachment_bonus(g, s, s.cards[cid], "hp", cid) + _mods(s, cid, "hp"))
 
 
 def threat_of(g: "MountGram", s: MGState, cid: str) -> int:
     """Current threat of an enemy or location (0 while a "no threat" effect is on it)."""
-    card = d(g, cid)
+    card = g.defs[cid]
     for m in s.mods:
         if m.get("c") == cid and m["st"] == "nothreat":
             return 0
@@ -239,11 +241,11 @@ def threat_of(g: "MountGram", s: MGState, cid: str) -> int:
 
 
 def engagement_of(g: "MountGram", s: MGState, cid: str) -> int:
-    return max(0, d(g, cid).engagement + _enemy_bonus(g, s, cid, "eng"))
+    return max(0, g.defs[cid].engagement + _enemy_bonus(g, s, cid, "eng"))
 
 
 def staging_threat(g: "MountGram", s: MGState, grp: Group) -> int:
-    return sum(threat_of(g, s, c) for c in grp["staging"] if d(g, c).type in ("enemy", "location"))
+    return sum(threat_of(g, s, c) for c in grp["staging"] if g.defs[c].type in ("enemy", "location"))
 
 
 def committed_wp(g: "MountGram", s: MGState, grp: Group) -> int:
@@ -252,10 +254,10 @@ def committed_wp(g: "MountGram", s: MGState, grp: Group) -> int:
 
 def icons(g: "MountGram", s: MGState, hero: str) -> tuple[str, ...]:
     """Resource icons of a hero: its sphere, plus Celebrían's Stone's Spirit icon on Aragorn."""
-    card = d(g, hero)
+    card = g.defs[hero]
     out = (card.sphere,)
     for a in s.cards[hero]["att"]:
-        for ab in d(g, a).has("passive"):
+        for ab in g.defs[a].has("passive"):
             if ab["op"] == "extra_icon" and (not ab.get("only") or ab["only"] == card.key):
                 out += (ab["sphere"],)
     return out
@@ -333,8 +335,8 @@ def deal_damage(g: "MountGram", s: MGState, cid: str, n: int, why: str = "") -> 
         return False
     rec = s.cards[cid]
     rec["dmg"] += n
-    emit(s, "damage", f"{name(g, cid)} takes {n} damage{why}.", amount=n)
-    card = d(g, cid)
+    emit(s, "damage", f"{g.defs[cid].name} takes {n} damage{why}.", amount=n)
+    card = g.defs[cid]
     if card.character and card.has("response"):
         g.fx.trigger(g, s, "damaged", {"c": cid, "n": n, "p": rec["ctl"]}, group_of_card(s, cid))
     if rec["dmg"] >= hp(g, s, cid):
@@ -350,12 +352,12 @@ def heal(g: "MountGram", s: MGState, cid: str, n: int) -> int:
     healed = min(n, rec["dmg"])
     rec["dmg"] -= healed
     if healed:
-        emit(s, "heal", f"{name(g, cid)} heals {healed} damage.", amount=healed)
+        emit(s, "heal", f"{g.defs[cid].name} heals {healed} damage.", amount=healed)
     return healed
 
 
 def destroy(g: "MountGram", s: MGState, cid: str) -> None:
-    card = d(g, cid)
+    card = g.defs[cid]
     emit(s, "destroyed", f"{card.name} is destroyed.", ctype=card.type)
     grp = group_of_card(s, cid)
     if card.type == "enemy":
@@ -367,14 +369,14 @@ def destroy(g: "MountGram", s: MGState, cid: str) -> None:
 
 
 def explore(g: "MountGram", s: MGState, loc: str) -> None:
-    card = d(g, loc)
+    card = g.defs[loc]
     emit(s, "explored", f"{card.name} is explored.")
     leave_play(g, s, loc, "victory" if card.victory else "discard")
 
 
 # -- entering and leaving play -----------------------------------------------------------------
 def enter_staging(g: "MountGram", s: MGState, cid: str, grp: Group) -> None:
-    s.cards[cid] = new_rec(g=grp["id"], time=d(g, cid).time)
+    s.cards[cid] = new_rec(g=grp["id"], time=g.defs[cid].time)
     grp["staging"].append(cid)
 
 
@@ -405,7 +407,7 @@ def engage(g: "MountGram", s: MGState, enemy: str, seat: int) -> None:
     rec["g"] = ""
     rec["ctl"] = seat
     s.players[seat]["engaged"].append(enemy)
-    emit(s, "engage", f"{name(g, enemy)} engages {s.players[seat]['name']}.", seat=seat)
+    emit(s, "engage", f"{g.defs[enemy].name} engages {s.players[seat]['name']}.", seat=seat)
 
 
 def _detach(s: MGState, cid: str) -> None:
@@ -462,7 +464,7 @@ def leave_play(g: "MountGram", s: MGState, cid: str, where: str, *, quiet: bool 
     rec = s.cards.get(cid)
     if rec is None:
         return
-    card = d(g, cid)
+    card = g.defs[cid]
     seat = rec["ctl"]
     grp = group_of_card(s, cid)
     _detach(s, cid)
@@ -501,7 +503,7 @@ def leave_play(g: "MountGram", s: MGState, cid: str, where: str, *, quiet: bool 
 def put_char_into_play(g: "MountGram", s: MGState, cid: str, seat: int, *, trigger: bool = True) -> None:
     s.cards[cid] = new_rec(ctl=seat)
     s.players[seat]["chars"].append(cid)
-    if trigger and d(g, cid).has("response"):
+    if trigger and g.defs[cid].has("response"):
         g.fx.trigger(g, s, "enters_play", {"c": cid, "p": seat}, group_of(s, seat))
 
 
@@ -516,8 +518,8 @@ def place_on_location(g: "MountGram", s: MGState, loc: str, n: int) -> None:
         return
     rec = s.cards[loc]
     rec["prog"] += n
-    emit(s, "progress", f"{n} progress on {name(g, loc)}.", amount=n)
-    if rec["prog"] >= d(g, loc).qp:
+    emit(s, "progress", f"{n} progress on {g.defs[loc].name}.", amount=n)
+    if rec["prog"] >= g.defs[loc].qp:
         explore(g, s, loc)
 
 
@@ -527,7 +529,7 @@ def place_progress(g: "MountGram", s: MGState, grp: Group, n: int) -> None:
         return
     act = grp["active"]
     if act and act in s.cards:
-        need = d(g, act).qp - s.cards[act]["prog"]
+        need = g.defs[act].qp - s.cards[act]["prog"]
         used = min(need, n)
         n -= used
         place_on_location(g, s, act, used)
@@ -536,11 +538,11 @@ def place_progress(g: "MountGram", s: MGState, grp: Group, n: int) -> None:
     side = grp["side"]
     if side and side in s.cards:
         rec = s.cards[side]
-        rec["prog"] = min(d(g, side).qp, rec["prog"] + n)
-        emit(s, "progress", f"{n} progress on {name(g, side)}.", amount=n)
-        if rec["prog"] >= d(g, side).qp:
-            emit(s, "defeated", f"{name(g, side)} is defeated.")
-            leave_play(g, s, side, "victory" if d(g, side).victory else "discard")
+        rec["prog"] = min(g.defs[side].qp, rec["prog"] + n)
+        emit(s, "progress", f"{n} progress on {g.defs[side].name}.", amount=n)
+        if rec["prog"] >= g.defs[side].qp:
+            emit(s, "defeated", f"{g.defs[side].name} is defeated.")
+            leave_play(g, s, side, "victory" if g.defs[side].victory else "discard")
         return
     g.scen.quest_progress(g, s, grp, n)
 
@@ -556,12 +558,12 @@ def capture_top(g: "MountGram", s: MGState, host: str, seats: list[int], n: int)
         s.cards[host]["cap"].extend(taken)
         if taken:
             emit(s, "capture", f"{s.players[seat]['name']} has {len(taken)} card(s) captured under "
-                 f"{name(g, host)}.", seat=seat, amount=len(taken))
+                 f"{g.defs[host].name}.", seat=seat, amount=len(taken))
 
 
 def capture_from_play(g: "MountGram", s: MGState, cid: str, host: str) -> None:
     """A card in play is captured: tokens removed, attachments discarded, then it goes under host."""
     if cid not in s.cards or host not in s.cards:
         return
-    emit(s, "capture", f"{name(g, cid)} is captured under {name(g, host)}.")
+    emit(s, "capture", f"{g.defs[cid].name} is captured under {g.defs[host].name}.")
     leave_play(g, s, cid, "captured:" + host, quiet=True)

@@ -36,9 +36,9 @@ class Play:
 
     def text(self, g: Any) -> str:
         if self.label is None:
-            name = B.d(g, self.card).name
+            name = g.defs[self.card].name
             tail = (": " + _describe(g, self.tokens)) if self.tokens else ""
-            xs = f" x{self.x}" if B.d(g, self.card).x_cost else ""
+            xs = f" x{self.x}" if g.defs[self.card].x_cost else ""
             self.label = f"{name}{tail}{xs}"
         return self.label
 
@@ -58,7 +58,7 @@ def pay(g: Any, s: MGState, seat: int, card: CardDef, n: int) -> None:
         for h in sorted(src, key=lambda h: -s.cards[h]["res"])[:3]:
             s.cards[h]["res"] -= 1
         return
-    order = sorted(src, key=lambda h: (B.d(g, h).key in ("aragorn", "glorfindel"), -s.cards[h]["res"]))
+    order = sorted(src, key=lambda h: (g.defs[h].key in ("aragorn", "glorfindel"), -s.cards[h]["res"]))
     for h in order:
         take = min(n, s.cards[h]["res"])
         s.cards[h]["res"] -= take
@@ -217,7 +217,7 @@ def _plays(g: Any, s: MGState, seat: int, f: dict[str, Any]) -> list[Play]:
                 out.append(Play(f"play {c}", f"Play {card.name} ({card.cost})", c, None, [], True))
             else:
                 for t in attach_targets(g, s, seat, card):
-                    out.append(Play(f"play {c} {t}", f"Attach {card.name} to {B.name(g, t)}", c, None, [t],
+                    out.append(Play(f"play {c} {t}", f"Attach {card.name} to {g.defs[t].name}", c, None, [t],
                                     True))
     sources = []
     for ch in pl["chars"]:
@@ -263,9 +263,9 @@ def _plays(g: Any, s: MGState, seat: int, f: dict[str, Any]) -> list[Play]:
                     out.append(Play(f"use {c} {tail}" if tail else f"use {c}", None, c, ab, t, False))
     if ev == "dwarf_hero_left" and ctx.get("p") == seat:
         for c in pl["hand"]:
-            for ab in B.d(g, c).has("response"):
+            for ab in g.defs[c].has("response"):
                 if ab["op"] == "put_self_into_play" and t_put_self(g, s, seat, c, ab, ctx):
-                    out.append(Play(f"use {c}", f"Put {B.name(g, c)} into play", c, ab, [], True))
+                    out.append(Play(f"use {c}", f"Put {g.defs[c].name} into play", c, ab, [], True))
     return out
 
 
@@ -325,8 +325,8 @@ def _event_plays(g: Any, s: MGState, seat: int, c: str, card: CardDef, abl: tupl
                 continue
             if ab["op"] == "revive":
                 for t in finder(g, s, seat, c, ab, ctx):
-                    if B.d(g, t[0]).cost == x:
-                        out.append(Play(f"play {c} {t[0]}", f"{card.name}: {B.name(g, t[0])} (X={x})",
+                    if g.defs[t[0]].cost == x:
+                        out.append(Play(f"play {c} {t[0]}", f"{card.name}: {g.defs[t[0]].name} (X={x})",
                                         c, ab, t, True, x))
                 continue
             for t in finder(g, s, seat, c, ab, dict(ctx, x=x)):
@@ -341,7 +341,7 @@ def _describe(g: Any, tokens: list[str]) -> str:
         if t.startswith("p") and t[1:].isdigit():
             out.append(f"player {int(t[1:]) + 1}")
         elif "." in t:
-            out.append(B.name(g, t))
+            out.append(g.defs[t].name)
         else:
             out.append(t)
     return ", ".join(out)
@@ -401,12 +401,26 @@ def _maybe(g: Any, s: MGState, seat: int, f: dict[str, Any]) -> bool:
 
 
 def available(g: Any, s: MGState, seat: int, f: dict[str, Any]) -> bool:
-    return _maybe(g, s, seat, f) and bool(plays(g, s, seat, f))
+    """Whether ``seat`` is asked in window ``f``: he has a play, and ``_maybe`` agrees (always
+    so for the card pool; kept as the gate it has always been). ``_maybe`` rarely says no, so
+    the plays come first (they are needed anyway when the seat is asked)."""
+    return bool(plays(g, s, seat, f)) and _maybe(g, s, seat, f)
 
 
 def actions(g: Any, s: MGState, seat: int, f: dict[str, Any]) -> list[Action]:
-    return [Action(p.aid, p.text(g), card=p.card, group="play" if p.hand else "ability")
-            for p in plays(g, s, seat, f)]
+    """The plays as actions. An action is immutable and a function of its play's id, given label
+    (None: written from the id's card and tokens) and kind, so each is built once per game."""
+    cache = g.__dict__.get("_actions")
+    if cache is None or len(cache) > 20000:
+        cache = g._actions = {}
+    out = []
+    for p in plays(g, s, seat, f):
+        key = (p.aid, p.label, p.hand)
+        action = cache.get(key)
+        if action is None:
+            action = cache[key] = Action(p.aid, p.text(g), card=p.card, group="play" if p.hand else "ability")
+        out.append(action)
+    return out
 
 
 def execute(g: Any, s: MGState, seat: int, f: dict[str, Any], aid: str) -> None:
@@ -415,7 +429,7 @@ def execute(g: Any, s: MGState, seat: int, f: dict[str, Any], aid: str) -> None:
             break
     else:
         raise IllegalAction(f"{aid!r} is not a legal play now")
-    card = B.d(g, p.card)
+    card = g.defs[p.card]
     pl = s.players[seat]
     ctx = dict(f.get("ctx", {}), x=p.x)
     if f.get("ev"):
@@ -428,10 +442,10 @@ def execute(g: Any, s: MGState, seat: int, f: dict[str, Any], aid: str) -> None:
             B.put_char_into_play(g, s, p.card, seat)
         else:
             host = p.tokens[0]
-            emit(s, "play", f"{pl['name']} attaches {card.name} to {B.name(g, host)}.", seat=seat)
+            emit(s, "play", f"{pl['name']} attaches {card.name} to {g.defs[host].name}.", seat=seat)
             B.attach(g, s, p.card, host, seat)
             if card.restricted:
-                restricted = [a for a in s.cards[host]["att"] if B.d(g, a).restricted]
+                restricted = [a for a in s.cards[host]["att"] if g.defs[a].restricted]
                 if len(restricted) > 2:
                     B.leave_play(g, s, restricted[0], "discard")
         return
@@ -474,7 +488,7 @@ def trigger(g: Any, s: MGState, ev: str, ctx: Ctx, grp: Any, w: str = "trigger")
         return
     for p in grp["members"]:
         pl = s.players[p]
-        if any(key_of(c) in keys and B.d(g, c).type in ("event", "ally") for c in pl["hand"]) or any(
+        if any(key_of(c) in keys and g.defs[c].type in ("event", "ally") for c in pl["hand"]) or any(
                 key_of(c) in keys for c in pl["chars"]) or any(
                 key_of(a) in keys for c in pl["chars"] for a in s.cards[c]["att"]):
             push(s, window(grp["id"], w, ev, ctx))
@@ -485,9 +499,9 @@ def on_enemy_revealed(g: Any, s: MGState, enemy: str, grp: Any) -> None:
     """Thalin: while committed, each revealed enemy takes 1 damage."""
     for c in B.group_chars(s, grp):
         if s.cards[c]["com"]:
-            for ab in B.d(g, c).has("passive"):
+            for ab in g.defs[c].has("passive"):
                 if ab["op"] == "damage_revealed_enemies" and enemy in s.cards:
-                    B.deal_damage(g, s, enemy, ab["amount"], f" from {B.name(g, c)}")
+                    B.deal_damage(g, s, enemy, ab["amount"], f" from {g.defs[c].name}")
 
 
 def resolve_attack(g: Any, s: MGState, seat: int, attackers: list[str], enemy: str) -> None:
@@ -500,15 +514,15 @@ def resolve_attack(g: Any, s: MGState, seat: int, attackers: list[str], enemy: s
     for c in attackers:
         strength += B.atk(g, s, c)
         for a in s.cards[c]["att"]:
-            for ab in B.d(g, a).has("passive"):
+            for ab in g.defs[a].has("passive"):
                 if ab["op"] == "modify_vs_orc" and orc:
                     strength += ab["stats"]["atk"]
         if staging:
-            for ab in B.d(g, c).has("passive"):
+            for ab in g.defs[c].has("passive"):
                 if ab["op"] == "attack_staging_alone":
                     strength += ab["amount"]
     dmg = max(0, strength - B.defense(g, s, enemy))
-    emit(s, "player_attack", f"{', '.join(B.name(g, c) for c in attackers)} attack {B.name(g, enemy)} "
+    emit(s, "player_attack", f"{', '.join(g.defs[c].name for c in attackers)} attack {g.defs[enemy].name} "
          f"with {strength}: {dmg} damage.", strength=strength, damage=dmg)
     grp = B.group_of(s, seat)
     if B.deal_damage(g, s, enemy, dmg):

@@ -22,7 +22,7 @@ Ab = dict[str, Any]
 # -- when revealed -----------------------------------------------------------------------------
 def wr_raise_threat(g: Any, s: MGState, grp: Group, cid: str, ab: Ab, f: dict[str, Any]) -> None:
     for p in B.members(s, grp):
-        B.raise_threat(g, s, p, ab["amount"], f" ({B.name(g, cid)})")
+        B.raise_threat(g, s, p, ab["amount"], f" ({g.defs[cid].name})")
 
 
 def wr_damage_exhausted(g: Any, s: MGState, grp: Group, cid: str, ab: Ab, f: dict[str, Any]) -> None:
@@ -34,7 +34,7 @@ def _search_enemy(g: Any, s: MGState, trait: str = "") -> str | None:
     """The first matching enemy from the top of the encounter deck, then the discard pile."""
     for pile in (s.encounter, s.enc_discard):
         for c in reversed(pile):
-            card = B.d(g, c)
+            card = g.defs[c]
             if card.type == "enemy" and (not trait or trait in card.traits):
                 pile.remove(c)
                 return c
@@ -44,9 +44,9 @@ def _search_enemy(g: Any, s: MGState, trait: str = "") -> str | None:
 def enter_play_staging(g: Any, s: MGState, cid: str, grp: Group) -> None:
     """A card searched or put into play (not revealed, R-45): Capture fires (R-36), nothing else."""
     B.enter_staging(g, s, cid, grp)
-    emit(s, "enter", f"{B.name(g, cid)} enters the staging area.")
-    if B.d(g, cid).capture:
-        B.capture_top(g, s, cid, B.members(s, grp), B.d(g, cid).capture)
+    emit(s, "enter", f"{g.defs[cid].name} enters the staging area.")
+    if g.defs[cid].capture:
+        B.capture_top(g, s, cid, B.members(s, grp), g.defs[cid].capture)
 
 
 def wr_sound_the_alarm(g: Any, s: MGState, grp: Group, cid: str, ab: Ab, f: dict[str, Any]) -> None:
@@ -89,7 +89,7 @@ def _feeble(g: Any, s: MGState, ctx: dict[str, Any], aid: str) -> None:
 
 def _hosts(g: Any, s: MGState, grp: Group) -> list[str]:
     """Encounter cards in play in the group that have a threat value (R-12)."""
-    out = [c for c in grp["staging"] if B.d(g, c).type in ("enemy", "location")]
+    out = [c for c in grp["staging"] if g.defs[c].type in ("enemy", "location")]
     if grp["active"]:
         out.append(grp["active"])
     out += [e for p in grp["members"] for e in s.players[p]["engaged"]]
@@ -104,7 +104,7 @@ def wr_captives(g: Any, s: MGState, grp: Group, cid: str, ab: Ab, f: dict[str, A
     top = max(B.threat_of(g, s, h) for h in hosts)
     tied = [h for h in hosts if B.threat_of(g, s, h) == top]
     for p in B.members(s, grp):
-        opts = [(f"capture {a} {h}", f"{B.name(g, a)} is captured under {B.name(g, h)}", a)
+        opts = [(f"capture {a} {h}", f"{g.defs[a].name} is captured under {g.defs[h].name}", a)
                 for a in B.allies(g, s, p) for h in tied]
         if opts:
             frames.append(ask_frame(p, "captives", "Captives of Gornákh: choose an ally to be captured",
@@ -119,7 +119,7 @@ def _captives(g: Any, s: MGState, ctx: dict[str, Any], aid: str) -> None:
 
 
 def _printed_cost(g: Any, s: MGState, cid: str) -> int:
-    card = B.d(g, cid)
+    card = g.defs[cid]
     if card.type == "hero":
         return card.threat_cost if s.options.get("interrogation_hero_cost") == "threat_cost" else 0
     return card.cost
@@ -134,16 +134,16 @@ def wr_interrogation(g: Any, s: MGState, grp: Group, cid: str, ab: Ab, f: dict[s
             continue
         c = deck.pop()
         s.players[p]["discard"].append(c)
-        emit(s, "discard", f"{s.players[p]['name']} discards {B.name(g, c)} from his captured deck.", seat=p)
+        emit(s, "discard", f"{s.players[p]['name']} discards {g.defs[c].name} from his captured deck.", seat=p)
         B.raise_threat(g, s, p, _printed_cost(g, s, c))
     if missing:
-        emit(s, "doomed", f"{B.name(g, cid)} gains Doomed 2.")
+        emit(s, "doomed", f"{g.defs[cid].name} gains Doomed 2.")
         for p in B.members(s, grp):
             B.raise_threat(g, s, p, 2, " (doomed 2)")
 
 
 def wr_angmar_orc(g: Any, s: MGState, grp: Group, cid: str, ab: Ab, f: dict[str, Any]) -> None:
-    opts = [(f"discard {a}", f"Discard {B.name(g, a)}", a) for p in B.members(s, grp)
+    opts = [(f"discard {a}", f"Discard {g.defs[a].name}", a) for p in B.members(s, grp)
             for a in B.allies(g, s, p)]
     if s.encounter or s.enc_discard:
         opts.append(("reveal", "Reveal one more encounter card", ""))
@@ -159,7 +159,7 @@ def _angmar_orc(g: Any, s: MGState, ctx: dict[str, Any], aid: str) -> None:
     if aid == "reveal":
         push(s, {"t": "reveal", "g": ctx["g"], "pc": 0})
     else:
-        emit(s, "discard", f"{B.name(g, aid.split()[1])} is discarded.")
+        emit(s, "discard", f"{g.defs[aid.split()[1]].name} is discarded.")
         B.leave_play(g, s, aid.split()[1], "discard")
 
 
@@ -170,9 +170,9 @@ def wr_orc_ambush(g: Any, s: MGState, grp: Group, cid: str, ab: Ab, f: dict[str,
             continue
         s.cards[found] = B.new_rec(ctl=p)
         s.players[p]["engaged"].append(found)
-        emit(s, "engage", f"{B.name(g, found)} comes into play engaged with {s.players[p]['name']}.")
-        if B.d(g, found).capture:
-            B.capture_top(g, s, found, B.members(s, grp), B.d(g, found).capture)
+        emit(s, "engage", f"{g.defs[found].name} comes into play engaged with {s.players[p]['name']}.")
+        if g.defs[found].capture:
+            B.capture_top(g, s, found, B.members(s, grp), g.defs[found].capture)
     shuffle(s, s.encounter)
 
 
@@ -227,7 +227,7 @@ def sh_exhaust(g: Any, s: MGState, f: dict[str, Any], ab: Ab) -> None:
         _exhaust(g, s, {}, "exhaust " + ready[0])
     elif ready:
         push(s, ask_frame(f["p"], "exhaust", "Shadow: exhaust one of your characters",
-                          [(f"exhaust {c}", f"Exhaust {B.name(g, c)}", c) for c in ready], {}))
+                          [(f"exhaust {c}", f"Exhaust {g.defs[c].name}", c) for c in ready], {}))
 
 
 @continuation("exhaust")
@@ -235,7 +235,7 @@ def _exhaust(g: Any, s: MGState, ctx: dict[str, Any], aid: str) -> None:
     c = aid.split()[1]
     if c in s.cards:
         s.cards[c]["ex"] = True
-        emit(s, "exhaust", f"{B.name(g, c)} is exhausted.")
+        emit(s, "exhaust", f"{g.defs[c].name} is exhausted.")
 
 
 def sh_capture_damaged(g: Any, s: MGState, f: dict[str, Any], ab: Ab) -> None:
@@ -255,7 +255,7 @@ def sh_interrogation(g: Any, s: MGState, f: dict[str, Any], ab: Ab) -> None:
         return
     c = pl["hand"].pop(randbelow(s, len(pl["hand"])))
     pl["discard"].append(c)
-    emit(s, "discard", f"{pl['name']} discards {B.name(g, c)} at random.")
+    emit(s, "discard", f"{pl['name']} discards {g.defs[c].name} at random.")
     B.raise_threat(g, s, f["p"], _printed_cost(g, s, c))
 
 
@@ -275,13 +275,13 @@ def shadow(g: Any, s: MGState, f: dict[str, Any], ab: Ab) -> None:
 def _captures_damaged(g: Any, s: MGState, f: dict[str, Any]) -> bool:
     if f.get("capture_damaged"):
         return True
-    return any(ab["op"] == "capture_damaged_ally" for ab in B.d(g, f["e"]).has("forced"))
+    return any(ab["op"] == "capture_damaged_ally" for ab in g.defs[f["e"]].has("forced"))
 
 
 def attack_damage(g: Any, s: MGState, f: dict[str, Any], target: str, n: int) -> None:
     if target not in s.cards or n <= 0:
         return
-    kind = B.d(g, target).type
+    kind = g.defs[target].type
     wide = s.options.get("capture_on_damage_targets") == "character"
     if _captures_damaged(g, s, f) and (kind == "ally" or wide) and f["e"] in s.cards:
         seat = s.cards[target]["ctl"]
@@ -298,50 +298,50 @@ def after_attack(g: Any, s: MGState, f: dict[str, Any]) -> None:
     if e not in s.cards or not f.get("ally_killed"):
         return
     grp = B.group_of(s, f["p"])
-    for ab in B.d(g, e).has("forced"):
+    for ab in g.defs[e].has("forced"):
         if ab["op"] == "return_after_ally_kill" and B.engaged_with(s, e) >= 0:
             B.disengage_to_staging(g, s, e, grp)
-            emit(s, "return", f"{B.name(g, e)} returns to the staging area.")
+            emit(s, "return", f"{g.defs[e].name} returns to the staging area.")
         elif ab["op"] == "captain_after_ally_kill":
             deck = s.players[f["p"]]["deck"]
             if deck:
                 top = deck.pop()
                 s.players[f["p"]]["discard"].append(top)
                 s.reveals += 1
-                emit(s, "discard", f"{B.name(g, top)} is discarded from the top of the deck.")
-                if B.d(g, top).type == "ally" and B.engaged_with(s, e) == f["p"]:
-                    emit(s, "attack_again", f"{B.name(g, e)} attacks again.")
+                emit(s, "discard", f"{g.defs[top].name} is discarded from the top of the deck.")
+                if g.defs[top].type == "ally" and B.engaged_with(s, e) == f["p"]:
+                    emit(s, "attack_again", f"{g.defs[e].name} attacks again.")
                     push(s, enemy_attack(e, f["p"], immediate=True))
     if f.get("return_if_ally") and e in s.cards and B.engaged_with(s, e) >= 0:
         B.disengage_to_staging(g, s, e, grp)
-        emit(s, "return", f"{B.name(g, e)} returns to the staging area.")
+        emit(s, "return", f"{g.defs[e].name} returns to the staging area.")
 
 
 # -- travel ------------------------------------------------------------------------------------
 def travel_cost(g: Any, s: MGState, grp: Group, loc: str, ab: Ab) -> None:
     for p in B.members(s, grp):
-        B.raise_threat(g, s, p, ab["amount"], f" (travel to {B.name(g, loc)})")
+        B.raise_threat(g, s, p, ab["amount"], f" (travel to {g.defs[loc].name})")
 
 
 def after_travel(g: Any, s: MGState, grp: Group, loc: str) -> None:
-    for ab in B.d(g, loc).has("forced"):
+    for ab in g.defs[loc].has("forced"):
         if ab["op"] == "threat_at_least":
             for p in B.members(s, grp):
                 if s.players[p]["threat"] < ab["value"]:
                     B.raise_threat(g, s, p, ab["value"] - s.players[p]["threat"])
-    for ab in B.d(g, loc).has("response"):
+    for ab in g.defs[loc].has("response"):
         if ab["op"] == "prison_cell" and s.cards[loc]["cap"]:
-            opts = [(f"free {c}", f"Put {B.name(g, c)} into play", "")
+            opts = [(f"free {c}", f"Put {g.defs[c].name} into play", "")
                     for c in s.cards[loc]["cap"] if free_play_ok(g, s, c)]
             if opts:
                 push(s, ask_frame(B.members(s, grp)[0], "prison_cell",
-                                  f"{B.name(g, loc)}: put one captured card into play?",
+                                  f"{g.defs[loc].name}: put one captured card into play?",
                                   opts + [("none", "Leave them captured", "")], {"host": loc}))
 
 
 def free_play_ok(g: Any, s: MGState, cid: str) -> bool:
     """Can this card be put into play for free under its owner's control (R-5, R-33)?"""
-    card = B.d(g, cid)
+    card = g.defs[cid]
     owner = owner_of(cid)
     if owner < 0 or s.players[owner]["out"]:
         return False
@@ -355,7 +355,7 @@ def free_play_ok(g: Any, s: MGState, cid: str) -> bool:
 
 
 def _attach_target(g: Any, s: MGState, owner: int, cid: str) -> str:
-    kind = B.d(g, cid).attach_to
+    kind = g.defs[cid].attach_to
     if kind == "hero":
         hs = B.heroes(g, s, owner)
         return hs[0] if hs else ""
@@ -370,7 +370,7 @@ def _attach_target(g: Any, s: MGState, owner: int, cid: str) -> str:
 
 def put_free(g: Any, s: MGState, cid: str) -> None:
     owner = owner_of(cid)
-    card = B.d(g, cid)
+    card = g.defs[cid]
     emit(s, "play", f"{card.name} is put into play under {s.players[owner]['name']}'s control.")
     if card.type in ("hero", "ally"):
         B.put_char_into_play(g, s, cid, owner, trigger=card.type == "ally")

@@ -21,6 +21,8 @@ from .state import MGState
 if TYPE_CHECKING:
     pass
 
+PASS = Action("pass", "Pass")
+FINISH_PLANNING = Action("done", "Finish planning")
 PHASES = ("resource", "planning", "quest", "travel", "encounter", "combat", "refresh")
 G = "MountGram"
 
@@ -96,10 +98,12 @@ def advance(g: Any, s: MGState) -> None:
             raise RuntimeError(f"frame loop without a decision at {f}")
 
 
+NEXT_PHASE = {ph: PHASES[(i + 1) % len(PHASES)] for i, ph in enumerate(PHASES)}
+
+
 def next_phase(g: Any, s: MGState) -> None:
     end_phase(g, s)
-    i = PHASES.index(s.phase) + 1 if s.phase in PHASES else 0
-    s.phase = PHASES[i % len(PHASES)]
+    s.phase = NEXT_PHASE.get(s.phase, PHASES[0])
     emit(s, "phase", f"Round {s.round}: {s.phase} phase.", phase=s.phase, round=s.round)
     if s.phase == "refresh":
         push(s, {"t": "refresh"})
@@ -111,7 +115,8 @@ def next_phase(g: Any, s: MGState) -> None:
 
 def end_phase(g: Any, s: MGState) -> None:
     """Phase-long lasting effects end (Beorn goes back to the deck, Sneak Attack's ally home)."""
-    s.used = {k: v for k, v in s.used.items() if not k.startswith("ph:")}
+    if s.used and any(k.startswith("ph:") for k in s.used):
+        s.used = {k: v for k, v in s.used.items() if not k.startswith("ph:")}
     if not s.mods:
         return
     ending = [m for m in s.mods if m["until"] == "phase"]
@@ -175,7 +180,9 @@ class Window(Frame):
 
     @staticmethod
     def options(g: Any, s: MGState, f: dict[str, Any]) -> list[Action]:
-        return g.fx.actions(g, s, f["seat"], f) + [Action("pass", "Pass")]
+        out = g.fx.actions(g, s, f["seat"], f)
+        out.append(PASS)
+        return out
 
     @staticmethod
     def answer(g: Any, s: MGState, f: dict[str, Any], aid: str) -> None:
@@ -204,7 +211,9 @@ class Plan(Frame):
 
     @staticmethod
     def options(g: Any, s: MGState, f: dict[str, Any]) -> list[Action]:
-        return g.fx.actions(g, s, f["p"], f) + [Action("done", "Finish planning")]
+        out = g.fx.actions(g, s, f["p"], f)
+        out.append(FINISH_PLANNING)
+        return out
 
     @staticmethod
     def answer(g: Any, s: MGState, f: dict[str, Any], aid: str) -> None:
@@ -257,11 +266,11 @@ class Quest(Frame):
         pc = f["pc"]
         if pc == 0:
             f["pc"] = 1
-            sides = [c for c in grp["staging"] if B.d(g, c).type == "side_quest"]
+            sides = [c for c in grp["staging"] if g.defs[c].type == "side_quest"]
             if sides:
                 first = B.members(s, grp)[0]
                 opts = [("main", "Quest on the main quest", "")] + [
-                    (f"side {c}", f"Make {B.name(g, c)} the current quest", c) for c in sides]
+                    (f"side {c}", f"Make {g.defs[c].name} the current quest", c) for c in sides]
                 push(s, ask_frame(first, "choose_side", "Choose the current quest", opts, {"g": gid}))
             return False
         if pc == 1:
@@ -295,7 +304,7 @@ def _choose_side(g: Any, s: MGState, ctx: dict[str, Any], aid: str) -> None:
     grp = B.group(s, ctx["g"])
     if grp and aid.startswith("side "):
         grp["side"] = aid[5:]
-        emit(s, "side", f"The current quest is {B.name(g, grp['side'])}.")
+        emit(s, "side", f"The current quest is {g.defs[grp['side']].name}.")
 
 
 @frame("commit")
@@ -303,13 +312,15 @@ class Commit(Frame):
     @staticmethod
     def run(g: Any, s: MGState, f: dict[str, Any]) -> bool:
         p = f["p"]
-        if s.players[p]["out"] or not Commit.options(g, s, f)[:-1]:
-            return done(s, f)
+        cards = s.cards
+        if s.players[p]["out"] or not any(not cards[c]["ex"] and not cards[c]["com"]
+                                          for c in s.players[p]["chars"]):
+            return done(s, f)  # nobody left to commit
         return ask(f, p, "commit", f"{s.players[p]['name']}: commit characters to the quest")
 
     @staticmethod
     def options(g: Any, s: MGState, f: dict[str, Any]) -> list[Action]:
-        out = [Action(f"commit {c}", f"Commit {B.name(g, c)} ({B.wp(g, s, c)} willpower)", card=c,
+        out = [Action(f"commit {c}", f"Commit {g.defs[c].name} ({B.wp(g, s, c)} willpower)", card=c,
                       group="commit")
                for c in s.players[f["p"]]["chars"] if not s.cards[c]["ex"] and not s.cards[c]["com"]]
         return out + [Action("done", "Done committing")]
@@ -322,7 +333,7 @@ class Commit(Frame):
         c = aid.split()[1]
         s.cards[c]["ex"] = True
         s.cards[c]["com"] = True
-        emit(s, "commit", f"{s.players[f['p']]['name']} commits {B.name(g, c)}.", seat=f["p"])
+        emit(s, "commit", f"{s.players[f['p']]['name']} commits {g.defs[c].name}.", seat=f["p"])
         g.fx.trigger(g, s, "committed", {"c": c, "p": f["p"]}, B.group_of(s, f["p"]))
 
 
@@ -351,7 +362,7 @@ class Reveal(Frame):
             cid = s.encounter.pop()
             s.reveals += 1
             f["c"] = cid
-            card = B.d(g, cid)
+            card = g.defs[cid]
             emit(s, "reveal", f"Revealed: {card.name} ({card.type}).", ctype=card.type, g=grp["id"])
             f["pc"] = 1
             if card.type == "treachery":
@@ -362,7 +373,7 @@ class Reveal(Frame):
                     g.fx.on_enemy_revealed(g, s, cid, grp)
             return False
         cid = f["c"]
-        card = B.d(g, cid)
+        card = g.defs[cid]
         if pc == 1:
             f["pc"] = 2
             if card.capture and cid in s.cards:
@@ -413,8 +424,8 @@ class Travel(Frame):
         if f["pc"] == 0:
             f["pc"] = 1
             if grp["active"] is None:
-                opts = [(f"travel {c}", f"Travel to {B.name(g, c)}", c) for c in grp["staging"]
-                        if B.d(g, c).type == "location" and g.scen.can_travel(g, s, grp, c)]
+                opts = [(f"travel {c}", f"Travel to {g.defs[c].name}", c) for c in grp["staging"]
+                        if g.defs[c].type == "location" and g.scen.can_travel(g, s, grp, c)]
                 if opts:
                     push(s, ask_frame(B.members(s, grp)[0], "travel", "Travel to a location?",
                                       opts + [("stay", "Do not travel", "")], {"g": grp["id"]},
@@ -431,13 +442,13 @@ def _travel(g: Any, s: MGState, ctx: dict[str, Any], aid: str) -> None:
     if grp is None or aid == "stay":
         return
     loc = aid.split()[1]
-    for ab in B.d(g, loc).has("travel_cost"):
+    for ab in g.defs[loc].has("travel_cost"):
         g.enc.travel_cost(g, s, grp, loc, ab)
     if loc not in grp["staging"] or s.outcome:
         return
     grp["staging"].remove(loc)
     grp["active"] = loc
-    emit(s, "travel", f"The group travels to {B.name(g, loc)}.", g=grp["id"])
+    emit(s, "travel", f"The group travels to {g.defs[loc].name}.", g=grp["id"])
     g.enc.after_travel(g, s, grp, loc)
     g.fx.trigger(g, s, "travelled", {"c": loc}, grp)
 
@@ -460,15 +471,15 @@ class OptionalEngagement(Frame):
     @staticmethod
     def run(g: Any, s: MGState, f: dict[str, Any]) -> bool:
         p = f["p"]
-        if s.players[p]["out"] or len(OptionalEngagement.options(g, s, f)) < 2:
-            return done(s, f)
+        if s.players[p]["out"] or not any(g.defs[c].type == "enemy" for c in B.group_of(s, p)["staging"]):
+            return done(s, f)  # no enemy to engage
         return ask(f, p, "engage", f"{s.players[p]['name']}: engage an enemy?")
 
     @staticmethod
     def options(g: Any, s: MGState, f: dict[str, Any]) -> list[Action]:
         grp = B.group_of(s, f["p"])
-        out = [Action(f"engage {c}", f"Engage {B.name(g, c)}", card=c) for c in grp["staging"]
-               if B.d(g, c).type == "enemy"]
+        out = [Action(f"engage {c}", f"Engage {g.defs[c].name}", card=c) for c in grp["staging"]
+               if g.defs[c].type == "enemy"]
         return out + [Action("pass", "Do not engage")]
 
     @staticmethod
@@ -485,7 +496,7 @@ class EngagementChecks(Frame):
     @staticmethod
     def _tied(g: Any, s: MGState, grp: Any, p: int) -> list[str]:
         threat = s.players[p]["threat"]
-        cands = [(B.engagement_of(g, s, c), c) for c in grp["staging"] if B.d(g, c).type == "enemy"]
+        cands = [(B.engagement_of(g, s, c), c) for c in grp["staging"] if g.defs[c].type == "enemy"]
         cands = [x for x in cands if x[0] <= threat]
         if not cands:
             return []
@@ -518,7 +529,7 @@ class EngagementChecks(Frame):
     @staticmethod
     def options(g: Any, s: MGState, f: dict[str, Any]) -> list[Action]:
         grp = B.group(s, f["g"])
-        return [Action(f"engage {c}", f"{B.name(g, c)} engages you", card=c)
+        return [Action(f"engage {c}", f"{g.defs[c].name} engages you", card=c)
                 for c in EngagementChecks._tied(g, s, grp, f["p"])]
 
     @staticmethod
@@ -570,7 +581,7 @@ def can_attack(g: Any, s: MGState, enemy: str, seat: int) -> bool:
     if rec is None:
         return False
     for a in rec["att"]:
-        if any(ab["op"] == "cannot_attack" for ab in B.d(g, a).has("passive")):
+        if any(ab["op"] == "cannot_attack" for ab in g.defs[a].has("passive")):
             return False
     return not any(m.get("c") == enemy and m["st"] == "noatk" for m in s.mods)
 
@@ -597,7 +608,7 @@ class EnemyAttacks(Frame):
 
     @staticmethod
     def options(g: Any, s: MGState, f: dict[str, Any]) -> list[Action]:
-        return [Action(f"next {e}", f"Resolve {B.name(g, e)}'s attack", card=e)
+        return [Action(f"next {e}", f"Resolve {g.defs[e].name}'s attack", card=e)
                 for e in EnemyAttacks._left(g, s, f)]
 
     @staticmethod
@@ -628,8 +639,10 @@ class EnemyAttack(Frame):
         if pc == 0:
             if not can_attack(g, s, e, p):
                 return done(s, f)
-            if len(EnemyAttack.options(g, s, f)) > 1:
-                return ask(f, p, "defend", f"{name}: declare a defender against {B.name(g, e)}")
+            cards = s.cards
+            if (not f["defs"] or any(m["st"] == "multidef" and m.get("p") == p for m in s.mods)) and any(
+                    not cards[c]["ex"] for c in s.players[p]["chars"]):  # a defender can be declared
+                return ask(f, p, "defend", f"{name}: declare a defender against {g.defs[e].name}")
             f["pc"] = 1 if not f["defs"] else 2
             return False
         if pc == 1:
@@ -637,7 +650,7 @@ class EnemyAttack(Frame):
             others = [q for q in B.members(s, grp) if q != p]
             while f["si"] < len(others):
                 q = others[f["si"]]
-                if any(B.d(g, c).sentinel and not s.cards[c]["ex"] for c in s.players[q]["chars"]):
+                if any(g.defs[c].sentinel and not s.cards[c]["ex"] for c in s.players[q]["chars"]):
                     f["q"] = q
                     return ask(f, q, "defend", f"{s.players[q]['name']}: defend {name} with a Sentinel?")
                 f["si"] += 1
@@ -650,8 +663,8 @@ class EnemyAttack(Frame):
                 card = rec["sh"].pop(0)
                 rec["up"].append(card)
                 f["shadow"] = card
-                sd = B.d(g, card)
-                emit(s, "shadow", f"Shadow card for {B.name(g, e)}: {sd.name}.")
+                sd = g.defs[card]
+                emit(s, "shadow", f"Shadow card for {g.defs[e].name}: {sd.name}.")
                 if sd.has("shadow"):
                     f["pc"] = 3
                     g.fx.trigger(g, s, "shadow", {"c": card, "fi": len(s.stack) - 1}, B.group_of(s, p), "combat")
@@ -661,7 +674,7 @@ class EnemyAttack(Frame):
             if f["cancel"]:
                 emit(s, "cancel", "The shadow effect is cancelled.")
             else:
-                for ab in B.d(g, f["shadow"]).has("shadow"):
+                for ab in g.defs[f["shadow"]].has("shadow"):
                     g.enc.shadow(g, s, f, ab)
             return False
         if pc == 4:
@@ -672,12 +685,12 @@ class EnemyAttack(Frame):
                 if defs:
                     total = sum(B.defense(g, s, c) for c in defs)
                     dmg = max(0, strength - total)
-                    emit(s, "attack", f"{B.name(g, e)} attacks with {strength} against defense {total}.",
+                    emit(s, "attack", f"{g.defs[e].name} attacks with {strength} against defense {total}.",
                          strength=strength, defense=total)
                     if dmg:
                         g.enc.attack_damage(g, s, f, defs[0], dmg)
                 return False
-            emit(s, "attack", f"{B.name(g, e)} attacks {name} undefended with {strength}.",
+            emit(s, "attack", f"{g.defs[e].name} attacks {name} undefended with {strength}.",
                  strength=strength, defense=0)
             hs = B.heroes(g, s, p)
             if len(hs) == 1:
@@ -697,13 +710,13 @@ class EnemyAttack(Frame):
     def options(g: Any, s: MGState, f: dict[str, Any]) -> list[Action]:
         p = f["p"]
         if f["pc"] == 5:
-            return [Action(f"hero {h}", f"{B.name(g, h)} takes the damage", card=h)
+            return [Action(f"hero {h}", f"{g.defs[h].name} takes the damage", card=h)
                     for h in B.heroes(g, s, p)]
         if f["pc"] == 1:
-            return [Action(f"defend {c}", f"Defend with {B.name(g, c)}", card=c)
+            return [Action(f"defend {c}", f"Defend with {g.defs[c].name}", card=c)
                     for c in s.players[f["q"]]["chars"]
-                    if B.d(g, c).sentinel and not s.cards[c]["ex"]] + [Action("pass", "Do not defend")]
-        out = [Action(f"defend {c}", f"Defend with {B.name(g, c)} ({B.defense(g, s, c)} defense)",
+                    if g.defs[c].sentinel and not s.cards[c]["ex"]] + [Action("pass", "Do not defend")]
+        out = [Action(f"defend {c}", f"Defend with {g.defs[c].name} ({B.defense(g, s, c)} defense)",
                       card=c, group="defend")
                for c in s.players[p]["chars"] if not s.cards[c]["ex"]]
         multi = any(m["st"] == "multidef" and m.get("p") == p for m in s.mods)
@@ -726,7 +739,7 @@ class EnemyAttack(Frame):
         c = aid.split()[1]
         s.cards[c]["ex"] = True
         f["defs"].append(c)
-        emit(s, "defend", f"{B.name(g, c)} defends against {B.name(g, f['e'])}.")
+        emit(s, "defend", f"{g.defs[c].name} defends against {g.defs[f['e']].name}.")
         multi = any(m["st"] == "multidef" and m.get("p") == f["p"] for m in s.mods)
         if f["pc"] == 1 or not multi:
             f["pc"] = 2
@@ -745,9 +758,9 @@ class PlayerAttack(Frame):
         if not ready:
             return []
         out = [e for e in s.players[p]["engaged"] if e not in f["done"]]
-        if any(B.d(g, c).has("passive") and g.fx.staging_attacker(g, c) for c in ready):
+        if any(g.defs[c].has("passive") and g.fx.staging_attacker(g, c) for c in ready):
             grp = B.group_of(s, p)
-            out += [e for e in grp["staging"] if B.d(g, e).type == "enemy" and e not in f["done"]]
+            out += [e for e in grp["staging"] if g.defs[e].type == "enemy" and e not in f["done"]]
         return out
 
     @staticmethod
@@ -763,7 +776,7 @@ class PlayerAttack(Frame):
         if f["e"] not in s.cards:
             return PlayerAttack._reset(s, f)
         if f["pc"] == 1:
-            return ask(f, p, "attackers", f"{name}: declare attackers against {B.name(g, f['e'])}")
+            return ask(f, p, "attackers", f"{name}: declare attackers against {g.defs[f['e']].name}")
         if f["pc"] == 2:
             grp = B.group_of(s, p)
             others = [q for q in B.members(s, grp) if q != p]
@@ -789,21 +802,21 @@ class PlayerAttack(Frame):
 
     @staticmethod
     def _ranged(g: Any, s: MGState, q: int) -> list[str]:
-        return [c for c in s.players[q]["chars"] if B.d(g, c).ranged and not s.cards[c]["ex"]]
+        return [c for c in s.players[q]["chars"] if g.defs[c].ranged and not s.cards[c]["ex"]]
 
     @staticmethod
     def options(g: Any, s: MGState, f: dict[str, Any]) -> list[Action]:
         p = f["p"]
         if f["pc"] == 0:
-            return [Action(f"attack {e}", f"Attack {B.name(g, e)}", card=e, group="attack")
+            return [Action(f"attack {e}", f"Attack {g.defs[e].name}", card=e, group="attack")
                     for e in PlayerAttack._targets(g, s, f)] + [Action("done", "No more attacks")]
         if f["pc"] == 2:
-            return [Action(f"with {c}", f"Add {B.name(g, c)} (Ranged)", card=c)
+            return [Action(f"with {c}", f"Add {g.defs[c].name} (Ranged)", card=c)
                     for c in PlayerAttack._ranged(g, s, f["q"])] + [Action("pass", "Do not join")]
         staging = s.cards[f["e"]]["g"] != ""
         if staging and f["atk"]:
             return [Action("go", "Attack now")]
-        out = [Action(f"with {c}", f"Attack with {B.name(g, c)} ({B.atk(g, s, c)})", card=c)
+        out = [Action(f"with {c}", f"Attack with {g.defs[c].name} ({B.atk(g, s, c)})", card=c)
                for c in s.players[p]["chars"] if not s.cards[c]["ex"] and c not in f["atk"]
                and (not staging or g.fx.staging_attacker(g, c))]
         if f["atk"]:
@@ -855,8 +868,8 @@ class Refresh(Frame):
         if s.outcome:
             return False
         for cid in list(s.cards):
-            if cid in s.cards and any(ab["op"] == "discard_self" for ab in B.d(g, cid).has("forced")):
-                emit(s, "discard", f"{B.name(g, cid)} leaves at the end of the round.")
+            if cid in s.cards and any(ab["op"] == "discard_self" for ab in g.defs[cid].has("forced")):
+                emit(s, "discard", f"{g.defs[cid].name} leaves at the end of the round.")
                 B.leave_play(g, s, cid, "discard")
         s.mods = [m for m in s.mods if m["until"] not in ("round",)]
         s.used = {}

@@ -41,7 +41,7 @@ def ready_chars(s: MGState, seat: int) -> list[str]:
 
 
 def staging_attacker(g: Any, cid: str) -> bool:
-    return any(ab["op"] == "attack_staging_alone" for ab in B.d(g, cid).has("passive"))
+    return any(ab["op"] == "attack_staging_alone" for ab in g.defs[cid].has("passive"))
 
 
 # -- target finders (one per op) ---------------------------------------------------------------
@@ -49,13 +49,13 @@ def chars_of_group(g: Any, s: MGState, seat: int, kind: str = "") -> list[str]:
     out = []
     for p in grp_members(s, seat):
         for c in s.players[p]["chars"]:
-            if not kind or B.d(g, c).type == kind:
+            if not kind or g.defs[c].type == kind:
                 out.append(c)
     return out
 
 
 def locations_of(g: Any, s: MGState, seat: int) -> list[str]:
-    return [c for c in B.group_locations(g, s, B.group_of(s, seat)) if not B.d(g, c).immune]
+    return [c for c in B.group_locations(g, s, B.group_of(s, seat)) if not g.defs[c].immune]
 
 
 def engaged_in_group(s: MGState, seat: int) -> list[str]:
@@ -84,7 +84,7 @@ def r_ready(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: li
         s.cards[tok[0]]["ex"] = True
     if cid in s.cards:
         s.cards[cid]["ex"] = False
-        emit(s, "ready", f"{B.name(g, cid)} readies.")
+        emit(s, "ready", f"{g.defs[cid].name} readies.")
 
 
 def t_add_resources(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: Ctx) -> Targets:
@@ -101,7 +101,7 @@ def r_add_resources(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any],
     hero = tok[0] if tok else src if tgt == "self" else s.cards[src]["on"]
     n = ctx.get("n", 0) if ab["amount"] == "damage_taken" else ab["amount"]
     B.add_resources(g, s, hero, n)
-    emit(s, "resources", f"{B.name(g, hero)} gains {n} resource(s).", amount=n)
+    emit(s, "resources", f"{g.defs[hero].name} gains {n} resource(s).", amount=n)
 
 
 def t_progress(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: Ctx) -> Targets:
@@ -111,15 +111,15 @@ def t_progress(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx:
         return [[c] for c in locations_of(g, s, seat)]
     if tgt == "active_location":
         act = grp["active"]
-        return [[]] if act and not B.d(g, act).immune else []
+        return [[]] if act and not g.defs[act].immune else []
     if tgt == "each_staging_location":
-        return [[]] if any(B.d(g, c).type == "location" for c in grp["staging"]) else []
+        return [[]] if any(g.defs[c].type == "location" for c in grp["staging"]) else []
     if tgt == "ctx_location":
         c = ctx.get("c", "")
-        if c not in s.cards or B.d(g, c).immune:
+        if c not in s.cards or g.defs[c].immune:
             return []
         if ab.get("cost", {}).get("exhaust_own_spirit"):
-            return [[x] for x in ready_chars(s, seat) if B.d(g, x).sphere == "Spirit"]
+            return [[x] for x in ready_chars(s, seat) if g.defs[x].sphere == "Spirit"]
         return [[]]
     if ab.get("self") and "atk" in ctx:
         return [[]] if src in ctx["atk"] else []
@@ -138,7 +138,7 @@ def r_progress(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], tok:
         if grp["active"]:
             B.place_on_location(g, s, grp["active"], n)
     elif tgt == "each_staging_location":
-        for c in [c for c in grp["staging"] if B.d(g, c).type == "location" and not B.d(g, c).immune]:
+        for c in [c for c in grp["staging"] if g.defs[c].type == "location" and not g.defs[c].immune]:
             B.place_on_location(g, s, c, n)
     elif tgt == "ctx_location":
         if tok:
@@ -158,7 +158,7 @@ def t_damage(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: C
         return [[]] if ctx.get("e") in s.cards else []
     if tgt == "player_enemies":
         players = [p for p in grp_members(s, seat) if s.players[p]["engaged"]]
-        rangers = [c for c in ready_chars(s, seat) if B.d(g, c).ranged]
+        rangers = [c for c in ready_chars(s, seat) if g.defs[c].ranged]
         return [[r, ptok(p)] for r in rangers for p in players]
     return []
 
@@ -244,7 +244,7 @@ def r_boost(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: li
         cids = [tok[0]]
     for c in cids:
         _boost(s, c, ab["stats"])
-    emit(s, "boost", f"{', '.join(B.name(g, c) for c in cids)} get {ab['stats']} this phase.")
+    emit(s, "boost", f"{', '.join(g.defs[c].name for c in cids)} get {ab['stats']} this phase.")
 
 
 def t_boost_choice(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: Ctx) -> Targets:
@@ -254,7 +254,7 @@ def t_boost_choice(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], 
 def r_boost_choice(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: list[str], ctx: Ctx) -> None:
     host = s.cards[src]["on"]
     _boost(s, host, {tok[0]: 1})
-    emit(s, "boost", f"{B.name(g, host)} gets +1 {tok[0]} this phase.")
+    emit(s, "boost", f"{g.defs[host].name} gets +1 {tok[0]} this phase.")
 
 
 def t_none(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: Ctx) -> Targets:
@@ -273,7 +273,7 @@ def t_engage_enemy(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], 
     if ctx.get("c") != src:
         return []
     grp = B.group_of(s, seat)
-    out = [e for e in grp["staging"] if B.d(g, e).type == "enemy"]
+    out = [e for e in grp["staging"] if g.defs[e].type == "enemy"]
     out += [e for p in grp_members(s, seat) if p != seat for e in s.players[p]["engaged"]]
     return [[e] for e in out]
 
@@ -287,21 +287,21 @@ def t_self_enters(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], c
 
 
 def t_put_self(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: Ctx) -> Targets:
-    if ctx.get("p") != seat or B.unique_in_play(g, s, B.name(g, src)):
+    if ctx.get("p") != seat or B.unique_in_play(g, s, g.defs[src].name):
         return []
     return [[]]
 
 
 def r_put_self(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: list[str], ctx: Ctx) -> None:
     s.players[seat]["hand"].remove(src)
-    emit(s, "play", f"{s.players[seat]['name']} puts {B.name(g, src)} into play.", seat=seat)
+    emit(s, "play", f"{s.players[seat]['name']} puts {g.defs[src].name} into play.", seat=seat)
     B.put_char_into_play(g, s, src, seat)
 
 
 def r_beorn(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: list[str], ctx: Ctx) -> None:
     s.mods.append({"c": src, "st": "atk", "d": ab["amount"], "until": "phase"})
     s.mods.append({"c": src, "st": "shuffle_back", "d": 0, "until": "phase"})
-    emit(s, "boost", f"{B.name(g, src)} gets +{ab['amount']} attack; he leaves at the end of the phase.")
+    emit(s, "boost", f"{g.defs[src].name} gets +{ab['amount']} attack; he leaves at the end of the phase.")
 
 
 def t_give_self(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: Ctx) -> Targets:
@@ -316,7 +316,7 @@ def r_give_self(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], tok
     s.players[seat]["chars"].remove(src)
     s.players[to]["chars"].append(src)
     s.cards[src]["ctl"] = to
-    emit(s, "control", f"{B.name(g, src)} joins {s.players[to]['name']}.")
+    emit(s, "control", f"{g.defs[src].name} joins {s.players[to]['name']}.")
     B.raise_threat(g, s, to, ab["amount"])
 
 
@@ -325,7 +325,7 @@ def t_recover_attachment(g: Any, s: MGState, seat: int, src: str, ab: dict[str, 
         return []
     out = []
     for p in grp_members(s, seat):
-        if any(B.d(g, c).type == "attachment" for c in s.players[p]["discard"]):
+        if any(g.defs[c].type == "attachment" for c in s.players[p]["discard"]):
             out.append([ptok(p)])
     return out
 
@@ -333,10 +333,10 @@ def t_recover_attachment(g: Any, s: MGState, seat: int, src: str, ab: dict[str, 
 def r_recover_attachment(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: list[str], ctx: Ctx) -> None:
     pile = s.players[seat_of(tok[0])]["discard"]
     for c in reversed(pile):
-        if B.d(g, c).type == "attachment":
+        if g.defs[c].type == "attachment":
             pile.remove(c)
             s.players[owner_of(c)]["hand"].append(c)
-            emit(s, "recover", f"{B.name(g, c)} returns to {s.players[owner_of(c)]['name']}'s hand.")
+            emit(s, "recover", f"{g.defs[c].name} returns to {s.players[owner_of(c)]['name']}'s hand.")
             return
 
 
@@ -347,11 +347,11 @@ def t_peek_encounter(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any]
 def r_peek_encounter(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: list[str], ctx: Ctx) -> None:
     top = s.encounter[-1]
     s.peeks[str(seat)] = top
-    emit(s, "peek", f"{s.players[seat]['name']} looks at the top encounter card: {B.name(g, top)}.", to=[seat])
+    emit(s, "peek", f"{s.players[seat]['name']} looks at the top encounter card: {g.defs[top].name}.", to=[seat])
     if ab.get("bottom"):
         push(s, ask_frame(seat, "peek_bottom", "Leave the card on top or move it to the bottom?",
-                          [("top", f"Leave {B.name(g, top)} on top", ""),
-                           ("bottom", f"Move {B.name(g, top)} to the bottom", "")], {}))
+                          [("top", f"Leave {g.defs[top].name} on top", ""),
+                           ("bottom", f"Move {g.defs[top].name} to the bottom", "")], {}))
 
 
 @continuation("peek_bottom")
@@ -365,7 +365,7 @@ def t_discard_condition(g: Any, s: MGState, seat: int, src: str, ab: dict[str, A
     if ctx.get("c") != src:
         return []
     grp = B.group_of(s, seat)
-    return [[c] for c, r in s.cards.items() if r["on"] and "Condition" in B.d(g, c).traits
+    return [[c] for c, r in s.cards.items() if r["on"] and "Condition" in g.defs[c].traits
             and B.group_of_card(s, c) is grp]
 
 
@@ -392,7 +392,7 @@ def r_gandalf(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: 
 def t_cancel_replace(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: Ctx) -> Targets:
     c = ctx.get("c", "")
     fi = ctx.get("fi", -1)
-    if not c or B.d(g, c).type != "treachery" or not (0 <= fi < len(s.stack)):
+    if not c or g.defs[c].type != "treachery" or not (0 <= fi < len(s.stack)):
         return []
     return [[]] if not s.stack[fi].get("replaced") else []
 
@@ -404,7 +404,7 @@ def r_cancel_replace(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any]
     if ctx["c"] in s.limbo:
         s.limbo.remove(ctx["c"])
         s.enc_discard.append(ctx["c"])
-    emit(s, "cancel", f"{B.name(g, src)} cancels {B.name(g, ctx['c'])}; the next card is revealed instead.")
+    emit(s, "cancel", f"{g.defs[src].name} cancels {g.defs[ctx['c']].name}; the next card is revealed instead.")
     s.stack.insert(ctx["fi"], {"t": "reveal", "g": f["g"], "pc": 0})
     s.stack[-1]["passes"] = 99  # the window closes: the card it answered is gone
 
@@ -414,12 +414,12 @@ def t_cancel_wr(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx
     if not (0 <= fi < len(s.stack)) or s.stack[fi].get("cancel"):
         return []
     c = ctx.get("c", "")
-    return [[]] if B.d(g, c).has("when_revealed") or B.d(g, c).type == "treachery" else []
+    return [[]] if g.defs[c].has("when_revealed") or g.defs[c].type == "treachery" else []
 
 
 def r_cancel_wr(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: list[str], ctx: Ctx) -> None:
     s.stack[ctx["fi"]]["cancel"] = True
-    emit(s, "cancel", f"The when-revealed effect of {B.name(g, ctx['c'])} is cancelled.")
+    emit(s, "cancel", f"The when-revealed effect of {g.defs[ctx['c']].name} is cancelled.")
 
 
 def t_cancel_shadow(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: Ctx) -> Targets:
@@ -440,8 +440,8 @@ def t_peek_shadow(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], c
 def r_peek_shadow(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: list[str], ctx: Ctx) -> None:
     card = s.cards[tok[0]]["sh"][0]
     s.peeks[str(seat)] = card
-    emit(s, "peek", f"{s.players[seat]['name']} looks at {B.name(g, tok[0])}'s shadow card: "
-         f"{B.name(g, card)}.", to=[seat])
+    emit(s, "peek", f"{s.players[seat]['name']} looks at {g.defs[tok[0]].name}'s shadow card: "
+         f"{g.defs[card].name}.", to=[seat])
 
 
 def r_ready_all(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: list[str], ctx: Ctx) -> None:
@@ -451,14 +451,14 @@ def r_ready_all(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], tok
 
 
 def t_sneak(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: Ctx) -> Targets:
-    return [[c] for c in s.players[seat]["hand"] if B.d(g, c).type == "ally"
-            and not (B.d(g, c).unique and B.unique_in_play(g, s, B.name(g, c)))]
+    return [[c] for c in s.players[seat]["hand"] if g.defs[c].type == "ally"
+            and not (g.defs[c].unique and B.unique_in_play(g, s, g.defs[c].name))]
 
 
 def r_sneak(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: list[str], ctx: Ctx) -> None:
     ally = tok[0]
     s.players[seat]["hand"].remove(ally)
-    emit(s, "play", f"{s.players[seat]['name']} puts {B.name(g, ally)} into play until the end of the phase.")
+    emit(s, "play", f"{s.players[seat]['name']} puts {g.defs[ally].name} into play until the end of the phase.")
     B.put_char_into_play(g, s, ally, seat)
     if ally in s.cards:
         s.mods.append({"c": ally, "st": "return_hand", "d": 0, "until": "phase"})
@@ -474,7 +474,7 @@ def r_no_attack(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], tok
     enemies = [tok[0]] if ab["target"] == "engaged_enemy" else list(s.players[seat_of(tok[0])]["engaged"])
     for e in enemies:
         s.mods.append({"c": e, "st": "noatk", "d": 0, "until": "phase"})
-    emit(s, "noattack", f"{', '.join(B.name(g, e) for e in enemies)} cannot attack this phase.")
+    emit(s, "noattack", f"{', '.join(g.defs[e].name for e in enemies)} cannot attack this phase.")
 
 
 def t_quick(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: Ctx) -> Targets:
@@ -484,7 +484,7 @@ def t_quick(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: Ct
         for e in s.players[seat]["engaged"]:
             out.append([c, e])
         if staging_attacker(g, c):
-            out += [[c, e] for e in grp["staging"] if B.d(g, e).type == "enemy"]
+            out += [[c, e] for e in grp["staging"] if g.defs[e].type == "enemy"]
     return out
 
 
@@ -527,7 +527,7 @@ def t_revive(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: C
     out = []
     for p in grp_members(s, seat):
         for c in s.players[p]["discard"]:
-            cd = B.d(g, c)
+            cd = g.defs[c]
             if cd.type == ab["type"] and not (cd.unique and B.unique_in_play(g, s, cd.name)):
                 out.append([c])
     return out
@@ -538,7 +538,7 @@ def r_revive(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: l
     owner = owner_of(c)
     s.players[owner]["discard"].remove(c)
     to = seat if ab["type"] == "ally" else owner
-    emit(s, "play", f"{B.name(g, c)} returns to play under {s.players[to]['name']}'s control.")
+    emit(s, "play", f"{g.defs[c].name} returns to play under {s.players[to]['name']}'s control.")
     B.put_char_into_play(g, s, c, to)
 
 
@@ -548,27 +548,27 @@ def t_return_enemy(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], 
 
 def r_return_enemy(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: list[str], ctx: Ctx) -> None:
     B.disengage_to_staging(g, s, tok[0], B.group_of(s, seat))
-    emit(s, "return", f"{B.name(g, tok[0])} returns to the staging area.")
+    emit(s, "return", f"{g.defs[tok[0]].name} returns to the staging area.")
 
 
 def t_recover_sphere(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: Ctx) -> Targets:
-    return [[c] for c in s.players[seat]["discard"] if B.d(g, c).sphere == ab["sphere"]]
+    return [[c] for c in s.players[seat]["discard"] if g.defs[c].sphere == ab["sphere"]]
 
 
 def r_recover_sphere(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: list[str], ctx: Ctx) -> None:
     s.players[seat]["discard"].remove(tok[0])
     s.players[seat]["hand"].append(tok[0])
-    emit(s, "recover", f"{B.name(g, tok[0])} returns to {s.players[seat]['name']}'s hand.")
+    emit(s, "recover", f"{g.defs[tok[0]].name} returns to {s.players[seat]['name']}'s hand.")
 
 
 def t_no_threat(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: Ctx) -> Targets:
     grp = B.group_of(s, seat)
-    return [[c] for c in grp["staging"] if B.d(g, c).type == ab["type"] and not B.d(g, c).immune]
+    return [[c] for c in grp["staging"] if g.defs[c].type == ab["type"] and not g.defs[c].immune]
 
 
 def r_no_threat(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: list[str], ctx: Ctx) -> None:
     s.mods.append({"c": tok[0], "st": "nothreat", "d": 0, "until": "phase"})
-    emit(s, "nothreat", f"{B.name(g, tok[0])} adds no threat this phase.")
+    emit(s, "nothreat", f"{g.defs[tok[0]].name} adds no threat this phase.")
 
 
 def t_search_top(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: Ctx) -> Targets:
@@ -582,7 +582,7 @@ def r_search_top(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], to
     if not top:
         return
     s.reveals += 1
-    opts = [(f"take {c}", f"Put {B.name(g, c)} into hand", "") for c in reversed(top)]
+    opts = [(f"take {c}", f"Put {g.defs[c].name} into hand", "") for c in reversed(top)]
     push(s, ask_frame(seat, "search_top", "Pick one card for its owner's hand", opts, {"p": who}))
 
 

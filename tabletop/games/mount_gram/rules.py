@@ -28,6 +28,7 @@ class MountGram(Game[MGState]):
         self.defs = DefTable(self.db)
         self.fx = fx
         self.enc = enc
+        self._last_decision: tuple[list[Any], Decision] | None = None
 
     # -- set-up ----------------------------------------------------------------------------------
     def setup(self, seats: list[Seat], options: dict[str, Any], seed: int) -> MGState:
@@ -53,7 +54,12 @@ class MountGram(Game[MGState]):
         ask = s.stack[-1].get("ask")
         if ask is None:
             return None
-        return Decision(ask[0], ask[1], ask[2])
+        last = self._last_decision
+        if last is not None and last[0] == ask:
+            return last[1]  # a Decision is immutable: the same question gets the same object
+        d = Decision(ask[0], ask[1], ask[2])
+        self._last_decision = (list(ask), d)
+        return d
 
     def legal_actions(self, s: MGState) -> list[Action]:
         if s.outcome or not s.stack or "ask" not in s.stack[-1]:
@@ -72,7 +78,7 @@ class MountGram(Game[MGState]):
         s.step += 1
         fx.forget()
         advance(self, s)
-        if not s.outcome and self.decision(s) is None:
+        if not s.outcome and (not s.stack or s.stack[-1].get("ask") is None):
             raise IllegalAction("internal: no decision after an action")
 
     def _quick_legal(self, s: MGState, action_id: str) -> bool:

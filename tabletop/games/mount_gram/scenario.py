@@ -63,7 +63,7 @@ class QuestScenario:
             shuffle(s, pl["deck"])
             for h in self.heroes_of(seat, sphere):
                 B.put_char_into_play(g, s, h, seat, trigger=False)
-                pl["threat"] += B.d(g, h).threat_cost
+                pl["threat"] += g.defs[h].threat_cost
             pl["hand"] = draw(s, pl["deck"], 6)
         quest = f"q.{self.stages[0]}.1"
         s.cards[quest] = B.new_rec()
@@ -72,7 +72,7 @@ class QuestScenario:
 
     # -- values ----------------------------------------------------------------------------------
     def x_value(self, g: Any, s: MGState, cid: str) -> int:
-        card = B.d(g, cid)
+        card = g.defs[cid]
         for ab in card.has("passive"):
             if ab["op"] == "x_captured_under_self":
                 return len(s.cards[cid]["cap"])
@@ -90,8 +90,8 @@ class QuestScenario:
         quest = grp["quest"]
         rec = s.cards[quest]
         rec["prog"] += n
-        emit(s, "progress", f"{n} progress on {B.name(g, quest)}.", amount=n, g=grp["id"])
-        if rec["prog"] >= B.d(g, quest).qp:
+        emit(s, "progress", f"{n} progress on {g.defs[quest].name}.", amount=n, g=grp["id"])
+        if rec["prog"] >= g.defs[quest].qp:
             self.stage_defeated(g, s, grp)
 
     def effect_progress(self, g: Any, s: MGState, grp: Group, n: int) -> None:
@@ -100,9 +100,9 @@ class QuestScenario:
     def stage_defeated(self, g: Any, s: MGState, grp: Group) -> None:
         quest = grp["quest"]
         i = self.stages.index(key_of(quest))
-        emit(s, "stage", f"{B.name(g, quest)} is defeated.")
+        emit(s, "stage", f"{g.defs[quest].name} is defeated.")
         if i + 1 >= len(self.stages):
-            B.end(s, "won", f"{B.name(g, quest)} was defeated")
+            B.end(s, "won", f"{g.defs[quest].name} was defeated")
             return
         nxt = f"q.{self.stages[i + 1]}.1"
         B.leave_play(g, s, quest, "removed")
@@ -137,7 +137,7 @@ class QuestScenario:
             if owner < 0 or s.players[owner]["out"]:
                 s.removed.append(c)
                 continue
-            card = B.d(g, c)
+            card = g.defs[c]
             if card.type == "hero":
                 if B.unique_in_play(g, s, card.name):
                     s.players[owner]["discard"].append(c)
@@ -152,7 +152,7 @@ class QuestScenario:
         if not rescued or s.outcome:
             return
         frames = []
-        for jailor in [c for c in s.cards if any(ab["op"] == "jailor" for ab in B.d(g, c).has("forced"))]:
+        for jailor in [c for c in s.cards if any(ab["op"] == "jailor" for ab in g.defs[c].has("forced"))]:
             jg = B.group_of_card(s, jailor)
             if jg is None:
                 continue
@@ -166,9 +166,9 @@ class QuestScenario:
                                         [(f"player {p}", s.players[p]["name"], "") for p in tied], {"e": jailor}))
                 continue
             frames.extend(jailor_attacks(g, s, jailor, tied[0]))
-        if any(ab["op"] == "dungeon_guard" for ab in B.d(g, host).has("response")) and grp and grp["members"]:
-            opts = [(f"free {c}", f"Put {B.name(g, c)} into play", "") for c in rescued
-                    if B.d(g, c).type != "hero" and free_play_ok(g, s, c)]
+        if any(ab["op"] == "dungeon_guard" for ab in g.defs[host].has("response")) and grp and grp["members"]:
+            opts = [(f"free {c}", f"Put {g.defs[c].name} into play", "") for c in rescued
+                    if g.defs[c].type != "hero" and free_play_ok(g, s, c)]
             if opts:
                 chooser = B.members(s, grp)[0] if B.members(s, grp) else grp["members"][0]
                 frames.append(ask_frame(chooser, "dungeon_guard", "Dungeon Guard: put a rescued card into play?",
@@ -180,9 +180,9 @@ class QuestScenario:
         for cid in [c for c, r in s.cards.items() if r["time"] > 0]:
             rec = s.cards[cid]
             rec["time"] -= 1
-            emit(s, "time", f"{B.name(g, cid)} has {rec['time']} time counter(s) left.")
+            emit(s, "time", f"{g.defs[cid].name} has {rec['time']} time counter(s) left.")
             if rec["time"] == 0:
-                for ab in B.d(g, cid).has("forced"):
+                for ab in g.defs[cid].has("forced"):
                     if ab["op"] == "executioners":
                         self.executioners(g, s, cid, ab)
 
@@ -190,9 +190,9 @@ class QuestScenario:
         """Stop the Executioners! expires: captured cards discarded, 3 threat per character (R-17)."""
         per: dict[int, int] = {}
         for c in s.cards[cid]["cap"]:
-            if B.d(g, c).character:
+            if g.defs[c].character:
                 per[owner_of(c)] = per.get(owner_of(c), 0) + 1
-        emit(s, "executed", f"{B.name(g, cid)}: time is up, the captives are lost.")
+        emit(s, "executed", f"{g.defs[cid].name}: time is up, the captives are lost.")
         B.leave_play(g, s, cid, "removed", rescue=False)
         for seat, n in sorted(per.items()):
             B.raise_threat(g, s, seat, ab["amount"] * n, " (executions)")
@@ -226,8 +226,8 @@ class MountGramScenario(QuestScenario):
         for seat, (name, sphere) in enumerate(zip(names, spheres, strict=True)):
             pl = self.build_player(g, s, seat, name, sphere)
             # §6.1 step 1: allies and Item/Mount/Artifact attachments form the captured deck.
-            pl["captured"] = [c for c in pl["deck"] if _captured_kind(B.d(g, c))]
-            pl["deck"] = [c for c in pl["deck"] if not _captured_kind(B.d(g, c))]
+            pl["captured"] = [c for c in pl["deck"] if _captured_kind(g.defs[c])]
+            pl["deck"] = [c for c in pl["deck"] if not _captured_kind(g.defs[c])]
             s.players.append(pl)
         s.groups = [Group(id="g0", members=list(range(len(names))), staging=[], active=None,
                           quest="q.unexpected_rescue.1", side=None)]
@@ -237,7 +237,7 @@ class MountGramScenario(QuestScenario):
             heroes = self.heroes_of(seat, spheres[seat])
             s.limbo.extend(heroes)
             frames.append(ask_frame(seat, "start_hero", f"{names[seat]}: choose your starting hero",
-                                    [(f"hero {h}", f"Start with {B.name(g, h)}", h) for h in heroes],
+                                    [(f"hero {h}", f"Start with {g.defs[h].name}", h) for h in heroes],
                                     {"p": seat}))
         push(s, *frames, {"t": "mg_setup"})
 
@@ -253,7 +253,7 @@ class MountGramScenario(QuestScenario):
             shuffle(s, pl["captured"])
             pl["captured"].append(aside)
             s.cards[chosen]["res"] = 3 if easy else 2
-            pl["threat"] = B.d(g, chosen).threat_cost
+            pl["threat"] = g.defs[chosen].threat_cost
             shuffle(s, pl["deck"])
             pl["hand"] = draw(s, pl["deck"], 3)
         shuffle(s, s.encounter)
@@ -292,7 +292,7 @@ class MountGramScenario(QuestScenario):
             return
         if key == STAGE3:
             s.cards[quest]["prog"] += n
-            emit(s, "progress", f"{n} progress on {B.name(g, quest)}.", amount=n, g=grp["id"])
+            emit(s, "progress", f"{n} progress on {g.defs[quest].name}.", amount=n, g=grp["id"])
             self.check_win(g, s)
             return
         super().quest_progress(g, s, grp, n)
@@ -361,7 +361,7 @@ class MountGramScenario(QuestScenario):
 def jailor_attacks(g: Any, s: MGState, jailor: str, target: int) -> list[dict[str, Any]]:
     """Jailor Gornákh engages the player and attacks him at once (no shadow card, R-19)."""
     B.engage(g, s, jailor, target)
-    emit(s, "jailor", f"{B.name(g, jailor)} attacks {s.players[target]['name']} at once.")
+    emit(s, "jailor", f"{g.defs[jailor].name} attacks {s.players[target]['name']} at once.")
     return [enemy_attack(jailor, target, immediate=True)]
 
 
@@ -381,7 +381,7 @@ def _start_hero(g: Any, s: MGState, ctx: dict[str, Any], aid: str) -> None:
     hero = aid.split()[1]
     s.limbo.remove(hero)
     B.put_char_into_play(g, s, hero, ctx["p"], trigger=False)
-    emit(s, "start", f"{s.players[ctx['p']]['name']} starts with {B.name(g, hero)}.")
+    emit(s, "start", f"{s.players[ctx['p']]['name']} starts with {g.defs[hero].name}.")
 
 
 @frame("mg_setup")

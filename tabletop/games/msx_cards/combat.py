@@ -290,11 +290,12 @@ def attack(s: MsxState, x: int, y: int, *, surprise: bool = False) -> int:
         else:
             a, a_notes = attack_value(s, x)
         raw = natural + a
-        steps.append(f"+ Attack {a} = {num(raw)}" if not a_notes else
-                     f"+ Attack {_stat('', a, printed(s, x, 'attack'), a_notes).strip()} = {num(raw)}")
+        raw_s = str(raw) if raw >= 0 else f"\u2212{-raw}"  # num(raw)
+        steps.append(f"+ Attack {a} = {raw_s}" if not a_notes else
+                     f"+ Attack {_stat('', a, printed(s, x, 'attack'), a_notes).strip()} = {raw_s}")
         ignore = _effect(effects, x, "IGNORE_DEFENSE") if effects else None
         if ignore is not None:
-            steps.append(f"{yn} Defense ignored ({ignore['cap']}) = {num(raw)}")
+            steps.append(f"{yn} Defense ignored ({ignore['cap']}) = {raw_s}")
         else:
             if plain and cy is not None:
                 d, d_notes = min(0, cy["defense"]), []
@@ -305,10 +306,12 @@ def attack(s: MsxState, x: int, y: int, *, surprise: bool = False) -> int:
             else:
                 d, d_notes = defense_value(s, y)
             raw += d
+            raw_s = str(raw) if raw >= 0 else f"\u2212{-raw}"  # num(raw)
             if d_notes:
-                steps.append(f"+ {yn} Defense {_stat('', d, printed(s, y, 'defense'), d_notes).strip()} = {num(raw)}")
+                steps.append(f"+ {yn} Defense {_stat('', d, printed(s, y, 'defense'), d_notes).strip()} = {raw_s}")
             else:  # what ``_stat`` gives without notes, the printed value unused
-                steps.append(f"+ {yn} Defense {num(d)} = {num(raw)}")
+                d_s = str(d) if d >= 0 else f"\u2212{-d}"  # num(d)
+                steps.append(f"+ {yn} Defense {d_s} = {raw_s}")
         if raw <= 0:
             steps.append("no wound")  # 4. R3
         else:

@@ -218,7 +218,7 @@ def strike(s: MsxState, actor: int) -> None:
         end_battle(s, [opp])
         return
     attack(s, actor, opp)
-    if has(s, actor, "EXTRA_ATTACK") and alive(s, opp):
+    if s.effects and has(s, actor, "EXTRA_ATTACK") and alive(s, opp):
         attack(s, actor, opp)
     if not alive(s, opp):
         end_battle(s, [opp])

@@ -108,6 +108,9 @@ def vanq_ok(s: VState, p: int, h: str, chosen: list[str]) -> bool:
 
 
 def vanquishable(s: VState, p: int) -> list[str]:
+    # no Ally that could take part (Wickets never do): nothing can be vanquished, skip the pricing
+    if not any(is_ally(a, r) and not r.get("w") for a, r in s.players[p]["cards"].items()):
+        return []
     return [h for h in defeat_targets(s, p) if vanq_ok(s, p, h, vanq_allies(s, p, h))]
 
 
@@ -193,10 +196,13 @@ def attach_target(d: Any) -> str | None:
     return None
 
 
+ATTACH_TO: dict[str, str | None] = {c: attach_target(d) for c, d in CARD.items()}
+"""instance id -> ``attach_target`` of its card (computed once at load time)."""
+
+
 def play_dests(s: VState, p: int, c: str, free: bool = False, first: bool = False,
                ctx: tuple[int, bool] | None = None) -> list[tuple[str, str, int, int | None, str | None, bool]]:
     """Where ``c`` may be played now: ``(id, label, cost, loc, host/target, pay with the Map)``."""
-    from .ops import doable
     P = s.players[p]
     d = CARD[c]
     power = P["power"]
@@ -204,9 +210,10 @@ def play_dests(s: VState, p: int, c: str, free: bool = False, first: bool = Fals
     if not free and isinstance(d.cost, int) and d.cost - disc > power \
             and not (d.type == "Item" and in_realm(P, "never_land_map")):
         return []
+    from .ops import doable
     out: list[tuple[str, str, int, int | None, str | None, bool]] = []
     maps = [m for m in in_realm(P, "never_land_map")] if d.type == "Item" else []
-    to = attach_target(d)
+    to = ATTACH_TO[c]
 
     def add(aid: str, label: str, k: int, loc: int | None, host: str | None) -> None:
         k = 0 if free else k
@@ -575,8 +582,19 @@ def card_options(s: VState, p: int, action: str) -> list[list[Any]]:
     P = s.players[p]
     if action == "play_card":
         ctx = (discount(s, p), _local_costs(P))
-        return [opt(f"play {c}", f"Play {CARD[c].name}", c, "play_card") for c in P["hand"]
-                if CARD[c].type != "Condition" and play_dests(s, p, c, first=True, ctx=ctx)]
+        power = P["power"] + ctx[0]
+        out = []
+        for c in P["hand"]:
+            d = CARD[c]
+            if d.type == "Condition":
+                continue
+            k = d.cost
+            # too dear even at the biggest discount (play_dests's own first test, without the call)
+            if k.__class__ is int and k > power and d.type != "Item":
+                continue
+            if play_dests(s, p, c, first=True, ctx=ctx):
+                out.append(opt(f"play {c}", f"Play {d.name}", c, "play_card"))
+        return out
     if action == "activate":
         return [opt(f"activate {c}", f"Activate {CARD[c].name} (cost {activation_cost(s, p, c)})", c, "activate")
                 for c in activatable(s, p)]

@@ -301,41 +301,86 @@ def front_hero(s: VState, P: Player, loc: int) -> str | None:
     return hs[0]
 
 
+def front_hero(s: VState, P: Player, loc: int) -> str | None:
+    """The Hero in front at ``loc`` (an enlarged one, else a shrunk one, else the first played)."""
+    hs = heroes_at(P, loc)
+    if not hs:
+        return None
+    for want in ("e", "s"):
+        for h in hs:
+            if P["cards"][h].get("sz") == want:
+                return h
+    return hs[0]
+
+
 def covered(s: VState, P: Player, loc: int) -> set[int]:
     """Indexes of the top action slots of ``loc`` covered by Heroes (R8, R27)."""
     top = villain(P).top[loc]
     if not top:
         return set()
     out: set[int] = set()
-    f = front_hero(s, P, loc)
-    if f is not None:
-        r = P["cards"][f]
-        if r.get("sz") == "s":
-            out.add(min(r.get("slot", 0), len(top) - 1))
+    # one pass: the front Hero here (an enlarged one, else a shrunk one, else the first) and the
+    # enlarged Heroes anywhere whose spill-over reaches this location
+    first = big = small = None
+    spills = []
+    for r in P["cards"].values():
+        if r["side"] != "h":
+            continue
+        sz = r.get("sz")
+        if r["on"] is None and r["loc"] == loc:
+            if first is None:
+                first = r
+            if sz == "e":
+                if big is None:
+                    big = r
+            elif sz == "s" and small is None:
+                small = r
+        if sz == "e" and r.get("spill") and r["spill"][0] == loc:
+            spills.append(r)
+    front = big or small or first
+    if front is not None:
+        if front.get("sz") == "s":
+            out.add(min(front.get("slot", 0), len(top) - 1))
         else:
             out.update(range(len(top)))
-    for r in P["cards"].values():
-        if r.get("sz") == "e" and r["side"] == "h" and r.get("spill") and r["spill"][0] == loc:
-            out.add(min(r["spill"][1], len(top) - 1))
+    for r in spills:
+        out.add(min(r["spill"][1], len(top) - 1))
     return out
+
+
+TOP_SLOTS: dict[str, list[tuple[tuple[int, str, str, int], ...]]] = {
+    k: [tuple((i, f"{loc}t{i}", a, n) for i, (a, n) in enumerate(v.top[loc])) for loc in range(4)]
+    for k, v in LIB.villains.items()}
+"""villain key -> per location: ``(index, slot key, action, amount)`` of the top symbols."""
+BOTTOM_SLOTS: dict[str, list[tuple[tuple[str, str, int, bool], ...]]] = {
+    k: [tuple((f"{loc}b{i}", a, n, False) for i, (a, n) in enumerate(v.bottom[loc])) for loc in range(4)]
+    for k, v in LIB.villains.items()}
+"""villain key -> per location: the bottom symbols as ``slots`` returns them."""
+SYM_VILLAINS = {CARD[c].villain for c in I_SYM}
+"""Villains with a card that adds an action symbol (only their realms can hold one)."""
 
 
 def slots(s: VState, p: int, loc: int, *, uncovered_only: bool = True) -> list[tuple[str, str, int, bool]]:
     """Action symbols at ``loc``: ``(slot key, action, amount, covered)``; granted ones last (R41)."""
     P = s.players[p]
-    v = villain(P)
-    cov = covered(s, P, loc)
+    key = P["villain"]
     out = []
-    for i, (a, n) in enumerate(v.top[loc]):
-        if i in cov and uncovered_only:
-            continue
-        out.append((f"{loc}t{i}", a, n, i in cov))
-    for i, (a, n) in enumerate(v.bottom[loc]):
-        out.append((f"{loc}b{i}", a, n, False))
-    for c, r in P["cards"].items():
-        sym = I_SYM.get(c)
-        if sym and r["loc"] == loc and r["side"] == "v" and r["on"] is None:
-            out.append((f"x{c}", sym[0], sym[1], False))
+    top = TOP_SLOTS[key][loc]
+    if top:
+        cov = covered(s, P, loc)
+        for i, k, a, n in top:
+            if i in cov:
+                if uncovered_only:
+                    continue
+                out.append((k, a, n, True))
+            else:
+                out.append((k, a, n, False))
+    out.extend(BOTTOM_SLOTS[key][loc])
+    if key in SYM_VILLAINS:
+        for c, r in P["cards"].items():
+            sym = I_SYM.get(c)
+            if sym and r["loc"] == loc and r["side"] == "v" and r["on"] is None:
+                out.append((f"x{c}", sym[0], sym[1], False))
     return out
 
 

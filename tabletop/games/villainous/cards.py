@@ -157,7 +157,7 @@ class CardDef:
     """One card as the rules use it (plain attributes, effects grouped by trigger)."""
 
     __slots__ = ("key", "villain", "name", "type", "fate", "cost", "strength", "smod", "text",
-                 "effects", "by_trigger", "target_location", "ops")
+                 "effects", "by_trigger", "target_location", "ops", "_steps")
 
     def __init__(self, villain: str, m: CardModel, fate: bool) -> None:
         self.key = m.id
@@ -178,13 +178,19 @@ class CardDef:
         self.ops: set[str] = set()
         for e in self.effects:
             _collect_ops(e, self.ops)
+        self._steps: dict[str, tuple[dict[str, Any], ...]] = {}
+        for trigger, effects in self.by_trigger.items():
+            flat: list[dict[str, Any]] = []
+            for e in effects:
+                flat.extend(e["steps"] if "steps" in e else [e])
+            self._steps[trigger] = tuple(flat)
 
     def steps(self, trigger: str) -> list[dict[str, Any]]:
-        """The ops of every effect with this trigger, in order (an ``op`` effect is one step)."""
-        out: list[dict[str, Any]] = []
-        for e in self.by_trigger.get(trigger, ()):
-            out.extend(e["steps"] if "steps" in e else [e])
-        return out
+        """The ops of every effect with this trigger, in order (an ``op`` effect is one step).
+
+        Flattened once at load time; each call returns a fresh list (callers may keep it in a frame).
+        """
+        return list(self._steps.get(trigger, ()))
 
 
 def _collect_ops(value: Any, into: set[str]) -> None:

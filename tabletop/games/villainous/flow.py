@@ -75,10 +75,18 @@ def _key(v: Any) -> Any:
     return v
 
 
+LOG_FIELDS = frozenset({"seat", "victim"})
+"""The data fields an event keeps. The others the rules pass (``card``, ``cards``, ``loc``,
+``amount``, ``power``, ``round`` ...) only repeat what the text already says, and nothing reads
+them (screen, widgets, bots and tests read ``k``, ``t``, ``to``, ``seat`` or ``victim``), so they
+are left out: the log is most of a long game's save."""
+
+
 def ev(s: VState, kind: str, text: str, *, to: list[int] | None = None, **data: Any) -> None:
-    """Log an event; card instance ids become card keys, so a card that later returns to a
-    hidden deck never leaves its id in anybody's log (the views must not show hidden ids)."""
-    emit(s, kind, text, to=to, **{k: _key(v) for k, v in data.items()})
+    """Log an event (keeping the data fields in ``LOG_FIELDS``); card instance ids become card keys,
+    so a card that later returns to a hidden deck never leaves its id in anybody's log (the views
+    must not show hidden ids)."""
+    emit(s, kind, text, to=to, **{k: _key(v) for k, v in data.items() if k in LOG_FIELDS})
 
 
 def win(s: VState, seat: int, why: str) -> None:
@@ -96,21 +104,23 @@ def win(s: VState, seat: int, why: str) -> None:
 def run(s: VState, next_turn: Callable[[VState], None]) -> None:
     """Advance until a decision is needed or the game is over."""
     guard = 0
+    handlers = HANDLERS
     while s.pending is None and s.phase == "play":
         guard += 1
         if guard > 100000:
             raise RuntimeError("villainous: resolution does not settle")
-        if not s.stack:
+        stack = s.stack
+        if not stack:
             next_turn(s)
             continue
-        idx = len(s.stack) - 1
-        f = s.stack[idx]
-        res = HANDLERS[f["k"]](s, f)
+        idx = len(stack) - 1
+        f = stack[idx]
+        res = handlers[f["k"]](s, f)
         if s.phase != "play":
             return
         if res is DONE:
             del s.stack[idx]
-        elif isinstance(res, Choice):
+        elif res.__class__ is Choice:
             if not res.opts:
                 raise RuntimeError(f"villainous: empty choice {res.kind}")
             s.pending = {"seat": res.seat, "kind": res.kind, "prompt": res.prompt, "opts": res.opts}

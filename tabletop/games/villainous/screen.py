@@ -34,6 +34,7 @@ from .widgets import (
     action_label,
     card_face,
     card_line,
+    plain,
     symbols_of,
 )
 
@@ -190,7 +191,10 @@ class VillainousScreen(GameScreen):
         rivals = [p for p in players if p["seat"] != me]
         self.query_one("#rivals", RivalsPanel).show(
             rivals, view.get("turn"), compact=len(rivals) * 5 + 2 > 0.6 * self.app.size[1])
-        self.query_one("#hint", Static).update(self._hint(view, decision, actions, me))
+        hint = self._hint(view, decision, actions, me)
+        if self.ascii_only:
+            hint = Text(plain(hint.plain, True), style="", no_wrap=True, overflow="ellipsis")
+        self.query_one("#hint", Static).update(hint)
         if isinstance(self.focused, CardRow):  # a row refilled under the cursor: say what is there now
             self._detail(self.focused, self.focused.current)
         keys = (self.check_action("move_mover", ()), self.check_action("end_turn", ()), self.check_action("pass", ()))
@@ -231,7 +235,7 @@ class VillainousScreen(GameScreen):
         obj.append("Objective ", style="bold")
         obj.append(bar(round(100 * float(prog.get("value", 0) or 0)), 100, 10, self.ascii_only).split(" ")[0],
                    style=colour)
-        obj.append(f" {prog.get('text', '')}", style="bold")
+        obj.append(" " + plain(str(prog.get("text", "")), self.ascii_only), style="bold")
         obj.append(f" — {me['objective']}", style="dim")
         if board["seat"] != seat:
             peek = Text(no_wrap=True, overflow="ellipsis")
@@ -389,7 +393,7 @@ class VillainousScreen(GameScreen):
         text.append(f" · {'$' if self.ascii_only else '¤'}{p['power']} Power · hand {p['hand_count']}")
         prog = (p.get("progress") or {}).get("text")
         if prog:
-            text.append(f" · objective: {prog}")
+            text.append(f" · objective: {plain(str(prog), self.ascii_only)}")
         if decision is not None:
             name = self.match.seats[decision.seat].name
             prompt = decision.prompt if decision.prompt.startswith(name) else f"{name}: {decision.prompt}"

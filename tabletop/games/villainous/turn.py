@@ -176,11 +176,8 @@ def menu_slots(s: VState, p: int) -> list[tuple[str, str, int, bool]]:
     loc = P["mover"]
     hiss = (not s.tf.get("hiss") and any(P["cards"][c]["loc"] == loc and P["cards"][c]["side"] == "v"
                                          for c in in_realm(P, "sir_hiss")))
-    out = []
-    for key, a, n, cov in slots(s, p, loc, uncovered_only=not hiss):
-        if key not in s.used:
-            out.append((key, a, n, cov))
-    return out
+    used = s.used
+    return [x for x in slots(s, p, loc, uncovered_only=not hiss) if x[0] not in used]
 
 
 def menu_options(s: VState, p: int) -> list[list[Any]]:
@@ -290,9 +287,12 @@ IS_COND = frozenset(c for c, d in CARD.items() if d.type == "Condition")
 
 def window_options(s: VState, q: int) -> list[list[Any]]:
     P = s.players[q]
+    john = P["villain"] == "john"
+    if not john and IS_COND.isdisjoint(P["hand"]):
+        return []  # no Condition in hand and no Clever Disguise to pay off: nothing to offer
     out = [opt(f"cond {c}", f"Play {CARD[c].name}", c, "condition") for c in P["hand"]
            if c in IS_COND and condition_ok(s, q, c)]
-    if P["villain"] == "john":
+    if john:
         out += [opt(f"disguise {c}", f"Pay 2 Power to discard {CARD[c].name}", c, "owner")
                 for c in disguises(s, q)]
     return out
@@ -300,12 +300,15 @@ def window_options(s: VState, q: int) -> list[list[Any]]:
 
 @handler("win")
 def h_window(s: VState, f: dict[str, Any]) -> Any:
+    if f["i"] == 0 and not f["played"] and not s.always_ask and "ans" not in f:
+        turn = s.turn
+        for q, P in enumerate(s.players):
+            if q != turn and (P["villain"] == "john" or not IS_COND.isdisjoint(P["hand"])):
+                break
+        else:
+            s.tf["defeats"] = []
+            return DONE  # nobody could answer: the window opens and closes at once
     n = len(s.players)
-    if f["i"] == 0 and not f["played"] and "ans" not in f and not s.always_ask and not any(
-            P["villain"] == "john" or any(c in IS_COND for c in P["hand"])
-            for q, P in enumerate(s.players) if q != s.turn):
-        s.tf["defeats"] = []
-        return DONE  # nobody could answer: the window opens and closes at once
     order = [(s.turn + i) % n for i in range(1, n)]
     ans = f.pop("ans", None)
     if ans is not None:

@@ -61,6 +61,16 @@ VILLAIN_COLOUR = {"maleficent": "green3", "jafar": "gold1", "ursula": "medium_pu
                   "john": "dark_orange", "queen": "deep_pink2"}
 
 
+ASCII_TEXT = str.maketrans({"✔": "+", "✘": "x", "★": "*", "▸": ">"})
+
+
+def plain(text: str, ascii_only: bool) -> str:
+    """Text for an ASCII-only terminal: no check marks or arrows (the rules' progress texts use them)."""
+    if not ascii_only:
+        return text
+    return text.translate(ASCII_TEXT).replace("←/→", "left/right").replace("↑/↓", "up/down")
+
+
 def action_label(action: str, amount: int = 0) -> str:
     label = ACTION_INFO.get(action, ("?", "?", "white", action))[3]
     return f"{label} {amount}" if action == "gain_power" else label
@@ -390,7 +400,7 @@ class RivalsPanel(Static):
             line.append(" ")
             line.append(bar(round(100 * float(prog.get("value", 0) or 0)), 100, 6, self.ascii_only)
                         .split(" ")[0], style=colour)
-            line.append(f" {prog.get('text', p['objective'])}")
+            line.append(" " + plain(str(prog.get("text", p["objective"])), self.ascii_only))
             parts.append(line)
             heroes = [h for loc in p["locations"] for h in loc["heroes"]]
             if heroes and not compact:
