@@ -14,6 +14,7 @@ from typing import Any, ClassVar
 
 from rich.text import Text
 from rich.tree import Tree
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Container, Horizontal, Vertical, VerticalScroll
@@ -249,6 +250,7 @@ class GameScreen(Screen[None]):
         self._curtain_once = True
         self.viewer = None
         self.refresh_all()  # nothing private behind the curtain
+        self.app.clear_notifications()  # a toast may name a card of the player who just left
         news = visible_log(self.match.state, None, last=1)
         text = news[0]["t"] if news else f"{self.spec.title} — {self.match.summary()}"
         self._curtain_up = True
@@ -338,6 +340,24 @@ class GameScreen(Screen[None]):
     # -- keys -----------------------------------------------------------------------------------
     def on_decision_panel_chosen(self, message: DecisionPanel.Chosen) -> None:
         self.act(message.action_id)
+
+    def on_key(self, event: events.Key) -> None:
+        """1-9 choose from the decision list wherever the focus is (the help and README promise
+        it), not only while the list itself has the keyboard. Screens with their own ``on_key``
+        (Textual calls every class's handler) keep handling digits themselves."""
+        if type(self).on_key is not GameScreen.on_key or self.has_class("-too-small"):
+            return  # (nothing is played blind while the board is hidden)
+        char = event.character
+        if not char or not char.isdigit() or char == "0":
+            return
+        panel = self.query_one("#decision", DecisionPanel)
+        if self.focused is panel:
+            return  # the panel answers its own digits
+        index = int(char) - 1
+        if index < len(panel.actions):
+            event.stop()
+            panel.highlighted = index
+            self.act(panel.actions[index].id)
 
     def action_focus_next(self) -> None:
         """tab: the next pane (boards override it with their own order)."""

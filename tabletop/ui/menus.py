@@ -39,7 +39,7 @@ class MainMenu(Screen[None]):
                 Binding("k", "cursor(-1)", show=False), Binding("j", "cursor(1)", show=False)]
     DEFAULT_CSS = """
     MainMenu { align: center middle; }
-    MainMenu > Horizontal { width: 100; height: 16; border: round $accent; padding: 1 2; }
+    MainMenu > Horizontal { width: 100; max-width: 100%; height: 16; border: round $accent; padding: 1 2; }
     MainMenu #brand { width: 32; }
     MainMenu #brand .name { text-style: bold; color: $accent; }
     MainMenu #menu { width: 28; border: none; height: auto; }
@@ -137,6 +137,7 @@ class NewGameScreen(Screen[None]):
     NewGameScreen #variants { height: auto; }
     NewGameScreen #error { color: $error; height: auto; margin: 1 0; }
     NewGameScreen #buttons { height: auto; align: right middle; }
+    NewGameScreen #start-hint { width: auto; padding: 1 2; color: $text-muted; }
     """
     MAX_SEATS = 6
 
@@ -167,6 +168,7 @@ class NewGameScreen(Screen[None]):
                 yield Input(placeholder="random", id="seed", restrict=r"[0-9]*")
             yield Static(id="error")
             with Horizontal(id="buttons"):
+                yield Static("Enter in a name or the seed starts too", id="start-hint")
                 yield Button("Start", variant="primary", id="start")
                 yield Button("Cancel", id="cancel")
         yield Footer()
@@ -221,6 +223,12 @@ class NewGameScreen(Screen[None]):
             await self._configure(event.value)
         elif event.select.id == "players":
             self._show_seats()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        """Enter in a text box starts the game: ctrl+Enter (the footer's key) reaches the app only
+        in terminals that tell it from Enter, and most (tmux, VTE, macOS Terminal) do not."""
+        event.stop()
+        self.action_start()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "start":
@@ -300,7 +308,8 @@ class SavesScreen(Screen[None]):
     """
 
     def compose(self) -> ComposeResult:
-        yield Static("Saved games", classes="title")
+        # the table takes Enter for itself, so the footer cannot show "enter resume": say it here
+        yield Static("Saved games · Enter: resume · d: delete · Esc: back", classes="title")
         yield DataTable(id="table", cursor_type="row", zebra_stripes=True)
         yield Static(id="empty")
         yield Footer()

@@ -96,6 +96,7 @@ async def test_curtain_hides_the_hand_and_a_new_game_opens_on_it(tmp_path: Path)
         assert isinstance(app.screen, Curtain)
         text = visible_text(app)
         assert "A N A" in text
+        assert "q: back to the menu" in text  # the curtain has no footer: its keys are in its text
         assert not any(card in text for card in hand_ana)
         game_screen = app.screen_stack[-2]
         assert isinstance(game_screen, GameScreen) and game_screen.viewer is None
@@ -169,6 +170,7 @@ async def test_saves_browser_resumes_and_deletes_with_confirmation(tmp_path: Pat
         assert isinstance(app.screen, SavesScreen)
         text = visible_text(app)
         assert "High Card" in text and "not a save file" in text
+        assert "Enter: resume" in text  # the footer cannot show it (the table owns Enter)
         # the most recent first: the broken file was written last
         await pilot.press("d")
         await pilot.pause()
@@ -286,3 +288,57 @@ async def test_card_row_updates_in_place_and_keeps_the_cursor_on_its_card() -> N
         await pilot.pause()
         assert row.current is None and len(app.query(CardView)) == 0
         assert "(none)" in visible_text(app)
+
+
+async def test_a_toast_naming_a_hand_card_does_not_outlive_the_curtain(tmp_path: Path) -> None:
+    """Toasts last seconds and are drawn on whatever screen is on top: one that names a card of
+    the player who just finished ("X cannot be played now") must not show on the curtain."""
+    match = new_match()
+    hand_ana = list(match.state.players[0]["hand"])
+    app = make_app(tmp_path, match)
+    async with app.run_test(size=(120, 40), notifications=True) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        app.screen.notify("Your hand: " + ", ".join(hand_ana), title="Not allowed")
+        await pilot.pause()
+        assert "Your hand" in visible_text(app)
+        await pilot.press("1")
+        await pilot.pause()
+        play = [i for i, a in enumerate(app.screen.query_one(DecisionPanel).actions) if a.id == "play"][0]
+        await pilot.press(str(play + 1))
+        await pilot.pause()
+        assert isinstance(app.screen, Curtain)
+        text = visible_text(app)
+        assert not any(card in text for card in match.state.players[0]["hand"])
+
+
+async def test_enter_in_a_text_box_of_the_new_game_form_starts_the_game(tmp_path: Path) -> None:
+    """ctrl+Enter cannot be told from Enter in most terminals: Enter in a name or the seed starts."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")  # New game
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, NewGameScreen)
+        form.query_one("#game").value = "highcard"
+        await pilot.pause()
+        form.query_one("#seed").focus()
+        await pilot.press("4", "2", "enter")
+        await pilot.pause()
+        game_screen = next(s for s in app.screen_stack if isinstance(s, GameScreen))
+        assert game_screen.match.seed == 42
+
+
+async def test_the_main_menu_fits_an_80x24_terminal(tmp_path: Path) -> None:
+    """The menu box was a fixed 100 columns: at 80 its right part (the recent games) was cut."""
+    from textual.containers import Horizontal
+
+    save(new_match(), tmp_path / "one.json")
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        box = app.screen.query_one(Horizontal)
+        assert box.region.right <= 80
+        assert "Ana, Luis" in visible_text(app)

@@ -76,8 +76,17 @@ def groups_in_order(s: MGState) -> list[Group]:
     if len(groups) == 1:
         return [groups[0]] if groups[0]["members"] else []
     rank = {p: i for i, p in enumerate(turn_order(s))}
-    return sorted((x for x in groups if x["members"]),
-                  key=lambda x: min((rank[p] for p in x["members"] if p in rank), default=99))
+    keyed = []
+    for i, x in enumerate(groups):
+        if x["members"]:
+            best = 99  # a group whose players are all out goes last
+            for p in x["members"]:
+                r = rank.get(p, 99)
+                if r < best:
+                    best = r
+            keyed.append((best, i, x))
+    keyed.sort(key=lambda k: (k[0], k[1]))
+    return [x for _, _, x in keyed]
 
 
 def group_of_card(s: MGState, cid: str) -> Group | None:
@@ -131,7 +140,8 @@ def engaged_with(s: MGState, enemy: str) -> int:
 
 
 def unique_in_play(g: "MountGram", s: MGState, title: str) -> bool:
-    return any(g.db[key_of(c)].name == title for c in s.cards)
+    defs = g.defs
+    return any(defs[c].name == title for c in s.cards)
 
 
 # -- stats -------------------------------------------------------------------------------------

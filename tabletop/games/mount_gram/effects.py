@@ -122,6 +122,8 @@ def _window_ok(s: MGState, ab: dict[str, Any], f: dict[str, Any]) -> bool:
 
 
 _memo: dict[tuple[int, int, int, int, int], list[Play]] = {}
+MEMO = _memo
+"""The memo itself (cleared in place, never rebound): ``flow.advance`` tests it inline."""
 
 
 def forget() -> None:
@@ -179,41 +181,33 @@ def _plays(g: Any, s: MGState, seat: int, f: dict[str, Any]) -> list[Play]:
     cards = s.cards
     hand = pl["hand"]
     if hand:
-        if ev:
-            wanted = responders(g).get(ev, set())
-            hand = [c for c in hand if key_of(c) in wanted]
         planning = not ev and f.get("w") == "plan"
-        funds: dict[str, list[int]] | None = None
-        seen: set[str] = set()
-        for c in hand:
-            card = defs[c]
-            key = card.key
-            if key in seen:
-                continue  # copies of one title offer the same plays: list the first copy only
-            seen.add(key)
-            ctype = card.type
-            if ctype == "event":
-                if not card.active:
-                    continue
-                abl = usable.get((key, ev, ph))
+        cache = g.__dict__.get("_hand_cands")
+        if cache is None or len(cache) > 50000:
+            cache = g._hand_cands = {}
+        hkey = (tuple(hand), ev, planning)
+        cands = cache.get(hkey)
+        if cands is None:
+            cands = cache[hkey] = _hand_candidates(g, hkey[0], ev, planning)
+        funds: dict[str, tuple[int, int, int]] = {}
+        for c, card, event in cands:
+            if event:
+                abl = usable.get((card.key, ev, ph))
                 if abl is None:
                     abl = _usable(g, card, ev, phase)
                 if not abl:
                     continue
-                if funds is None:
-                    funds = _funds(g, s, seat)
-                row = funds.get(card.sphere)
-                if row is None or not row[0]:
-                    continue
-                _event_plays(g, s, seat, c, card, abl, ctx, out, row)
+            sphere = card.sphere
+            row = funds.get(sphere)
+            if row is None:
+                row = funds[sphere] = _fund_row(g, s, seat, sphere)
+            if event:
+                if row[0]:
+                    _event_plays(g, s, seat, c, card, abl, ctx, out, row)
                 continue
-            if not planning or ctype == "hero":
+            if (card.unique and B.unique_in_play(g, s, card.name)) or not _affords(card, card.cost, row):
                 continue
-            if funds is None:
-                funds = _funds(g, s, seat)
-            if (card.unique and B.unique_in_play(g, s, card.name)) or not _affords(card, card.cost, funds):
-                continue
-            if ctype == "ally":
+            if card.type == "ally":
                 out.append(Play(f"play {c}", f"Play {card.name} ({card.cost})", c, None, [], True))
             else:
                 for t in attach_targets(g, s, seat, card):
@@ -269,34 +263,60 @@ def _plays(g: Any, s: MGState, seat: int, f: dict[str, Any]) -> list[Play]:
     return out
 
 
-_NO_FUNDS = (0, 0, 0)
+def _hand_candidates(g: Any, hand: tuple[str, ...], ev: str,
+                     planning: bool) -> tuple[tuple[str, CardDef, bool], ...]:
+    """The cards of a hand that may give plays in a window, in hand order, the first copy of a
+    title only: (card, data, True) for events with an action (``ev`` empty) or a response to
+    ``ev``, (card, data, False) for allies and attachments in planning. A function of the hand
+    and the kind of window only, so ``_plays`` keeps it per hand (the phase is checked there)."""
+    defs = g.defs
+    wanted = responders(g).get(ev, set()) if ev else None
+    seen: set[str] = set()
+    out = []
+    for c in hand:
+        if wanted is not None and key_of(c) not in wanted:
+            continue  # a trigger window: only cards that respond to its event
+        card = defs[c]
+        key = card.key
+        if key in seen:
+            continue  # copies of one title offer the same plays: list the first copy only
+        seen.add(key)
+        if card.type == "event":
+            if card.active and (_usable(g, card, ev, "") if ev else card.has("action")):
+                out.append((c, card, True))
+            continue
+        if planning and not ev and card.type != "hero":
+            out.append((c, card, False))
+    return tuple(out)
 
 
-def _funds(g: Any, s: MGState, seat: int) -> dict[str, list[int]]:
-    """Per sphere with a hero (and "Neutral"): [matching heroes, resources among them, heroes
-    with at least one]; a sphere without a matching hero is absent."""
-    out: dict[str, list[int]] = {}
+def _fund_row(g: Any, s: MGState, seat: int, sphere: str) -> tuple[int, int, int]:
+    """What ``seat`` can pay for a card of ``sphere``: (matching heroes, resources among them,
+    heroes with at least one). Every hero matches "Neutral"; Celebrían's Stone adds an icon."""
+    heroes = total = with_res = 0
     cards = s.cards
     defs = g.defs
+    neutral = sphere == "Neutral"
     for h in s.players[seat]["chars"]:
         cd = defs[h]
         if cd.type != "hero":
             continue
         rec = cards[h]
-        res = rec["res"]
-        for sp in (B.icons(g, s, h) if rec["att"] else (cd.sphere,)) + ("Neutral",):
-            row = out.get(sp)
-            if row is None:
-                out[sp] = [1, res, int(res > 0)]
-            else:
-                row[0] += 1
-                row[1] += res
-                row[2] += res > 0
-    return out
+        if rec["att"]:
+            k = (B.icons(g, s, h) + ("Neutral",)).count(sphere)
+        else:
+            k = (cd.sphere == sphere) + neutral
+        if k:
+            res = rec["res"]
+            heroes += k
+            total += res * k
+            with_res += (res > 0) * k
+    return heroes, total, with_res
 
 
-def _affords(card: CardDef, n: int, funds: dict[str, list[int]]) -> bool:
-    heroes, total, with_res = funds.get(card.sphere, _NO_FUNDS)
+def _affords(card: CardDef, n: int, row: tuple[int, int, int]) -> bool:
+    """Whether a card of cost ``n`` can be paid with the funds ``row`` of its sphere."""
+    heroes, total, with_res = row
     if not heroes:
         return False
     if card.key == "thicket_of_spears":
@@ -305,9 +325,9 @@ def _affords(card: CardDef, n: int, funds: dict[str, list[int]]) -> bool:
 
 
 def _event_plays(g: Any, s: MGState, seat: int, c: str, card: CardDef, abl: tuple[dict[str, Any], ...],
-                 ctx: Ctx, out: list[Play], row: list[int]) -> None:
+                 ctx: Ctx, out: list[Play], row: tuple[int, int, int]) -> None:
     """The plays of event ``c`` for its abilities ``abl`` that fit the window; ``row`` is the
-    funds of its sphere (``_funds``, at least one matching hero)."""
+    funds of its sphere (``_fund_row``, at least one matching hero)."""
     _, total, with_res = row
     thicket = card.key == "thicket_of_spears"
     x_cost = card.x_cost
@@ -486,13 +506,25 @@ def trigger(g: Any, s: MGState, ev: str, ctx: Ctx, grp: Any, w: str = "trigger")
     keys = responders(g).get(ev)
     if not keys:
         return
+    defs = g.defs
+    cards = s.cards
     for p in grp["members"]:
         pl = s.players[p]
-        if any(key_of(c) in keys and g.defs[c].type in ("event", "ally") for c in pl["hand"]) or any(
-                key_of(c) in keys for c in pl["chars"]) or any(
-                key_of(a) in keys for c in pl["chars"] for a in s.cards[c]["att"]):
-            push(s, window(grp["id"], w, ev, ctx))
-            return
+        for c in pl["hand"]:
+            card = defs[c]
+            if card.key in keys and card.type in ("event", "ally"):
+                push(s, window(grp["id"], w, ev, ctx))
+                return
+        chars = pl["chars"]
+        for c in chars:
+            if defs[c].key in keys:
+                push(s, window(grp["id"], w, ev, ctx))
+                return
+        for c in chars:
+            for a in cards[c]["att"]:
+                if defs[a].key in keys:
+                    push(s, window(grp["id"], w, ev, ctx))
+                    return
 
 
 def on_enemy_revealed(g: Any, s: MGState, enemy: str, grp: Any) -> None:

@@ -83,15 +83,19 @@ def continuation(key: str) -> Callable[[Callable[..., None]], Callable[..., None
 def advance(g: Any, s: MGState) -> None:
     """Run frames until a decision is needed or the game is over."""
     guard = 0
-    g.fx.forget()
+    memo = g.fx.MEMO  # what g.fx.forget() clears, cleared here without a call per frame
+    frames = FRAMES
+    memo.clear()
     while not s.outcome:
-        if not s.stack:
+        stack = s.stack
+        if not stack:
             next_phase(g, s)
             continue
-        f = s.stack[-1]
+        f = stack[-1]
         f.pop("ask", None)
-        g.fx.forget()
-        if FRAMES[f["t"]].run(g, s, f):
+        if memo:
+            memo.clear()
+        if frames[f["t"]].run(g, s, f):
             return
         guard += 1
         if guard > 100000:

@@ -33,7 +33,14 @@ def seat_of(tok: str) -> int:
 
 
 def grp_members(s: MGState, seat: int) -> list[int]:
-    return B.members(s, B.group_of(s, seat))
+    """The seat's group's players in turn order (``B.members`` of ``B.group_of``)."""
+    for grp in s.groups:
+        mine = grp["members"]
+        if seat in mine:
+            if len(mine) == 1:
+                return [] if s.players[seat]["out"] else [seat]
+            return B.members(s, grp)
+    return B.members(s, s.groups[0])
 
 
 def ready_chars(s: MGState, seat: int) -> list[str]:
@@ -46,12 +53,12 @@ def staging_attacker(g: Any, cid: str) -> bool:
 
 # -- target finders (one per op) ---------------------------------------------------------------
 def chars_of_group(g: Any, s: MGState, seat: int, kind: str = "") -> list[str]:
-    out = []
-    for p in grp_members(s, seat):
-        for c in s.players[p]["chars"]:
-            if not kind or g.defs[c].type == kind:
-                out.append(c)
-    return out
+    """The characters of the seat's group (of one type if ``kind``), players in turn order."""
+    defs = g.defs
+    players = s.players
+    if not kind:
+        return [c for p in grp_members(s, seat) for c in players[p]["chars"]]
+    return [c for p in grp_members(s, seat) for c in players[p]["chars"] if defs[c].type == kind]
 
 
 def locations_of(g: Any, s: MGState, seat: int) -> list[str]:
@@ -70,7 +77,10 @@ def t_ready(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: Ct
         host = s.cards[src]["on"]
         return [[]] if s.cards[host]["ex"] else []
     kind = "ally" if tgt == "ally" else "hero"
-    cands = [c for c in chars_of_group(g, s, seat, kind) if s.cards[c]["ex"]]
+    cards = s.cards
+    cands = [c for c in chars_of_group(g, s, seat, kind) if cards[c]["ex"]]
+    if not cands:
+        return []  # nobody to ready (so no pair either)
     if ab.get("cost", {}).get("exhaust_own_hero"):
         mine = [h for h in B.heroes(g, s, seat) if not s.cards[h]["ex"]]
         return [[a, b] for a in mine for b in cands if a != b]
@@ -158,6 +168,8 @@ def t_damage(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: C
         return [[]] if ctx.get("e") in s.cards else []
     if tgt == "player_enemies":
         players = [p for p in grp_members(s, seat) if s.players[p]["engaged"]]
+        if not players:
+            return []  # no enemy engaged in the group
         rangers = [c for c in ready_chars(s, seat) if g.defs[c].ranged]
         return [[r, ptok(p)] for r in rangers for p in players]
     return []

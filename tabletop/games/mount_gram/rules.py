@@ -95,6 +95,14 @@ class MountGram(Game[MGState]):
             seat, last = f["seat"], "pass"
         elif kind == "plan":
             seat, last = f["p"], "done"
+        elif kind == "ask":  # Ask.options: one action per listed option
+            return any(o[0] == action_id for o in f["opts"])
+        elif kind == "commit":  # Commit.options: each ready, uncommitted character, then "done"
+            if action_id == "done":
+                return True
+            cards = s.cards
+            return any(f"commit {c}" == action_id for c in s.players[f["p"]]["chars"]
+                       if not cards[c]["ex"] and not cards[c]["com"])
         else:
             return False
         if action_id == last:

@@ -88,7 +88,7 @@ class MsxCards(Game[MsxState]):
             caps = lit(s, s.actor)
             if not caps:
                 return [ATTACK_ONLY]
-            return [ATTACK_FIRST, *(_capsule_action(c) for c in caps)]
+            return _act_actions(tuple(caps))
         if p == "draft":
             cards = catalogue().cards
             return [Action(f"pick {c}", _card_label(cards[c]), card=c, group="draft") for c in s.draft]
@@ -265,6 +265,17 @@ _ACT_DECISIONS: dict[tuple[int, str, int], Decision] = {}
 """Decisions are immutable and their prompt depends only on the key: built once."""
 ATTACK_ONLY = Action("attack", "Attack", group="attack")
 ATTACK_FIRST = Action("attack", "Attack without a capsule", group="attack")
+
+
+def _act_actions(caps: tuple[str, ...]) -> list[Action]:
+    """Attack first, then each capsule: a fresh list (callers may keep it) of shared actions."""
+    found = _ACT_LISTS.get(caps)
+    if found is None:
+        found = _ACT_LISTS[caps] = (ATTACK_FIRST, *(_capsule_action(c) for c in caps))
+    return list(found)
+
+
+_ACT_LISTS: dict[tuple[str, ...], tuple[Action, ...]] = {}
 
 
 @cache

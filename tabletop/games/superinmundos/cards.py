@@ -260,7 +260,7 @@ class CardInfo:
                  "passive_mods", "force_adv", "negate", "immune_modes", "tie_modes", "immune_below",
                  "extra_slots", "no_support", "fusion", "triggers", "timing", "effects", "text",
                  "flavor", "known", "raw", "vals", "vals2", "adv", "slots", "plain",
-                 "effect_kinds", "paid_enter", "paid_active", "loot_self", "loot_aura")
+                 "effect_kinds", "paid_enter", "paid_active")
 
     def __init__(self, card: Card) -> None:
         self.id = card.id
@@ -330,9 +330,6 @@ class CardInfo:
         """How many supports each component of this card can hold."""
         self.plain = not self.self_mods and not self.aura
         """No passive stat modifier at all: its stats never depend on a condition."""
-        self.loot_self = any(m[3] is not None and m[3]["kind"] == "OWNER_LOOT" for m in self.self_mods)
-        self.loot_aura = any(m[3] is not None and m[3]["kind"] == "OWNER_LOOT" for m in self.aura)
-        """A passive modifier depends on a loot count (the only condition that reads the state)."""
         self.effect_kinds = tuple(e["effect"] for e in self.effects)
         """An event's effect kinds, in card order."""
         self.paid_enter = [ab for trig in ("ON_ENTER", "ACTIVATED") for ab in self.triggers.get(trig, ()) if ab["cost"]]

@@ -172,33 +172,6 @@ def _comp_parts(s: SuperState, cards: list[str], sups: list[Any] | tuple[()], um
     return comps, mods
 
 
-_BARE_PARTS: dict[tuple[tuple[CardInfo, ...], tuple[CardInfo, ...], str],
-                  tuple[list[list[int]], list[int], list[int]]] = {}
-
-
-def _bare_parts(s: SuperState, cards: list[str], owner: int, xi: tuple[CardInfo, ...], yi: tuple[CardInfo, ...],
-                yowner: int, role: str) -> tuple[list[list[int]], list[int], list[int]]:
-    """``_comp_parts`` and its ``_sum`` for a unit with no supports and no modifiers. Unless a
-    passive reads a loot count, that is card data and roles only (the owners only matter to
-    OWNER_LOOT), so it is computed once per pairing. The lists returned are shared: read only."""
-    for c in xi:
-        if c.loot_self:
-            comps, mods = _comp_parts(s, cards, (), (), owner, xi, yi, yowner, role)
-            return comps, mods, _sum(comps, mods)
-    for o in yi:
-        if o.loot_aura:
-            comps, mods = _comp_parts(s, cards, (), (), owner, xi, yi, yowner, role)
-            return comps, mods, _sum(comps, mods)
-    key = (xi, yi, role)
-    found = _BARE_PARTS.get(key)
-    if found is None:
-        if len(_BARE_PARTS) > 50000:
-            _BARE_PARTS.clear()
-        comps, mods = _comp_parts(s, cards, (), (), owner, xi, yi, yowner, role)
-        found = _BARE_PARTS[key] = (comps, mods, _sum(comps, mods))
-    return found
-
-
 def _parts(s: SuperState, x: Unit, xi: tuple[CardInfo, ...], yi: tuple[CardInfo, ...], yowner: int, role: str
            ) -> tuple[list[list[int]], list[int]]:
     """``effective`` without the text, split for the hot path: each component's unfloored
@@ -488,13 +461,11 @@ def legal_units(s: SuperState, seat: int, hand: list[str], units: list[list[str]
             if m.blocked:
                 out.append(False)
                 continue
-            ac, am, base_a = _bare_parts(s, cards, seat, xi, yi, downer, "attacking")
+            ac, am = _comp_parts(s, cards, (), (), seat, xi, yi, downer, "attacking")
+            base_a = _sum(ac, am)
             xa, xp = base_a[0], base_a[2]
-            if dsups or dmods:
-                dc, dm = _comp_parts(s, dcards, dsups, dmods, downer, yi, xi, seat, "defending")
-                base_d = _sum(dc, dm)
-            else:
-                dc, dm, base_d = _bare_parts(s, dcards, downer, yi, xi, seat, "defending")
+            dc, dm = _comp_parts(s, dcards, dsups, dmods, downer, yi, xi, seat, "defending")
+            base_d = _sum(dc, dm)
         yd, yp = base_d[1], base_d[2]
         if m.modes(xa, xp, yd, yp):
             out.append(True)

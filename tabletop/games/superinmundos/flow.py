@@ -118,12 +118,18 @@ def finish(s: SuperState, why: str) -> None:
 
 
 # -- windows (§10.1, §10.2) ---------------------------------------------------------------------
+TIMING_OF = {"round_start": "ROUND_START", "reaction": "REACTION", "open": "TURN", "turn": "TURN"}
+"""The card timing each window accepts: ``event_args`` offers nothing for another timing."""
+
+
 def window_events(s: SuperState, seat: int, kind: str) -> list[tuple[str, str | None]]:
     if seat in s.eliminated:
         return []
     out = []
+    want = TIMING_OF.get(kind)
     for card in hand_of(s, seat):
-        if T[card].kind == "event":
+        ci = T[card]
+        if ci.kind == "event" and (want is None or ci.timing == want):
             out.extend((card, arg) for arg in event_args(s, seat, card, kind))
     return out
 
@@ -196,7 +202,8 @@ def play_event(s: SuperState, seat: int, card: str, arg: str | None, resume: str
 
 
 def counters_in(s: SuperState, seat: int) -> list[str]:
-    return [c for c in hand_of(s, seat) if event_args(s, seat, c, "counter")]
+    return [c for c in hand_of(s, seat)
+            if "CANCEL_EVENT" in T[c].effect_kinds and event_args(s, seat, c, "counter")]
 
 
 def continue_counter(s: SuperState) -> None:
@@ -281,8 +288,10 @@ def turn_events(s: SuperState, seat: int, phase: str) -> list[tuple[str, str | N
     if s.events_closed:
         return []
     out = []
+    want = TIMING_OF.get(phase)
     for card in hand_of(s, seat):
-        if T[card].kind == "event":
+        ci = T[card]
+        if ci.kind == "event" and (want is None or ci.timing == want):
             out.extend((card, arg) for arg in event_args(s, seat, card, phase))
     return out
 

@@ -437,7 +437,7 @@ class SuperinmundosScreen(GameScreen):
         elif view.get("hand_set_aside"):
             hint.append("Cementerio Cósmico: every own hand is set aside this battle.\n", style="magenta")
         if acting and cards and not playable:
-            hint.append(f"{g['pointer']} no card is played now: choose in the list below (1-9, or tab there)",
+            hint.append(f"{g['pointer']} no card is played now: choose below (1-9, or tab there)",
                         style="italic")
         elif acting and cards:
             hint.append(f"{g['pointer']} lit: playable now (Enter) · ", style="green")

@@ -24,8 +24,11 @@ from .acts import (
     to_pile,
 )
 from .board import (
+    ALLY_LIKE,
     CARD,
+    COST_VILLAINS,
     I_COST,
+    KEY_VILLAINS,
     REACH,
     activation_cost,
     adjacent,
@@ -53,12 +56,19 @@ def defeatable(s: VState, p: int, h: str) -> bool:
     r = P["cards"][h]
     if P["locked"][r["loc"]]:
         return False
+    if P["villain"] not in KEY_VILLAINS.get("clever_disguise", ()):
+        return True  # realm isolation: no Clever Disguise can be attached here
     return not any(CARD[a].key == "clever_disguise" for a in attached(P, h))
+
+
+_PRIORITY_VILLAINS = KEY_VILLAINS.get("carpet", set()) | KEY_VILLAINS.get("taunt", set())
 
 
 def priority(s: VState, p: int, cands: list[str]) -> list[str]:
     """Carpet / Taunt: those Heroes must be defeated first (R39)."""
     P = s.players[p]
+    if P["villain"] not in _PRIORITY_VILLAINS:
+        return cands  # realm isolation: neither Carpet nor Taunt can be here
     prio = [h for h in heroes(P) if CARD[h].key == "carpet"
             or any(CARD[a].key == "taunt" for a in attached(P, h))]
     if not prio:
@@ -109,7 +119,10 @@ def vanq_ok(s: VState, p: int, h: str, chosen: list[str]) -> bool:
 
 def vanquishable(s: VState, p: int) -> list[str]:
     # no Ally that could take part (Wickets never do): nothing can be vanquished, skip the pricing
-    if not any(is_ally(a, r) and not r.get("w") for a, r in s.players[p]["cards"].items()):
+    for a, r in s.players[p]["cards"].items():
+        if r["side"] == "v" and r["on"] is None and a in ALLY_LIKE and not r.get("w"):
+            break
+    else:
         return []
     return [h for h in defeat_targets(s, p) if vanq_ok(s, p, h, vanq_allies(s, p, h))]
 
@@ -174,6 +187,8 @@ def _resolve_vanquish(s: VState, f: dict[str, Any]) -> Any:
 
 def discount(s: VState, p: int) -> int:
     """The most any card could be discounted now (a cheap bound before pricing each place)."""
+    if s.players[p]["villain"] not in COST_VILLAINS:
+        return 0
     total = 0
     for c in s.players[p]["cards"]:
         for _scope, amt, _cond in I_COST.get(c, ()):
@@ -184,6 +199,8 @@ def discount(s: VState, p: int) -> int:
 
 def _local_costs(P: Any) -> bool:
     """Is any cost modifier tied to the location a card is played to (Razoul, Sword of Truth)?"""
+    if P["villain"] not in COST_VILLAINS:
+        return False
     return any(scope.endswith("to this location") for x in P["cards"] for scope, _a, _c in I_COST.get(x, ()))
 
 
@@ -200,6 +217,17 @@ ATTACH_TO: dict[str, str | None] = {c: attach_target(d) for c, d in CARD.items()
 """instance id -> ``attach_target`` of its card (computed once at load time)."""
 
 
+_DOABLE: list[Any] = []
+
+
+def _doable() -> Any:
+    """``ops.doable``, imported on first use (``ops`` imports this module)."""
+    if not _DOABLE:
+        from .ops import doable
+        _DOABLE.append(doable)
+    return _DOABLE[0]
+
+
 def play_dests(s: VState, p: int, c: str, free: bool = False, first: bool = False,
                ctx: tuple[int, bool] | None = None) -> list[tuple[str, str, int, int | None, str | None, bool]]:
     """Where ``c`` may be played now: ``(id, label, cost, loc, host/target, pay with the Map)``."""
@@ -210,7 +238,7 @@ def play_dests(s: VState, p: int, c: str, free: bool = False, first: bool = Fals
     if not free and isinstance(d.cost, int) and d.cost - disc > power \
             and not (d.type == "Item" and in_realm(P, "never_land_map")):
         return []
-    from .ops import doable
+    doable = _doable()
     out: list[tuple[str, str, int, int | None, str | None, bool]] = []
     maps = [m for m in in_realm(P, "never_land_map")] if d.type == "Item" else []
     to = ATTACH_TO[c]

@@ -12,18 +12,21 @@ from typing import Any
 from tabletop.engine.chance import shuffle
 from tabletop.engine.zones import draw
 
-from .board import CARD, attached, gain_amount, heroes_at, in_realm, strength, villain
+from .board import CARD, LIB, attached, gain_amount, heroes_at, in_realm, strength
 from .flow import ev, fx, push, win
 from .state import VState
+
+_VNAME = {k: v.name for k, v in LIB.villains.items()}
+_LOC_NAMES = {k: v.loc_names for k, v in LIB.villains.items()}
 
 
 def nm(s: VState, p: int) -> str:
     P = s.players[p]
-    return f"{P['name']} ({villain(P).name})"
+    return f"{P['name']} ({_VNAME[P['villain']]})"
 
 
 def locname(s: VState, p: int, loc: int) -> str:
-    return villain(s.players[p]).loc_names[loc]
+    return _LOC_NAMES[s.players[p]["villain"]][loc]
 
 
 def draw_cards(s: VState, p: int, n: int) -> list[str]:

@@ -134,6 +134,8 @@ I_COST = {c: COSTMODS[d.key] for c, d in CARD.items() if d.key in COSTMODS}
 I_RESTRICT = {c: RESTRICT[d.key] for c, d in CARD.items() if d.key in RESTRICT}
 I_SYM = {c: SYMBOLS[d.key] for c, d in CARD.items() if d.key in SYMBOLS}
 IS_HERO = {c for c, d in CARD.items() if d.type == "Hero"}
+COST_VILLAINS = {CARD[c].villain for c in I_COST}
+"""Villains with a card that modifies a cost (only their realms can hold one)."""
 KEY_VILLAINS: dict[str, set[str]] = {}
 for _d in CARD.values():
     KEY_VILLAINS.setdefault(_d.key, set()).add(_d.villain)
@@ -154,12 +156,16 @@ def heroes_at(P: Player, loc: int) -> list[str]:
     return [c for c, r in P["cards"].items() if r["side"] == "h" and r["on"] is None and r["loc"] == loc]
 
 
+ALLY_LIKE = frozenset(c for c, d in CARD.items() if d.type in ("Ally", "Hero"))
+"""Instance ids of the cards that act as Allies on the villain side (Allies, Hypnotized Heroes)."""
+
+
 def is_ally(c: str, r: dict[str, Any]) -> bool:
-    return r["side"] == "v" and r["on"] is None and CARD[c].type in ("Ally", "Hero")
+    return r["side"] == "v" and r["on"] is None and c in ALLY_LIKE
 
 
 def allies(P: Player) -> list[str]:
-    return [c for c, r in P["cards"].items() if is_ally(c, r)]
+    return [c for c, r in P["cards"].items() if r["side"] == "v" and r["on"] is None and c in ALLY_LIKE]
 
 
 def allies_at(P: Player, loc: int) -> list[str]:
@@ -301,18 +307,6 @@ def front_hero(s: VState, P: Player, loc: int) -> str | None:
     return hs[0]
 
 
-def front_hero(s: VState, P: Player, loc: int) -> str | None:
-    """The Hero in front at ``loc`` (an enlarged one, else a shrunk one, else the first played)."""
-    hs = heroes_at(P, loc)
-    if not hs:
-        return None
-    for want in ("e", "s"):
-        for h in hs:
-            if P["cards"][h].get("sz") == want:
-                return h
-    return hs[0]
-
-
 def covered(s: VState, P: Player, loc: int) -> set[int]:
     """Indexes of the top action slots of ``loc`` covered by Heroes (R8, R27)."""
     top = villain(P).top[loc]
@@ -415,6 +409,8 @@ def cost(s: VState, p: int, cid: str, loc: int | None = None, target: str | None
         v = strength(s, p, target) if target else 0
     else:
         v = d.cost or 0
+    if P["villain"] not in COST_VILLAINS:
+        return max(0, v)  # no card of this villain modifies a cost
     tloc = loc
     if target is not None and target in P["cards"]:
         tloc = P["cards"][target]["loc"]

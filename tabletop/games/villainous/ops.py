@@ -1149,12 +1149,34 @@ def wickets_everywhere(P: Any) -> bool:
 # -- resolvability (R12) ----------------------------------------------------------------------
 
 
+CHECKED_OPS = frozenset({
+    "defeat_hero", "discard_card", "move_hero", "move_ally", "retrieve_from_discard", "play_from_discard",
+    "play_from_hand_free", "store_power_on_hero", "choose_one", "if_else", "shrink", "enlarge", "unshrink",
+    "unenlarge", "perform_action", "reveal_top", "reveal_until", "convert", "toggle_wicket"})
+"""The ops ``doable_steps`` may find undoable; any other step is always doable."""
+
+
+def _needs_check(steps: Any) -> bool:
+    """Could ``doable_steps`` answer no for these steps (a mandatory step of a checked op)?"""
+    return any(st.get("op") in CHECKED_OPS and not (st.get("optional") or st.get("up_to") or st.get("optional_each"))
+               for st in steps)
+
+
+NEEDS_CHECK: dict[tuple[str, str], bool] = {
+    (c, trigger): _needs_check(d.steps(trigger)) for c, d in CARD.items() for trigger in ("on_play", "condition")}
+"""(instance id, trigger) -> whether R12 must be checked for that card's steps (load time)."""
+WICKET_REQUIRED = frozenset(c for c, d in CARD.items() if any(
+    e.get("requires") == "wicket_at_each_location" for e in d.by_trigger.get("on_play", ())))
+
+
 def doable(s: VState, p: int, by: int, c: str) -> bool:
     d = CARD[c]
-    for e in d.by_trigger.get("on_play", ()):
-        if e.get("requires") == "wicket_at_each_location" and not wickets_everywhere(s.players[p]):
-            return False
-    return doable_steps(s, p, by, c, d.steps("on_play") if d.type != "Condition" else d.steps("condition"))
+    if c in WICKET_REQUIRED and not wickets_everywhere(s.players[p]):
+        return False
+    trigger = "on_play" if d.type != "Condition" else "condition"
+    if not NEEDS_CHECK[c, trigger]:
+        return True  # no mandatory step that could be impossible
+    return doable_steps(s, p, by, c, d.steps(trigger))
 
 
 def doable_steps(s: VState, p: int, by: int, c: str | None, steps: list[dict[str, Any]]) -> bool:

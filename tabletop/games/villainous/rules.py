@@ -88,12 +88,15 @@ class Villainous(Game[VState]):
     def legal_actions(self, s: VState) -> list[Action]:
         if s.phase == "over" or s.pending is None:
             return []
-        return [Action(o[0], o[1], card=o[2], group=o[3]) for o in s.pending["opts"]]
+        return [Action(*o) for o in s.pending["opts"]]  # an option is [id, label, card, group]
 
     def apply(self, s: VState, action_id: str) -> None:
         if s.phase == "over" or s.pending is None:
             raise IllegalAction("the game is over: no action is legal")
-        if not any(o[0] == action_id for o in s.pending["opts"]):
+        for o in s.pending["opts"]:
+            if o[0] == action_id:
+                break
+        else:
             sample = ", ".join(o[0] for o in s.pending["opts"][:6])
             raise IllegalAction(f"{action_id!r} is not legal now; legal: {sample}")
         s.step += 1

@@ -12,7 +12,7 @@ from .actions import begin_card_action, card_options, start_action
 from .acts import discard_from_realm, draw_cards, locname, move_mover, nm
 from .board import CARD, allies, hand_target, in_realm, slots, strength, unlocked, villain, villain_items
 from .flow import AGAIN, DONE, Choice, ev, fx, handler, opt, push, win
-from .ops import doable, doable_steps
+from .ops import NEEDS_CHECK, doable, doable_steps
 from .state import VState
 
 START_OBJECTIVES = {"maleficent", "jafar", "ursula", "john"}
@@ -279,7 +279,7 @@ def condition_ok(s: VState, q: int, c: str) -> bool:
             ok = any(strength(s, s.turn, a) >= least for a in allies(T))
         else:
             ok = False
-    return ok and doable_steps(s, q, q, c, d.steps("condition"))
+    return ok and (not NEEDS_CHECK[c, "condition"] or doable_steps(s, q, q, c, d.steps("condition")))
 
 
 IS_COND = frozenset(c for c, d in CARD.items() if d.type == "Condition")

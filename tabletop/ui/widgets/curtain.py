@@ -40,7 +40,7 @@ class Curtain(ModalScreen[bool]):
             yield Static(f"Pass the keyboard to  {spaced}", classes="to")
             if self.news:
                 yield Static(self.news, classes="news")
-            yield Static("press Enter when ready", classes="hint")
+            yield Static("press Enter when ready · q: back to the menu (saved)", classes="hint")
 
     def action_lift(self) -> None:
         self.dismiss(True)

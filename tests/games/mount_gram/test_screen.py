@@ -218,3 +218,18 @@ async def test_keys_mashed_with_a_bot_partner_never_crash(tmp_path: Path) -> Non
     assert match.actions, "the mashing never played anything"
     again = load(tmp_path / "g.json", games.game)
     assert again.actions == match.actions[: len(again.actions)]
+
+
+async def test_number_keys_choose_from_the_list_while_the_hand_row_has_the_keyboard(tmp_path: Path) -> None:
+    """The help promises "1-9: choose from the list at the bottom"; at the first hero choice the
+    keyboard is on the card row, and a digit used to do nothing there."""
+    match = new_match(seed=5)
+    app = make_app(tmp_path, match)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = board(app)
+        assert not isinstance(screen.focused, DecisionPanel)
+        second = screen.query_one("#decision", DecisionPanel).actions[1].id
+        await pilot.press("2")
+        await pilot.pause()
+        assert match.actions == [second]

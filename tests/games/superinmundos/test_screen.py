@@ -291,3 +291,15 @@ async def test_save_quit_and_resume_continue_on_the_curtain(tmp_path: Path) -> N
         await pilot.pause()
         screen = resumed.screen
         assert isinstance(screen, SuperinmundosScreen) and screen.viewer == again.decision().seat != opener
+
+
+async def test_the_hand_hint_is_whole_at_100x30(tmp_path: Path) -> None:
+    """At 100×30 the hint has one line: "... choose in the list below (1-9, or tab there)" was cut
+    after "or tab"."""
+    match = new_match(no_swap=False)
+    app = make_app(tmp_path, match)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")  # lift the curtain: a hand swap, no card to play
+        await pilot.pause()
+        assert "no card is played now: choose below (1-9, or tab there)" in visible_text(app)
