@@ -72,21 +72,21 @@ def bench_first_frame(runs: int = 5) -> dict[str, float]:
     return {"menu_first_frame_ms_median": statistics.median(times)}
 
 
-def late_game(game_id: str, players: int, seed: int = 1) -> Match:
+def late_game(game_id: str, players: int, options: dict[str, object], seed: int = 1) -> Match:
     """A game played by random bots to about 90% of its length: a realistic big autosave."""
     game = games.game(game_id)
     seats = [Seat(f"P{i + 1}", "random") for i in range(players)]
-    full = Match.start(game, seats, {}, seed=seed)
+    full = Match.start(game, seats, options, seed=seed)
     while full.decision() is not None and len(full.actions) < game.spec.max_steps:
         full.bot_step()
-    match = Match.start(game, seats, {}, seed=seed)
+    match = Match.start(game, seats, options, seed=seed)
     for action_id in full.actions[: int(len(full.actions) * 0.9)]:
         match.play(action_id)
     return match
 
 
-def bench_save(game_id: str, players: int) -> dict[str, float]:
-    match = late_game(game_id, players)
+def bench_save(game_id: str, players: int, options: dict[str, object]) -> dict[str, float]:
+    match = late_game(game_id, players, options)
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "late.json"
         times = []
@@ -102,16 +102,33 @@ def bench_save(game_id: str, players: int) -> dict[str, float]:
             "save_kb": round(size / 1024, 1), "load_ms": round(load_s * 1000, 1)}
 
 
-def bench_rules(game_id: str, players: int, seconds: float) -> dict[str, float]:
+SETUPS: dict[str, tuple[int, dict[str, object]]] = {
+    "superinmundos": (4, {}), "msx_cards": (1, {}), "villainous": (4, {}), "mount_gram": (2, {}),
+}
+"""The set-up measured per game: a full-length game with default options at a usual table size."""
+
+
+def bench_setup(spec: object) -> tuple[int, dict[str, object]]:
+    """``SETUPS`` for known games; otherwise the largest conformance set-up up to 4 seats."""
+    if spec.id in SETUPS:  # type: ignore[attr-defined]
+        return SETUPS[spec.id]  # type: ignore[attr-defined]
+    setups = spec.conformance_setups()  # type: ignore[attr-defined]
+    plain = [(n, o) for n, o in setups if not o and n <= 4] or setups
+    return max(plain, key=lambda s: s[0])
+
+
+def bench_rules(game_id: str, players: int, seconds: float, options: dict[str, object] | None = None,
+                ) -> dict[str, float]:
     game = games.game(game_id)
     seats = [Seat(f"P{i + 1}") for i in range(players)]
-    options = game.spec.resolve_options({})
+    options = game.spec.resolve_options(options or {})
     rng = Rng(12345)
     actions = 0
     finished = 0
     clone_times = []
     seed = 0
     t0 = time.perf_counter()
+    c0 = time.process_time()
     while time.perf_counter() - t0 < seconds:
         state = game.setup(seats, options, seed)
         seed += 1
@@ -127,7 +144,8 @@ def bench_rules(game_id: str, players: int, seconds: float) -> dict[str, float]:
         actions += steps
         finished += 1
     elapsed = time.perf_counter() - t0
-    return {"actions_per_s": round(actions / elapsed), "games": finished,
+    cpu = time.process_time() - c0
+    return {"actions_per_s": round(actions / elapsed), "actions_per_cpu_s": round(actions / cpu), "games": finished,
             "clone_ms_median": round(statistics.median(clone_times) * 1000, 4) if clone_times else 0.0,
             "clone_ms_max": round(max(clone_times) * 1000, 4) if clone_times else 0.0}
 
@@ -145,9 +163,10 @@ def main() -> None:
         report["ui"] = bench_first_frame()
     if args.only in (None, "rules"):
         for gid, spec in games.specs().items():
-            players = max(spec.min_players, min(4, spec.max_players)) if spec.max_players > 1 else 1
-            report[gid] = {"players": players, **bench_rules(gid, players, args.seconds),
-                           "late_save": bench_save(gid, players)}
+            players, options = bench_setup(spec)
+            report[gid] = {"players": players, "options": options,
+                           **bench_rules(gid, players, args.seconds, options),
+                           "late_save": bench_save(gid, players, options)}
     if args.json:
         print(json.dumps(report, indent=2))
         return
