@@ -612,6 +612,7 @@ def card_options(s: VState, p: int, action: str) -> list[list[Any]]:
         ctx = (discount(s, p), _local_costs(P))
         power = P["power"] + ctx[0]
         out = []
+        seen: dict[str, bool] = {}  # card key -> playable: copies of a card in hand answer alike
         for c in P["hand"]:
             d = CARD[c]
             if d.type == "Condition":
@@ -620,7 +621,10 @@ def card_options(s: VState, p: int, action: str) -> list[list[Any]]:
             # too dear even at the biggest discount (play_dests's own first test, without the call)
             if k.__class__ is int and k > power and d.type != "Item":
                 continue
-            if play_dests(s, p, c, first=True, ctx=ctx):
+            ok = seen.get(d.key)
+            if ok is None:
+                ok = seen[d.key] = bool(play_dests(s, p, c, first=True, ctx=ctx))
+            if ok:
                 out.append(opt(f"play {c}", f"Play {d.name}", c, "play_card"))
         return out
     if action == "activate":

@@ -86,7 +86,10 @@ def ev(s: VState, kind: str, text: str, *, to: list[int] | None = None, **data: 
     """Log an event (keeping the data fields in ``LOG_FIELDS``); card instance ids become card keys,
     so a card that later returns to a hidden deck never leaves its id in anybody's log (the views
     must not show hidden ids)."""
-    emit(s, kind, text, to=to, **{k: _key(v) for k, v in data.items() if k in LOG_FIELDS})
+    if data:
+        emit(s, kind, text, to=to, **{k: _key(v) for k, v in data.items() if k in LOG_FIELDS})
+    else:
+        emit(s, kind, text, to=to)
 
 
 def win(s: VState, seat: int, why: str) -> None:
