@@ -9,19 +9,24 @@ from __future__ import annotations
 
 import importlib
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual.app import App
 
 from .. import games
 from ..engine import Match
 from ..engine.saves import SaveError, load, scan
-from .game_screen import GameScreen
 from .menus import MainMenu
 
+if TYPE_CHECKING:
+    from .game_screen import GameScreen
 
-def screen_class(spec: Any) -> type[GameScreen]:
-    """The game's own screen class, or the generic one if it has none (or it fails to import)."""
+
+def screen_class(spec: Any) -> "type[GameScreen]":
+    """The game's own screen class, or the generic one if it has none (or it fails to import).
+    Imported on demand: the main menu's first frame does not wait for any game's screen."""
+    from .game_screen import GameScreen
+
     if spec.screen:
         module_name, _, cls_name = spec.screen.partition(":")
         try:
