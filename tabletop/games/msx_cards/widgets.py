@@ -15,7 +15,7 @@ from textual.widget import Widget
 
 from tabletop.ui.glyphs import bar, glyphs
 from tabletop.ui.widgets import DicePanel
-from tabletop.ui.widgets.dice_panel import die_face
+from tabletop.ui.widgets.dice_panel import dice_row
 
 RACE_LETTER = {"yellow": "Y", "green": "G", "brown": "B", "blue": "S", "red": "R"}
 RACE_STYLE = {"yellow": "yellow", "green": "green", "brown": "dark_orange3", "blue": "dodger_blue2", "red": "red"}
@@ -373,17 +373,7 @@ class MsxDice(DicePanel):
         room = self.content_size.height or 999
         per_line = max(1, (width + 1) // 7)
         shown = [r for r in batch if r.get("k") == "roll"][-per_line:]
-        lines = [Text() for _ in range(4)]
-        for roll in shown:
-            value: int | str = roll.get("value", "?")
-            if self.tumbling:
-                value = self._random.randint(1, int(roll.get("die", 6)))
-            face = die_face(value, int(roll.get("die", 6)), self.ascii_only,
-                            style="bold yellow" if not self.tumbling else "dim")
-            for i, part in enumerate(face.split("\n")[:4]):
-                lines[i].append_text(part)
-                lines[i].append(" " * max(1, 7 - part.cell_len))
-        faces = Text("\n").join(lines)
+        faces = dice_row(shown, self.ascii_only, cell=7, tumble=self._random if self.tumbling else None)
         if self.tumbling:
             return faces
         entries: list[list[Text]] = []

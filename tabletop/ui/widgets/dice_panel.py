@@ -33,6 +33,21 @@ def die_face(value: int | str, sides: int, ascii_only: bool = False, style: str 
     return text
 
 
+def dice_row(rolls: list[dict[str, Any]], ascii_only: bool = False, *, cell: int = 8,
+             tumble: random.Random | None = None) -> Text:
+    """Several dice side by side, each padded to ``cell`` columns. With ``tumble``, each shows a
+    random face instead of its value (the rolling animation)."""
+    lines = [Text() for _ in range(4)]
+    for roll in rolls:
+        sides = int(roll.get("die", 6))
+        value: int | str = tumble.randint(1, sides) if tumble else roll.get("value", "?")
+        face = die_face(value, sides, ascii_only, style="dim" if tumble else "bold yellow")
+        for i, part in enumerate(face.split("\n")[:4]):
+            lines[i].append_text(part)
+            lines[i].append(" " * max(1, cell - part.cell_len))
+    return Text("\n").join(lines)
+
+
 class DicePanel(Widget):
     DEFAULT_CSS = """
     DicePanel { border: round $secondary; height: auto; min-height: 7; padding: 0 1; }
@@ -80,20 +95,8 @@ class DicePanel(Widget):
         if not self.rolls:
             return Text("No dice rolled yet.", style="dim")
         batch = self.last_batch()
-        faces = Text()
-        lines = [Text() for _ in range(4)]
-        for roll in batch:
-            value: int | str = roll.get("value", "?")
-            if self.tumbling:
-                value = self._random.randint(1, int(roll.get("die", 6)))
-            face = die_face(value, int(roll.get("die", 6)), self.ascii_only,
-                            style="bold yellow" if not self.tumbling else "dim")
-            for i, part in enumerate(face.split("\n")[:4]):
-                lines[i].append_text(part)
-                lines[i].append("  ")
-        for line in lines:
-            faces.append_text(line)
-            faces.append("\n")
+        faces = dice_row(batch, self.ascii_only, tumble=self._random if self.tumbling else None)
+        faces.append("\n")
         parts: list[RenderableType] = [faces]
         last = batch[-1]
         why = Text(f"for: {last.get('why', '')}", style="italic")
