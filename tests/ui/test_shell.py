@@ -4,6 +4,7 @@ curtain, undo, autosave, too-small terminal. Uses the kernel test game "highcard
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from tabletop import games
 from tabletop.engine import Match, Seat
@@ -24,6 +25,18 @@ def new_match(kinds: tuple[str, str] = ("human", "human"), seed: int = 3) -> Mat
 def make_app(tmp_path: Path, match: Match | None = None) -> TabletopApp:
     return TabletopApp(saves_dir=tmp_path, match=match, save_path=tmp_path / "g.json" if match else None,
                        animate=False, bot_delay=0)
+
+
+async def open_form_on_highcard(app: TabletopApp, pilot: Any) -> NewGameScreen:
+    """From the main menu: Enter on "New game", then pick the kernel test game."""
+    await pilot.pause()
+    await pilot.press("enter")
+    await pilot.pause()
+    form = app.screen
+    assert isinstance(form, NewGameScreen)
+    form.query_one("#game").value = "highcard"
+    await pilot.pause()
+    return form
 
 
 async def test_main_menu_opens_and_moves_by_keys(tmp_path: Path) -> None:
@@ -50,13 +63,7 @@ async def test_main_menu_opens_and_moves_by_keys(tmp_path: Path) -> None:
 async def test_new_game_form_starts_a_game_with_a_bot_seat(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
-        await pilot.press("enter")  # New game
-        await pilot.pause()
-        form = app.screen
-        assert isinstance(form, NewGameScreen)
-        form.query_one("#game").value = "highcard"
-        await pilot.pause()
+        form = await open_form_on_highcard(app, pilot)
         form.query_one("#kind1").value = "highest"
         form.query_one("#name0").value = "Ana"
         form.query_one("#seed").value = "11"
@@ -73,12 +80,7 @@ async def test_new_game_form_starts_a_game_with_a_bot_seat(tmp_path: Path) -> No
 async def test_new_game_form_refuses_duplicate_names(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
-        form = app.screen
-        form.query_one("#game").value = "highcard"
-        await pilot.pause()
+        form = await open_form_on_highcard(app, pilot)
         form.query_one("#name0").value = "Ana"
         form.query_one("#name1").value = "Ana"
         form.action_start()
@@ -317,13 +319,7 @@ async def test_enter_in_a_text_box_of_the_new_game_form_starts_the_game(tmp_path
     """ctrl+Enter cannot be told from Enter in most terminals: Enter in a name or the seed starts."""
     app = make_app(tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
-        await pilot.press("enter")  # New game
-        await pilot.pause()
-        form = app.screen
-        assert isinstance(form, NewGameScreen)
-        form.query_one("#game").value = "highcard"
-        await pilot.pause()
+        form = await open_form_on_highcard(app, pilot)
         form.query_one("#seed").focus()
         await pilot.press("4", "2", "enter")
         await pilot.pause()
