@@ -139,6 +139,9 @@ class GameSpec:
     rules_file: str | None = None
     default_names: tuple[str, ...] = ("Ana", "Luis", "Marta", "Pablo", "Sofía", "Tomás")
     curtain_default: bool = True
+    curtain_off_option: str | None = None
+    """An option that, when set, shows every hand to every seat, so no curtain is needed
+    (Mount Gram's ``open_hands``). Without it, a hidden-information game always curtains."""
     player_noun: str = "players"
     conformance: tuple[tuple[int, dict[str, Any]], ...] = ()
     """(players, options) set-ups the conformance kit plays; empty: each player count, defaults."""

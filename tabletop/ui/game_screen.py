@@ -195,6 +195,9 @@ class GameScreen(Screen[None]):
     def curtain_enabled(self) -> bool:
         if not self.spec.hidden_info:
             return False
+        off = self.spec.curtain_off_option
+        if off is not None and self.match.options.get(off):
+            return False
         return bool(self.match.options.get("curtain", self.spec.curtain_default))
 
     def on_mount(self) -> None:

@@ -1,7 +1,7 @@
 """Escape from Mount Gram: a 1–4 player co-op quest in the style of the LOTR card game.
 
 Core Set starter decks against the Angmar Awakened scenario *Escape from Mount Gram*. The spec is
-``/work/shared/rules/mount_gram.md``; ``docs/games/mount_gram.md`` is the players' summary.
+``../shared/rules/mount_gram.md``; ``docs/games/mount_gram.md`` is the players' summary.
 Hands are private (spec §1): a seat's view shows only its own hand unless the ``open_hands`` option
 is set; the encounter deck, face-down shadow cards and captured cards are hidden from everyone.
 """
@@ -25,7 +25,7 @@ SPHERE_CHOICES = ("Leadership", "Tactics", "Spirit", "Lore")
 SPEC = GameSpec(
     id="mount_gram", title="Escape from Mount Gram", min_players=1, max_players=4,
     summary="Co-op quest in the style of the LOTR card game: escape Gornákh's dungeons.",
-    hidden_info=True, curtain_default=False,
+    hidden_info=True, curtain_off_option="open_hands",
     options=(
         Option("deck_1", "Starter deck of player 1", kind="choice", default="Leadership", choices=SPHERE_CHOICES),
         Option("deck_2", "Starter deck of player 2", kind="choice", default="Tactics", choices=SPHERE_CHOICES),

@@ -16,7 +16,7 @@ from tabletop.games.mount_gram.encounter import SHADOWS, WHEN_REVEALED
 
 from .helpers import TEST_GAME
 
-REFERENCE = Path("/work/shared/reference/mount_gram/cards.json")
+REFERENCE = Path(__file__).resolve().parents[3].parent / "shared" / "reference" / "mount_gram" / "cards.json"
 # Encounter ops the rules interpret outside the when-revealed / shadow tables (board, flow, scenario).
 ENGINE_ENCOUNTER_OPS = {"raise_threat", "jailor", "orcs_attack_while_active", "threat_at_least",
                         "capture_damaged_ally", "dungeon_guard", "x_captured_hosts", "prison_cell",

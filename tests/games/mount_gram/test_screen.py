@@ -15,7 +15,7 @@ from tabletop.games.mount_gram.cards import key_of
 from tabletop.games.mount_gram.screen import MountGramScreen
 from tabletop.ui.app import TabletopApp
 from tabletop.ui.menus import MainMenu
-from tabletop.ui.widgets import DecisionPanel
+from tabletop.ui.widgets import Curtain, DecisionPanel
 
 
 def new_match(seed: int = 4, kinds: tuple[str, str] = ("human", "human")) -> Match:
@@ -63,6 +63,19 @@ def hidden_titles(match: Match, seat: int | None) -> set[str]:
     return {db[key_of(c)].name for c in hidden} - shown - {n for n in (db[key_of(c)].name for c in hidden) if n in log}
 
 
+def hand_titles(match: Match, seat: int) -> set[str]:
+    """The titles of the cards in one seat's hand (private to that seat without ``open_hands``)."""
+    db = match.game.db
+    return {db[key_of(c)].name for c in match.state.players[seat]["hand"]}
+
+
+async def lift(pilot: Any, app: TabletopApp) -> None:
+    """Lift the hot-seat curtain if it is up."""
+    if isinstance(app.screen, Curtain):
+        await pilot.press("enter")
+        await pilot.pause()
+
+
 def board(app: TabletopApp) -> MountGramScreen:
     screen = next(s for s in app.screen_stack if isinstance(s, MountGramScreen))
     return screen
@@ -76,11 +89,24 @@ async def test_a_full_round_by_keyboard_then_save_quit_and_resume(tmp_path: Path
     by_table: set[str] = set()
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
+        assert isinstance(app.screen, Curtain)  # two human seats with private hands: curtain first
+        await lift(pilot, app)
         screen = app.screen
         assert isinstance(screen, MountGramScreen)
-        for _ in range(160):
+        curtains = 0
+        for _ in range(200):
             if match.state.round >= 2 or match.decision() is None:
                 break
+            if isinstance(app.screen, Curtain):
+                # the keyboard passes between the two humans: no hand is behind or on the curtain
+                text = visible_text(app)
+                for seat in (0, 1):
+                    shown = [t for t in hand_titles(match, seat) if t in text]
+                    assert not shown, f"hand of seat {seat} visible at the hand-off: {shown}"
+                assert screen.viewer is None
+                curtains += 1
+                await lift(pilot, app)
+                continue
             text = visible_text(app)
             headers.append(text.splitlines()[0])
             leaked = [t for t in hidden_titles(match, screen.viewer) if t in text]
@@ -122,6 +148,7 @@ async def test_a_full_round_by_keyboard_then_save_quit_and_resume(tmp_path: Path
             await pilot.pause()
             assert len(match.actions) == before + 1, f"no action for {decision} {ids}"
         assert match.state.round == 2, "the round did not finish"
+        assert curtains >= 2, "the keyboard changed hands without a curtain"
         assert committed_by_keys and {"defend", "engage"} <= by_table, by_table
         phases = {p for p in ("Setup", "Resource", "Planning", "Quest", "Travel", "Encounter", "Combat")
                   if any(f"{p} phase" in h for h in headers)}
@@ -143,6 +170,8 @@ async def test_a_full_round_by_keyboard_then_save_quit_and_resume(tmp_path: Path
         assert isinstance(app.screen, MainMenu)
         await pilot.press("down", "enter")  # Resume last game
         await pilot.pause()
+        assert isinstance(app.screen, Curtain)  # a resumed game opens on the curtain
+        await lift(pilot, app)
         again = board(app)
         assert again is not screen and again.match.actions == played
         assert "round 2" in visible_text(app).splitlines()[0]
@@ -165,6 +194,7 @@ async def test_commit_toggles_on_the_table_at_100x30_and_face_down_cards_stay_hi
     app = make_app(tmp_path, match)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
+        await lift(pilot, app)
         screen = board(app)
         assert not screen.has_class("-too-small")
         assert app.focused is screen.query_one("#table")
@@ -227,9 +257,19 @@ async def test_number_keys_choose_from_the_list_while_the_hand_row_has_the_keybo
     app = make_app(tmp_path, match)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
+        await lift(pilot, app)
         screen = board(app)
         assert not isinstance(screen.focused, DecisionPanel)
         second = screen.query_one("#decision", DecisionPanel).actions[1].id
         await pilot.press("2")
         await pilot.pause()
         assert match.actions == [second]
+
+
+async def test_open_hands_variant_turns_the_curtain_off(tmp_path: Path) -> None:
+    """§1: with ``open_hands`` the partners see each other's hands, so no curtain is needed."""
+    match = Match.start(games.game("mount_gram"), [Seat("Ana"), Seat("Luis")], {"open_hands": True}, seed=4)
+    app = make_app(tmp_path, match)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, MountGramScreen)
