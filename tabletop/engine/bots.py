@@ -25,6 +25,9 @@ class Bot(Protocol):
 class RandomBot:
     """Any legal action, uniformly: the baseline every heuristic must beat."""
 
+    uses_view = False
+    """The match need not build a view for it (see ``Match.bot_step``)."""
+
     def choose(self, game: "Game[Any]", view: View, decision: "Decision", actions: list[Action],
                rng: Rng) -> str:
         return rng.choice(actions).id

@@ -139,11 +139,31 @@ class Match:
         else:
             bot = self.game.spec.bots.get(as_kind, RandomBot)()
         actions = self.legal()
-        view = self.game.view(self.state, decision.seat)
+        # a bot that declares it ignores the view (the random bot) is not handed one: building a
+        # view per action was most of the bot path's cost over the raw rules
+        view = self.game.view(self.state, decision.seat) if getattr(bot, "uses_view", True) else {}
         action_id = bot.choose(self.game, view, decision, actions,
                                bot_rng(self.seed, self.state.step, decision.seat))
-        self.play(action_id)
+        if any(a.id == action_id for a in actions):
+            self._play_bot(action_id)
+        else:
+            self.play(action_id)  # refused with the rules' reason, state untouched
         return action_id
+
+    def _play_bot(self, action_id: str) -> None:
+        """Apply a legal bot action without the undo clone ``play`` takes.
+
+        A bot's action can never be undone (undo belongs to the human seat acting now), so the
+        clone is needed only if ``apply`` fails half-way, a bug; then the state is rebuilt by
+        replaying the log, which is exact, instead of paying a clone on every bot action."""
+        try:
+            self.game.apply(self.state, action_id)
+        except BaseException:
+            self.state = self.replayed_state()
+            raise
+        self.actions.append(action_id)
+        self.updated = time.time()
+        self._undo.clear()
 
     # -- replay -------------------------------------------------------------------------------
     def replayed_state(self) -> Any:
