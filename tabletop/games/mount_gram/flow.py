@@ -854,27 +854,36 @@ class PlayerAttack(Frame):
 class Refresh(Frame):
     @staticmethod
     def run(g: Any, s: MGState, f: dict[str, Any]) -> bool:
+        if f.get("pc", 0) == 0:
+            f["pc"] = 1
+            for rec in s.cards.values():
+                rec["ex"] = False
+            for p in B.turn_order(s):
+                B.raise_threat(g, s, p, 1)
+            if s.outcome:
+                return False
+            order = B.turn_order(s)
+            if order:
+                n = len(s.players)
+                nxt = (s.first + 1) % n
+                while s.players[nxt]["out"]:
+                    nxt = (nxt + 1) % n
+                s.first = nxt
+            # End-of-round Forced effects (Stop the Executioners!' time, Gandalf leaving) trigger
+            # together: each group's first player orders his group's (§5.9).
+            items = g.scen.end_of_refresh(g, s)
+            for cid in list(s.cards):
+                if any(ab["op"] == "discard_self" for ab in g.defs[cid].has("forced")):
+                    items.append({"op": "discard_self", "c": cid, "rank": 1,
+                                  "label": f"{g.defs[cid].name} leaves play at the end of the round"})
+            by_group: dict[str, list[dict[str, Any]]] = {}
+            for item in items:
+                grp = B.group_of_card(s, item["c"])
+                by_group.setdefault(grp["id"] if grp else "", []).append(item)
+            push(s, *({"t": "forced", "g": gid, "items": sorted(its, key=lambda i: i["rank"])}
+                      for gid, its in sorted(by_group.items(), key=lambda kv: _group_rank(s, kv[0]))))
+            return False
         done(s, f)
-        for rec in s.cards.values():
-            rec["ex"] = False
-        for p in B.turn_order(s):
-            B.raise_threat(g, s, p, 1)
-        if s.outcome:
-            return False
-        order = B.turn_order(s)
-        if order:
-            n = len(s.players)
-            nxt = (s.first + 1) % n
-            while s.players[nxt]["out"]:
-                nxt = (nxt + 1) % n
-            s.first = nxt
-        g.scen.end_of_refresh(g, s)
-        if s.outcome:
-            return False
-        for cid in list(s.cards):
-            if cid in s.cards and any(ab["op"] == "discard_self" for ab in g.defs[cid].has("forced")):
-                emit(s, "discard", f"{g.defs[cid].name} leaves at the end of the round.")
-                B.leave_play(g, s, cid, "discard")
         s.mods = [m for m in s.mods if m["until"] not in ("round",)]
         s.used = {}
         if s.round >= s.options.get("round_limit", 100):
@@ -882,3 +891,9 @@ class Refresh(Frame):
             return False
         s.round += 1
         return False
+
+
+def _group_rank(s: MGState, gid: str) -> int:
+    order = [grp["id"] for grp in B.groups_in_order(s)]
+    return order.index(gid) if gid in order else len(order)
+
