@@ -258,12 +258,18 @@ def _captures_damaged(g: Any, s: MGState, f: dict[str, Any]) -> bool:
     return any(ab["op"] == "capture_damaged_ally" for ab in g.defs[f["e"]].has("forced"))
 
 
+def captures_target(g: Any, s: MGState, f: dict[str, Any], target: str) -> bool:
+    """Whether damage from this attack would capture ``target`` instead (R-13)."""
+    kind = g.defs[target].type
+    wide = s.options.get("capture_on_damage_targets") == "character"
+    return _captures_damaged(g, s, f) and (kind == "ally" or wide) and f["e"] in s.cards
+
+
 def attack_damage(g: Any, s: MGState, f: dict[str, Any], target: str, n: int) -> None:
     if target not in s.cards or n <= 0:
         return
     kind = g.defs[target].type
-    wide = s.options.get("capture_on_damage_targets") == "character"
-    if _captures_damaged(g, s, f) and (kind == "ally" or wide) and f["e"] in s.cards:
+    if captures_target(g, s, f, target):
         seat = s.cards[target]["ctl"]
         B.capture_from_play(g, s, target, f["e"])
         if kind == "hero" and seat >= 0 and not B.heroes(g, s, seat):

@@ -503,6 +503,7 @@ def t_quick(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: Ct
 
 def r_quick(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: list[str], ctx: Ctx) -> None:
     s.cards[tok[0]]["ex"] = True
+    s.used[f"ph:atk:{tok[1]}:{seat}"] = 1
     push(s, {"t": "patk", "p": seat, "pc": 3, "done": [tok[1]], "e": tok[1], "atk": [tok[0]],
              "ri": 0, "quick": True})
 

@@ -50,7 +50,10 @@ PHASE_COLOUR = {"setup": "grey70", "resource": "yellow", "planning": "green", "q
 STEP_NAMES = {"commit": "commit characters", "actions": "action window", "response": "responses",
               "plan": "play cards", "engage": "engagement", "travel": "travel", "defend": "declare defenders",
               "undefended": "undefended damage", "attack": "declare attacks", "attackers": "declare attackers",
-              "attack_order": "enemy attacks", "choose": "a choice"}
+              "attack_order": "enemy attacks", "choose": "a choice", "pay": "pay the cost",
+              "assign_damage": "assign the damage", "discard_restricted": "discard a Restricted attachment",
+              "attach_to": "attach the card", "search": "search", "order": "order the deck",
+              "forced_order": "order Forced effects", "ranged_attack": "Ranged attacks"}
 
 
 def threat_style(threat: int) -> str:
