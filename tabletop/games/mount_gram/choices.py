@@ -322,7 +322,9 @@ def order_rest(g: Any, s: MGState, seat: int, deck_of: int, rest: list[str]) -> 
 def _order_ask(g: Any, rest: list[str], top: list[str]) -> tuple[str, list[tuple[str, str, str]]]:
     names = ", ".join(g.defs[c].name for c in rest)
     opts = [("keep", f"Keep this order: {names} (recommended: as they were, first drawn first)", "")]
-    opts += [(f"top {c}", f"{g.defs[c].name} next" + (" (drawn first)" if not top else ""), c) for c in rest]
+    # no card on these options: the deck's cards are named in the labels and shown through the
+    # view's ``looking_at``, so the screen's list (Enter: the recommended "keep") has the focus
+    opts += [(f"top {c}", f"{g.defs[c].name} next" + (" (drawn first)" if not top else ""), "") for c in rest]
     return "Order the rest on top of the deck: which card is drawn next?", opts
 
 
