@@ -209,3 +209,23 @@ def test_S5_3_free_attachment_with_one_host_is_not_asked() -> None:
     run_frames(sc, phase="planning")
     put_free(sc.game, sc.s, plate)
     assert sc.s.cards[plate]["on"] == B.heroes(sc.game, sc.s, 0)[0]
+
+
+def test_R33_dungeon_guard_the_owner_chooses_the_hero_for_a_rescued_attachment() -> None:
+    sc = mg(1, deck_1="Tactics")
+    g0 = gid(sc, 0)
+    guard = enc(sc, "dungeon_guard", g0)
+    blade = "p0.blade_of_gondolin.78"
+    sc.s.cards[guard]["cap"] = [blade]
+    first = B.heroes(sc.game, sc.s, 0)[0]
+    second = put_char(sc, 0, "legolas" if key_of(first) != "legolas" else "gimli")
+    run_frames(sc, dict(HOLD), phase="combat")
+    B.leave_play(sc.game, sc.s, guard, "discard")  # destroyed: its captured card is rescued
+    advance(sc.game, sc.s)
+    assert blade in sc.s.players[0]["hand"]
+    sc.play(f"free {blade}")
+    d = sc.decision()
+    assert (d.seat, d.kind) == (0, "attach_to") and set(sc.legal()) == {f"on {first}", f"on {second}"}
+    pick = sc.legal()[1]  # not the recommended host: his choice
+    sc.play(pick)
+    assert sc.s.cards[blade]["on"] == pick.split()[1]
