@@ -572,8 +572,10 @@ def capture_top(g: "MountGram", s: MGState, host: str, seats: list[int], n: int)
 
 
 def capture_from_play(g: "MountGram", s: MGState, cid: str, host: str) -> None:
-    """A card in play is captured: tokens removed, attachments discarded, then it goes under host."""
+    """A card in play is captured: tokens removed, attachments discarded, then it goes under host.
+    Being captured is leaving play, so "after an ally / a Dwarf hero leaves play" responses
+    (Valiant Sacrifice, Brok Ironfist) answer it, and a player left without heroes is out."""
     if cid not in s.cards or host not in s.cards:
         return
     emit(s, "capture", f"{g.defs[cid].name} is captured under {g.defs[host].name}.")
-    leave_play(g, s, cid, "captured:" + host, quiet=True)
+    leave_play(g, s, cid, "captured:" + host)

@@ -2,8 +2,9 @@
 
 It quests with enough willpower to beat the staging area, keeps a defender back when enemies are
 coming, defends with whoever survives the hit (allies before heroes), attacks the weakest enemy it
-can kill, plays its allies and attachments in planning, and uses the cheap, always-useful cards
-(healing, cancellation, card draw, threat reduction) in their windows.
+can kill (with its Ranged characters a partner's too), plays its allies and attachments in
+planning, uses the cheap, always-useful cards (healing, cancellation, card draw, threat
+reduction) in their windows, and takes the recommended answer of the choices that have one.
 """
 
 from __future__ import annotations
@@ -22,6 +23,13 @@ GOOD_RESPONSES = ("a_test_of_will", "hasty_stroke", "eleanor", "aragorn", "theod
 GOOD_ACTIONS = ("steward_of_gondor", "glorfindel", "daughter_of_the_nimrodel", "self_preservation",
                 "lore_of_imladris", "beravor", "gleowine", "lorien_s_wealth", "henamarth_riversong",
                 "denethor", "unexpected_courage", "beorn_s_hospitality")
+RECOMMENDED_FIRST = ("pay", "assign_damage", "discard_restricted", "attach_to", "search", "order",
+                     "forced_order")
+"""Choices whose first option is the rules' recommendation (``choices.py``, the defender who
+survives in ``flow.damage_takers``): how to split a cost, who takes a multi-defender attack's
+damage, which Restricted attachment goes, where a free attachment goes, which enemy a search
+finds, the order of a searched deck and of simultaneous Forced effects. The recommendation is
+the heuristic a careful player uses, so the bot takes it."""
 
 
 def _key(aid: str, pos: int = 1) -> str:
@@ -53,6 +61,11 @@ class HeuristicBot:
             enemies.update({c["id"]: c for c in grp["staging"] if c["type"] == "enemy"})
         grp = next((g for g in view["groups"] if seat in g["members"]), view["groups"][0] if view["groups"] else None)
         kind = decision.kind
+        if kind in RECOMMENDED_FIRST:
+            return ids[0]
+        if kind == "ranged_attack":
+            ranged = dict(me, chars=[c for c in me["chars"] if game.db[c["id"].split(".")[1]].ranged])
+            return self._attack(ranged, enemies, ids)
         if kind == "commit":
             return self._commit(view, me, grp, ids)
         if kind == "defend":

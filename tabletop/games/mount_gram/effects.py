@@ -16,7 +16,8 @@ from tabletop.engine import Action, IllegalAction, emit
 
 from . import board as B
 from .cards import CardDef, key_of
-from .flow import push, window
+from .choices import apply_split, check_restricted, parse_split, pay_options, pay_splits
+from .flow import ask_frame, continuation, push, window
 from .ops import OPS, PASSIVE_OPS, Ctx, chars_of_group, engaged_in_group, locations_of, staging_attacker, t_put_self
 from .state import MGState
 
@@ -41,30 +42,6 @@ class Play:
             xs = f" x{self.x}" if g.defs[self.card].x_cost else ""
             self.label = f"{name}{tail}{xs}"
         return self.label
-
-
-def pay_sources(g: Any, s: MGState, seat: int, sphere: str) -> list[str]:
-    hs = B.heroes(g, s, seat)
-    if sphere == "Neutral":
-        return hs
-    return [h for h in hs if sphere in B.icons(g, s, h)]
-
-
-def pay(g: Any, s: MGState, seat: int, card: CardDef, n: int) -> None:
-    """Pay from matching heroes, richest pool first (our simplification: the engine picks the
-    pools; heroes whose own abilities spend resources — Aragorn, Glorfindel — pay last)."""
-    src = pay_sources(g, s, seat, card.sphere)
-    if card.key == "thicket_of_spears":
-        for h in sorted(src, key=lambda h: -s.cards[h]["res"])[:3]:
-            s.cards[h]["res"] -= 1
-        return
-    order = sorted(src, key=lambda h: (g.defs[h].key in ("aragorn", "glorfindel"), -s.cards[h]["res"]))
-    for h in order:
-        take = min(n, s.cards[h]["res"])
-        s.cards[h]["res"] -= take
-        n -= take
-        if not n:
-            return
 
 
 # -- costs and limits --------------------------------------------------------------------------
@@ -222,9 +199,12 @@ def _plays(g: Any, s: MGState, seat: int, f: dict[str, Any]) -> list[Play]:
             for a in att:
                 if cards[a]["ctl"] == seat and defs[a].active:
                     sources.append(a)
+    shared = any_player_keys(g)
     for p in B.group_of(s, seat)["members"]:
         if p != seat:
             for ch in s.players[p]["chars"]:
+                if defs[ch].key in shared and not ev:
+                    sources.append(ch)  # Éowyn: each player may trigger her action (FAQ)
                 for a in cards[ch]["att"]:
                     if cards[a]["ctl"] == seat and defs[a].active:
                         sources.append(a)
@@ -251,6 +231,8 @@ def _plays(g: Any, s: MGState, seat: int, f: dict[str, Any]) -> list[Play]:
                              (cost.get("pay_self") and rec["res"] < cost["pay_self"])):
                     continue
                 if rec["on"] and cards[rec["on"]]["ctl"] != seat and rec["ctl"] != seat:
+                    continue
+                if rec["ctl"] != seat and not rec["on"] and not ab.get("any_player"):
                     continue
                 for t in OPS[ab["op"]][0](g, s, seat, c, ab, ctx):
                     tail = " ".join(t)
@@ -415,9 +397,12 @@ def _maybe(g: Any, s: MGState, seat: int, f: dict[str, Any]) -> bool:
                 for ab in _usable(g, card, ev, phase):
                     if _limit_ok(s, ab, c, seat) and _ability_cost_ok(g, s, c, ab):
                         return True
-    return any(cards[a]["ctl"] == seat and defs[a].active
+    shared = any_player_keys(g) if not ev else ()
+    return any((cards[a]["ctl"] == seat and defs[a].active)
                for p in B.group_of(s, seat)["members"] if p != seat
-               for ch in s.players[p]["chars"] for a in cards[ch]["att"])
+               for ch in s.players[p]["chars"] for a in cards[ch]["att"]) or any(
+        defs[ch].key in shared for p in B.group_of(s, seat)["members"] if p != seat
+        for ch in s.players[p]["chars"])
 
 
 def available(g: Any, s: MGState, seat: int, f: dict[str, Any]) -> bool:
@@ -444,46 +429,75 @@ def actions(g: Any, s: MGState, seat: int, f: dict[str, Any]) -> list[Action]:
 
 
 def execute(g: Any, s: MGState, seat: int, f: dict[str, Any], aid: str) -> None:
+    """Carry out a listed play. A card played from hand is paid first; when several splits of
+    the cost between his heroes are legal the player chooses one (§5.2, §5.3), the recommended
+    split first, and the play resumes from the ``pay`` continuation."""
     for p in plays(g, s, seat, f):
         if p.aid == aid:
             break
     else:
         raise IllegalAction(f"{aid!r} is not a legal play now")
     card = g.defs[p.card]
-    pl = s.players[seat]
     ctx = dict(f.get("ctx", {}), x=p.x)
     if f.get("ev"):
         f.setdefault("used", []).append(p.card)
-    if p.hand and p.ab is None:
-        pay(g, s, seat, card, card.cost)
-        pl["hand"].remove(p.card)
+    ab_index = -1 if p.ab is None else next(i for i, a in enumerate(card.abilities) if a is p.ab)
+    if p.hand and (p.ab is None or card.type == "event"):
+        n = p.x if card.x_cost else card.cost
+        splits = pay_splits(g, s, seat, card, n)
+        if len(splits) > 1:
+            push(s, ask_frame(seat, "pay", f"{s.players[seat]['name']}: pay {n} for {card.name}",
+                              pay_options(g, s, seat, card, splits),
+                              {"seat": seat, "c": p.card, "ab": ab_index, "tok": list(p.tokens), "ctx": ctx},
+                              kind="pay"))
+            return
+        if splits:
+            apply_split(g, s, splits[0])
+    _resolve(g, s, seat, p.card, ab_index, list(p.tokens), ctx, p.hand)
+
+
+@continuation("pay")
+def _paid(g: Any, s: MGState, ctx: dict[str, Any], aid: str) -> None:
+    apply_split(g, s, parse_split(aid))
+    _resolve(g, s, ctx["seat"], ctx["c"], ctx["ab"], ctx["tok"], ctx["ctx"], True)
+
+
+def _resolve(g: Any, s: MGState, seat: int, cid: str, ab_index: int, tokens: list[str], ctx: Ctx,
+             hand: bool) -> None:
+    """The play once paid: an ally enters play, an attachment attaches (a third Restricted one
+    makes its controller discard one), an event resolves, an ability pays its own cost."""
+    card = g.defs[cid]
+    pl = s.players[seat]
+    if hand and ab_index < 0:
+        pl["hand"].remove(cid)
         if card.type == "ally":
             emit(s, "play", f"{pl['name']} plays {card.name}.", seat=seat)
-            B.put_char_into_play(g, s, p.card, seat)
+            B.put_char_into_play(g, s, cid, seat)
+            if cid in s.cards and card.has("response"):
+                trigger(g, s, "played", {"c": cid, "p": seat}, B.group_of(s, seat))
         else:
-            host = p.tokens[0]
+            host = tokens[0]
             emit(s, "play", f"{pl['name']} attaches {card.name} to {g.defs[host].name}.", seat=seat)
-            B.attach(g, s, p.card, host, seat)
+            B.attach(g, s, cid, host, seat)
             if card.restricted:
-                restricted = [a for a in s.cards[host]["att"] if g.defs[a].restricted]
-                if len(restricted) > 2:
-                    B.leave_play(g, s, restricted[0], "discard")
+                check_restricted(g, s, host)
         return
-    ab = p.ab
-    assert ab is not None
-    if p.hand and card.type == "event":
-        pay(g, s, seat, card, p.x if card.x_cost else card.cost)
-        pl["hand"].remove(p.card)
-        s.limbo.append(p.card)
+    ab = card.abilities[ab_index]
+    if hand and card.type == "event":
+        pl["hand"].remove(cid)
+        s.limbo.append(cid)
         emit(s, "play", f"{pl['name']} plays {card.name}.", seat=seat)
-        OPS[ab["op"]][1](g, s, seat, p.card, ab, p.tokens, ctx)
-        s.limbo.remove(p.card)
-        pl["discard"].append(p.card)  # an event is discarded once resolved
+        OPS[ab["op"]][1](g, s, seat, cid, ab, tokens, ctx)
+        s.limbo.remove(cid)
+        if ab.get("remove_after"):
+            s.removed.append(cid)  # Will of the West (FAQ): removed from the game once resolved
+            emit(s, "removed", f"{card.name} is removed from the game.")
+        else:
+            pl["discard"].append(cid)  # an event is discarded once resolved
         return
-    else:
-        _pay_ability(g, s, seat, p.card, ab, p.tokens)
-        emit(s, "ability", f"{pl['name']} uses {card.name}.", seat=seat)
-    OPS[ab["op"]][1](g, s, seat, p.card, ab, p.tokens, ctx)
+    _pay_ability(g, s, seat, cid, ab, tokens)
+    emit(s, "ability", f"{pl['name']} uses {card.name}.", seat=seat)
+    OPS[ab["op"]][1](g, s, seat, cid, ab, tokens, ctx)
 
 
 # -- triggers and hooks used by the flow -------------------------------------------------------
@@ -495,6 +509,15 @@ def responders(g: Any) -> dict[str, set[str]]:
             for ab in card.has("response"):
                 cache.setdefault(ab.get("event") or "", set()).add(card.key)
         g._responders = cache
+    return cache
+
+
+def any_player_keys(g: Any) -> frozenset[str]:
+    """Titles with an action any player of the group may trigger (``"any_player": true``)."""
+    cache = g.__dict__.get("_any_player")
+    if cache is None:
+        cache = g._any_player = frozenset(card.key for card in g.db.values()
+                                          if any(ab.get("any_player") for ab in card.has("action")))
     return cache
 
 

@@ -13,6 +13,7 @@ from tabletop.engine.chance import randbelow, shuffle
 
 from . import board as B
 from .cards import owner_of
+from .choices import forced_effect, forced_frame, free_attach_targets, put_free, search_frame
 from .flow import ask_frame, continuation, enemy_attack, push
 from .state import Group, MGState
 
@@ -30,17 +31,6 @@ def wr_damage_exhausted(g: Any, s: MGState, grp: Group, cid: str, ab: Ab, f: dic
         B.deal_damage(g, s, c, ab["amount"])
 
 
-def _search_enemy(g: Any, s: MGState, trait: str = "") -> str | None:
-    """The first matching enemy from the top of the encounter deck, then the discard pile."""
-    for pile in (s.encounter, s.enc_discard):
-        for c in reversed(pile):
-            card = g.defs[c]
-            if card.type == "enemy" and (not trait or trait in card.traits):
-                pile.remove(c)
-                return c
-    return None
-
-
 def enter_play_staging(g: Any, s: MGState, cid: str, grp: Group) -> None:
     """A card searched or put into play (not revealed, R-45): Capture fires (R-36), nothing else."""
     B.enter_staging(g, s, cid, grp)
@@ -53,11 +43,8 @@ def wr_sound_the_alarm(g: Any, s: MGState, grp: Group, cid: str, ab: Ab, f: dict
     s.mods.append({"grp": grp["id"], "st": "eng", "d": -ab["engagement"], "until": "round"})
     s.mods.append({"grp": grp["id"], "st": "atk", "d": ab["attack"], "until": "round"})
     emit(s, "alarm", "Enemies of this group get -10 engagement cost and +1 attack this round.")
-    if not B.group_enemies(g, s, grp):
-        found = _search_enemy(g, s)
-        if found:
-            enter_play_staging(g, s, found, grp)
-        shuffle(s, s.encounter)
+    if not B.group_enemies(g, s, grp) and B.members(s, grp):
+        push(s, search_frame(grp, B.members(s, grp)[:1], "", engage=False))
 
 
 def wr_feeble(g: Any, s: MGState, grp: Group, cid: str, ab: Ab, f: dict[str, Any]) -> None:
@@ -164,16 +151,9 @@ def _angmar_orc(g: Any, s: MGState, ctx: dict[str, Any], aid: str) -> None:
 
 
 def wr_orc_ambush(g: Any, s: MGState, grp: Group, cid: str, ab: Ab, f: dict[str, Any]) -> None:
-    for p in B.members(s, grp):
-        found = _search_enemy(g, s, "Orc")
-        if not found:
-            continue
-        s.cards[found] = B.new_rec(ctl=p)
-        s.players[p]["engaged"].append(found)
-        emit(s, "engage", f"{g.defs[found].name} comes into play engaged with {s.players[p]['name']}.")
-        if g.defs[found].capture:
-            B.capture_top(g, s, found, B.members(s, grp), g.defs[found].capture)
-    shuffle(s, s.encounter)
+    """Each player of the group gets an Orc enemy engaged with him; the group's first player
+    picks which (R-18, §5.9), one search per player, then the deck is shuffled."""
+    push(s, search_frame(grp, B.members(s, grp), "Orc", engage=True))
 
 
 WHEN_REVEALED: dict[str, Callable[..., None]] = {
@@ -278,12 +258,18 @@ def _captures_damaged(g: Any, s: MGState, f: dict[str, Any]) -> bool:
     return any(ab["op"] == "capture_damaged_ally" for ab in g.defs[f["e"]].has("forced"))
 
 
+def captures_target(g: Any, s: MGState, f: dict[str, Any], target: str) -> bool:
+    """Whether damage from this attack would capture ``target`` instead (R-13)."""
+    kind = g.defs[target].type
+    wide = s.options.get("capture_on_damage_targets") == "character"
+    return _captures_damaged(g, s, f) and (kind == "ally" or wide) and f["e"] in s.cards
+
+
 def attack_damage(g: Any, s: MGState, f: dict[str, Any], target: str, n: int) -> None:
     if target not in s.cards or n <= 0:
         return
     kind = g.defs[target].type
-    wide = s.options.get("capture_on_damage_targets") == "character"
-    if _captures_damaged(g, s, f) and (kind == "ally" or wide) and f["e"] in s.cards:
+    if captures_target(g, s, f, target):
         seat = s.cards[target]["ctl"]
         B.capture_from_play(g, s, target, f["e"])
         if kind == "hero" and seat >= 0 and not B.heroes(g, s, seat):
@@ -294,27 +280,50 @@ def attack_damage(g: Any, s: MGState, f: dict[str, Any], target: str, n: int) ->
 
 
 def after_attack(g: Any, s: MGState, f: dict[str, Any]) -> None:
+    """The Forced effects of an attack that destroyed an ally (Angmar Marauder, Angmar
+    Captain, the Angmar Orc shadow): when two differ, the group's first player orders them."""
     e = f["e"]
     if e not in s.cards or not f.get("ally_killed"):
         return
     grp = B.group_of(s, f["p"])
+    name = g.defs[e].name
+    back = {"op": "return_enemy", "e": e, "g": grp["id"], "rank": 0,
+            "label": f"{name} returns to the staging area", "why": "it cannot attack again from there"}
+    items = []
     for ab in g.defs[e].has("forced"):
-        if ab["op"] == "return_after_ally_kill" and B.engaged_with(s, e) >= 0:
-            B.disengage_to_staging(g, s, e, grp)
-            emit(s, "return", f"{g.defs[e].name} returns to the staging area.")
+        if ab["op"] == "return_after_ally_kill":
+            items.append(back)
         elif ab["op"] == "captain_after_ally_kill":
-            deck = s.players[f["p"]]["deck"]
-            if deck:
-                top = deck.pop()
-                s.players[f["p"]]["discard"].append(top)
-                s.reveals += 1
-                emit(s, "discard", f"{g.defs[top].name} is discarded from the top of the deck.")
-                if g.defs[top].type == "ally" and B.engaged_with(s, e) == f["p"]:
-                    emit(s, "attack_again", f"{g.defs[e].name} attacks again.")
-                    push(s, enemy_attack(e, f["p"], immediate=True))
-    if f.get("return_if_ally") and e in s.cards and B.engaged_with(s, e) >= 0:
+            items.append({"op": "captain", "e": e, "p": f["p"], "rank": 1,
+                          "label": f"{name}: discard the top card of the deck; an ally there means another attack"})
+    if f.get("return_if_ally") and back not in items:
+        items.append(back)
+    if items:
+        push(s, forced_frame(grp["id"], items))
+
+
+@forced_effect("return_enemy")
+def _return_enemy(g: Any, s: MGState, item: dict[str, Any]) -> None:
+    e = item["e"]
+    grp = B.group(s, item["g"]) or (B.group_of(s, B.engaged_with(s, e)) if B.engaged_with(s, e) >= 0 else None)
+    if e in s.cards and B.engaged_with(s, e) >= 0 and grp is not None:
         B.disengage_to_staging(g, s, e, grp)
         emit(s, "return", f"{g.defs[e].name} returns to the staging area.")
+
+
+@forced_effect("captain")
+def _captain(g: Any, s: MGState, item: dict[str, Any]) -> None:
+    e, p = item["e"], item["p"]
+    deck = s.players[p]["deck"]
+    if e not in s.cards or not deck:
+        return
+    top = deck.pop()
+    s.players[p]["discard"].append(top)
+    s.reveals += 1
+    emit(s, "discard", f"{g.defs[top].name} is discarded from the top of the deck.")
+    if g.defs[top].type == "ally" and B.engaged_with(s, e) == p:
+        emit(s, "attack_again", f"{g.defs[e].name} attacks again.")
+        push(s, enemy_attack(e, p, immediate=True))
 
 
 # -- travel ------------------------------------------------------------------------------------
@@ -350,32 +359,8 @@ def free_play_ok(g: Any, s: MGState, cid: str) -> bool:
     if card.type in ("hero", "ally"):
         return True
     if card.type == "attachment":
-        return bool(_attach_target(g, s, owner, cid))
+        return bool(free_attach_targets(g, s, owner, cid))
     return False
-
-
-def _attach_target(g: Any, s: MGState, owner: int, cid: str) -> str:
-    kind = g.defs[cid].attach_to
-    if kind == "hero":
-        hs = B.heroes(g, s, owner)
-        return hs[0] if hs else ""
-    if kind == "character":
-        return s.players[owner]["chars"][0] if s.players[owner]["chars"] else ""
-    if kind == "engaged_enemy":
-        return s.players[owner]["engaged"][0] if s.players[owner]["engaged"] else ""
-    grp = B.group_of(s, owner)
-    locs = B.group_locations(g, s, grp)
-    return locs[0] if locs else ""
-
-
-def put_free(g: Any, s: MGState, cid: str) -> None:
-    owner = owner_of(cid)
-    card = g.defs[cid]
-    emit(s, "play", f"{card.name} is put into play under {s.players[owner]['name']}'s control.")
-    if card.type in ("hero", "ally"):
-        B.put_char_into_play(g, s, cid, owner, trigger=card.type == "ally")
-    else:
-        B.attach(g, s, cid, _attach_target(g, s, owner, cid), owner)
 
 
 @continuation("prison_cell")

@@ -570,8 +570,11 @@ class Combat(Frame):
             return False
         if f["pc"] == 2:
             f["pc"] = 3
+            order = B.members(s, grp)
+            ranged = [{"t": "patk", "p": p, "pc": 0, "done": [], "e": "", "atk": [], "ri": 0, "rng": True}
+                      for p in order] if len(order) > 1 else []
             push(s, *({"t": "patk", "p": p, "pc": 0, "done": [], "e": "", "atk": [], "ri": 0}
-                      for p in B.members(s, grp)), window(gid, "combat"))
+                      for p in order), *ranged, window(gid, "combat"))
             return False
         for e in B.group_enemies(g, s, grp):
             rec = s.cards[e]
@@ -691,7 +694,10 @@ class EnemyAttack(Frame):
                     dmg = max(0, strength - total)
                     emit(s, "attack", f"{g.defs[e].name} attacks with {strength} against defense {total}.",
                          strength=strength, defense=total)
-                    if dmg:
+                    if dmg and len(defs) > 1:  # Stand Together: the defending player picks who takes it
+                        f["pc"] = 7
+                        f["dmg"] = dmg
+                    elif dmg:
                         g.enc.attack_damage(g, s, f, defs[0], dmg)
                 return False
             emit(s, "attack", f"{g.defs[e].name} attacks {name} undefended with {strength}.",
@@ -705,6 +711,14 @@ class EnemyAttack(Frame):
             return False
         if pc == 5:
             return ask(f, p, "undefended", f"{name}: which hero takes {f['dmg']} undefended damage?")
+        if pc == 7:
+            if len([c for c in f["defs"] if c in s.cards]) > 1:
+                return ask(f, p, "assign_damage", f"{name}: which defender takes the {f['dmg']} damage?")
+            f["pc"] = 6
+            for c in f["defs"]:
+                if c in s.cards:
+                    g.enc.attack_damage(g, s, f, c, f["dmg"])
+            return False
         s.mods = [m for m in s.mods if not (m["until"] == "attack")]
         done(s, f)
         g.enc.after_attack(g, s, f)
@@ -716,6 +730,8 @@ class EnemyAttack(Frame):
         if f["pc"] == 5:
             return [Action(f"hero {h}", f"{g.defs[h].name} takes the damage", card=h)
                     for h in B.heroes(g, s, p)]
+        if f["pc"] == 7:
+            return damage_takers(g, s, f)
         if f["pc"] == 1:
             return [Action(f"defend {c}", f"Defend with {g.defs[c].name}", card=c)
                     for c in s.players[f["q"]]["chars"]
@@ -730,7 +746,7 @@ class EnemyAttack(Frame):
 
     @staticmethod
     def answer(g: Any, s: MGState, f: dict[str, Any], aid: str) -> None:
-        if aid.startswith("hero "):
+        if aid.startswith(("hero ", "take ")):
             g.enc.attack_damage(g, s, f, aid.split()[1], f["dmg"])
             f["pc"] = 6
             return
@@ -751,6 +767,30 @@ class EnemyAttack(Frame):
         g.fx.trigger(g, s, "defender_declared", {"c": c, "e": f["e"], "p": f["p"]}, grp)
 
 
+def _taker_rank(g: Any, s: MGState, f: dict[str, Any], c: str) -> tuple[int, ...]:
+    """Who should take a multi-defender attack's damage (§4.6, Stand Together): one that survives and is not captured
+    by it (Cruel Torturer, Captives), a hero before an ally, the most hit points left."""
+    left = B.hp(g, s, c) - s.cards[c]["dmg"]
+    captured = g.enc.captures_target(g, s, f, c)
+    return (captured, left <= f["dmg"], g.defs[c].type != "hero", -left)
+
+
+def damage_takers(g: Any, s: MGState, f: dict[str, Any]) -> list[Action]:
+    defs = sorted((c for c in f["defs"] if c in s.cards), key=lambda c: _taker_rank(g, s, f, c))
+    out = []
+    for i, c in enumerate(defs):
+        rank = _taker_rank(g, s, f, c)
+        label = f"{g.defs[c].name} takes the {f['dmg']} damage"
+        if rank[0]:
+            label += " (captured by this attack)"
+        elif rank[1]:
+            label += " (destroyed)"
+        if i == 0 and not rank[0] and not rank[1]:
+            label += " (recommended: survives it)"
+        out.append(Action(f"take {c}", label, card=c))
+    return out
+
+
 @frame("patk")
 class PlayerAttack(Frame):
     """A player's attacks against the enemies engaged with him (§4.6 step 3)."""
@@ -758,6 +798,8 @@ class PlayerAttack(Frame):
     @staticmethod
     def _targets(g: Any, s: MGState, f: dict[str, Any]) -> list[str]:
         p = f["p"]
+        if f.get("rng"):
+            return PlayerAttack._ranged_targets(g, s, f)
         ready = [c for c in s.players[p]["chars"] if not s.cards[c]["ex"]]
         if not ready:
             return []
@@ -768,6 +810,18 @@ class PlayerAttack(Frame):
         return out
 
     @staticmethod
+    def _ranged_targets(g: Any, s: MGState, f: dict[str, Any]) -> list[str]:
+        """§4.6 step 3: after every player's own attacks, a player's Ranged characters may
+        attack an enemy engaged with another player of the group that this player did not
+        attack (and that he has not attacked himself)."""
+        p = f["p"]
+        if not PlayerAttack._ranged(g, s, p):
+            return []
+        used = s.used
+        return [e for q in B.group_of(s, p)["members"] if q != p for e in s.players[q]["engaged"]
+                if f"ph:atk:{e}:{q}" not in used and f"ph:atk:{e}:{p}" not in used and e not in f["done"]]
+
+    @staticmethod
     def run(g: Any, s: MGState, f: dict[str, Any]) -> bool:
         p = f["p"]
         if s.players[p]["out"]:
@@ -776,6 +830,8 @@ class PlayerAttack(Frame):
         if f["pc"] == 0:
             if not PlayerAttack._targets(g, s, f):
                 return done(s, f)
+            if f.get("rng"):
+                return ask(f, p, "ranged_attack", f"{name}: attack a partner's enemy with Ranged characters?")
             return ask(f, p, "attack", f"{name}: attack an enemy?")
         if f["e"] not in s.cards:
             return PlayerAttack._reset(s, f)
@@ -783,7 +839,8 @@ class PlayerAttack(Frame):
             return ask(f, p, "attackers", f"{name}: declare attackers against {g.defs[f['e']].name}")
         if f["pc"] == 2:
             grp = B.group_of(s, p)
-            others = [q for q in B.members(s, grp) if q != p]
+            holder = B.engaged_with(s, f["e"]) if f.get("rng") else -1
+            others = [q for q in B.members(s, grp) if q not in (p, holder)]
             while f["ri"] < len(others):
                 q = others[f["ri"]]
                 if PlayerAttack._ranged(g, s, q):
@@ -812,6 +869,11 @@ class PlayerAttack(Frame):
     def options(g: Any, s: MGState, f: dict[str, Any]) -> list[Action]:
         p = f["p"]
         if f["pc"] == 0:
+            if f.get("rng"):
+                return [Action(f"attack {e}", f"Attack {g.defs[e].name} (engaged with "
+                               f"{s.players[B.engaged_with(s, e)]['name']}) with Ranged characters",
+                               card=e, group="attack")
+                        for e in PlayerAttack._targets(g, s, f)] + [Action("done", "No Ranged attack")]
             return [Action(f"attack {e}", f"Attack {g.defs[e].name}", card=e, group="attack")
                     for e in PlayerAttack._targets(g, s, f)] + [Action("done", "No more attacks")]
         if f["pc"] == 2:
@@ -820,9 +882,10 @@ class PlayerAttack(Frame):
         staging = s.cards[f["e"]]["g"] != ""
         if staging and f["atk"]:
             return [Action("go", "Attack now")]
+        rng = bool(f.get("rng"))
         out = [Action(f"with {c}", f"Attack with {g.defs[c].name} ({B.atk(g, s, c)})", card=c)
                for c in s.players[p]["chars"] if not s.cards[c]["ex"] and c not in f["atk"]
-               and (not staging or g.fx.staging_attacker(g, c))]
+               and (not staging or g.fx.staging_attacker(g, c)) and (not rng or g.defs[c].ranged)]
         if f["atk"]:
             out.append(Action("go", "Attack now"))
         return out
@@ -844,6 +907,7 @@ class PlayerAttack(Frame):
             f["e"] = cid
             f["done"].append(cid)
             f["pc"] = 1
+            s.used[f"ph:atk:{cid}:{f['p']}"] = 1  # who attacked whom this phase (Ranged, §4.6)
             return
         s.cards[cid]["ex"] = True
         f["atk"].append(cid)
@@ -854,27 +918,36 @@ class PlayerAttack(Frame):
 class Refresh(Frame):
     @staticmethod
     def run(g: Any, s: MGState, f: dict[str, Any]) -> bool:
+        if f.get("pc", 0) == 0:
+            f["pc"] = 1
+            for rec in s.cards.values():
+                rec["ex"] = False
+            for p in B.turn_order(s):
+                B.raise_threat(g, s, p, 1)
+            if s.outcome:
+                return False
+            order = B.turn_order(s)
+            if order:
+                n = len(s.players)
+                nxt = (s.first + 1) % n
+                while s.players[nxt]["out"]:
+                    nxt = (nxt + 1) % n
+                s.first = nxt
+            # End-of-round Forced effects (Stop the Executioners!' time, Gandalf leaving) trigger
+            # together: each group's first player orders his group's (§5.9).
+            items = g.scen.end_of_refresh(g, s)
+            for cid in list(s.cards):
+                if any(ab["op"] == "discard_self" for ab in g.defs[cid].has("forced")):
+                    items.append({"op": "discard_self", "c": cid, "rank": 1,
+                                  "label": f"{g.defs[cid].name} leaves play at the end of the round"})
+            by_group: dict[str, list[dict[str, Any]]] = {}
+            for item in items:
+                grp = B.group_of_card(s, item["c"])
+                by_group.setdefault(grp["id"] if grp else "", []).append(item)
+            push(s, *({"t": "forced", "g": gid, "items": sorted(its, key=lambda i: i["rank"])}
+                      for gid, its in sorted(by_group.items(), key=lambda kv: _group_rank(s, kv[0]))))
+            return False
         done(s, f)
-        for rec in s.cards.values():
-            rec["ex"] = False
-        for p in B.turn_order(s):
-            B.raise_threat(g, s, p, 1)
-        if s.outcome:
-            return False
-        order = B.turn_order(s)
-        if order:
-            n = len(s.players)
-            nxt = (s.first + 1) % n
-            while s.players[nxt]["out"]:
-                nxt = (nxt + 1) % n
-            s.first = nxt
-        g.scen.end_of_refresh(g, s)
-        if s.outcome:
-            return False
-        for cid in list(s.cards):
-            if cid in s.cards and any(ab["op"] == "discard_self" for ab in g.defs[cid].has("forced")):
-                emit(s, "discard", f"{g.defs[cid].name} leaves at the end of the round.")
-                B.leave_play(g, s, cid, "discard")
         s.mods = [m for m in s.mods if m["until"] not in ("round",)]
         s.used = {}
         if s.round >= s.options.get("round_limit", 100):
@@ -882,3 +955,9 @@ class Refresh(Frame):
             return False
         s.round += 1
         return False
+
+
+def _group_rank(s: MGState, gid: str) -> int:
+    order = [grp["id"] for grp in B.groups_in_order(s)]
+    return order.index(gid) if gid in order else len(order)
+

@@ -13,6 +13,7 @@ from tabletop.engine.zones import draw
 
 from . import board as B
 from .cards import owner_of
+from .choices import order_rest
 from .flow import ask_frame, continuation, push
 from .state import MGState
 
@@ -502,6 +503,7 @@ def t_quick(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: Ct
 
 def r_quick(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: list[str], ctx: Ctx) -> None:
     s.cards[tok[0]]["ex"] = True
+    s.used[f"ph:atk:{tok[1]}:{seat}"] = 1
     push(s, {"t": "patk", "p": seat, "pc": 3, "done": [tok[1]], "e": tok[1], "atk": [tok[0]],
              "ri": 0, "quick": True})
 
@@ -595,7 +597,8 @@ def r_search_top(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], to
         return
     s.reveals += 1
     opts = [(f"take {c}", f"Put {g.defs[c].name} into hand", "") for c in reversed(top)]
-    push(s, ask_frame(seat, "search_top", "Pick one card for its owner's hand", opts, {"p": who}))
+    push(s, ask_frame(seat, "search_top", "Pick one card for its owner's hand", opts,
+                      {"p": who, "seat": seat, "top": list(reversed(top))}))
 
 
 @continuation("search_top")
@@ -604,6 +607,8 @@ def _search_top(g: Any, s: MGState, ctx: Ctx, aid: str) -> None:
     s.players[ctx["p"]]["deck"].remove(c)
     s.players[owner_of(c)]["hand"].append(c)
     emit(s, "search", f"A card goes from {s.players[ctx['p']]['name']}'s deck to his hand.")
+    rest = [x for x in ctx.get("top", []) if x != c]
+    order_rest(g, s, ctx.get("seat", ctx["p"]), ctx["p"], rest)  # the rest back on top, in his order
 
 
 Finder = Callable[..., Targets]

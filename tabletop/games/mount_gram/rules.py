@@ -224,7 +224,7 @@ class MountGram(Game[MGState]):
             "log": visible_log(s, seat, last=40),
         }
 
-    LOOK_KEYS = ("prison_cell", "search_top", "dungeon_guard")
+    LOOK_KEYS = ("prison_cell", "search_top", "search_order", "dungeon_guard")
 
     def _looking(self, s: MGState, seat: int | None) -> list[str]:
         """Hidden cards the deciding seat may look at right now: the cards under a Prison Cell

@@ -16,6 +16,7 @@ from tabletop.engine.zones import draw
 
 from . import board as B
 from .cards import CardDef, key_of, mount_gram_cards, owner_of, starter_decks
+from .choices import forced_effect
 from .encounter import enter_play_staging, free_play_ok
 from .flow import Frame, ask, ask_frame, continuation, enemy_attack, frame, push
 from .state import Group, MGState, Player
@@ -176,7 +177,10 @@ class QuestScenario:
         push(s, *frames)
 
     # -- time counters (§5.12) ---------------------------------------------------------------------
-    def end_of_refresh(self, g: Any, s: MGState) -> None:
+    def end_of_refresh(self, g: Any, s: MGState) -> list[dict[str, Any]]:
+        """Remove a time counter from each card with Time X; the Forced effects of the cards
+        whose last counter went are returned (the refresh orders them with the others, §5.9)."""
+        items = []
         for cid in [c for c, r in s.cards.items() if r["time"] > 0]:
             rec = s.cards[cid]
             rec["time"] -= 1
@@ -184,7 +188,9 @@ class QuestScenario:
             if rec["time"] == 0:
                 for ab in g.defs[cid].has("forced"):
                     if ab["op"] == "executioners":
-                        self.executioners(g, s, cid, ab)
+                        items.append({"op": "executioners", "c": cid, "amount": ab["amount"], "rank": 0,
+                                      "label": f"{g.defs[cid].name}: time is up, the captives are lost"})
+        return items
 
     def executioners(self, g: Any, s: MGState, cid: str, ab: dict[str, Any]) -> None:
         """Stop the Executioners! expires: captured cards discarded, 3 threat per character (R-17)."""
@@ -196,6 +202,12 @@ class QuestScenario:
         B.leave_play(g, s, cid, "removed", rescue=False)
         for seat, n in sorted(per.items()):
             B.raise_threat(g, s, seat, ab["amount"] * n, " (executions)")
+
+
+@forced_effect("executioners")
+def _executioners(g: Any, s: MGState, item: dict[str, Any]) -> None:
+    if item["c"] in s.cards:
+        g.scen.executioners(g, s, item["c"], item)
 
 
 STAGE2 = "gornakh_s_dungeons"

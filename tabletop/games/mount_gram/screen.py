@@ -50,7 +50,14 @@ PHASE_COLOUR = {"setup": "grey70", "resource": "yellow", "planning": "green", "q
 STEP_NAMES = {"commit": "commit characters", "actions": "action window", "response": "responses",
               "plan": "play cards", "engage": "engagement", "travel": "travel", "defend": "declare defenders",
               "undefended": "undefended damage", "attack": "declare attacks", "attackers": "declare attackers",
-              "attack_order": "enemy attacks", "choose": "a choice"}
+              "attack_order": "enemy attacks", "choose": "a choice", "pay": "pay the cost",
+              "assign_damage": "assign the damage", "discard_restricted": "discard a Restricted attachment",
+              "attach_to": "attach the card", "search": "search", "order": "order the deck",
+              "forced_order": "order Forced effects", "ranged_attack": "Ranged attacks"}
+
+RECOMMENDED_KINDS = frozenset(("pay", "assign_damage", "discard_restricted", "attach_to", "search", "order",
+                               "forced_order"))
+"""Choices whose first option is the recommended answer: Enter accepts it."""
 
 
 def threat_style(threat: int) -> str:
@@ -218,6 +225,13 @@ class MountGramScreen(GameScreen):
         return True
 
     def _first_choosable(self) -> str | None:
+        """The card the cursor starts on: the recommended answer's card for a choice that has one
+        (its first option, issue #11), else the first choosable card on the table."""
+        d = self._decision
+        if d is not None and d.kind in RECOMMENDED_KINDS and self._actions and not self._pending:
+            first = self._actions[0].card
+            if first and first in self._order:
+                return first
         for cid in self._order:
             if self._choosable(cid):
                 return cid

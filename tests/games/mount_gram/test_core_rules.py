@@ -5,7 +5,19 @@ from __future__ import annotations
 from tabletop.games.mount_gram import board as B
 from tabletop.games.mount_gram.cards import key_of, owner_of, player_cards
 
-from .helpers import MG, hero, plan, put_char, put_enemy, put_location, resources, run_frames, to_hand, top_encounter
+from .helpers import (
+    MG,
+    hero,
+    plan,
+    put_attachment,
+    put_char,
+    put_enemy,
+    put_location,
+    resources,
+    run_frames,
+    to_hand,
+    top_encounter,
+)
 
 
 def quest_frame(gid: str = "g0", pc: int = 1) -> dict:
@@ -227,8 +239,30 @@ def test_S5_3_unique_and_restricted_attachments() -> None:
     plan(sc, 1)
     for a in axes:
         sc.play(f"play {a} {gimli}")
-    restricted = [a for a in sc.s.cards[gimli]["att"]]
-    assert len(restricted) == 2 and axes[0] in sc.s.players[1]["discard"]
+    # §5.3: the third Restricted attachment makes its controller choose which one goes (the
+    # engine used to discard the oldest); the cheapest is recommended, and he may pick another.
+    d = sc.decision()
+    assert (d.seat, d.kind) == (1, "discard_restricted")
+    assert sc.legal() == [f"discard {axes[2]}", f"discard {axes[0]}", f"discard {axes[1]}"]
+    assert "recommended" in sc.match.legal()[0].label
+    sc.play(f"discard {axes[0]}")
+    assert sorted(sc.s.cards[gimli]["att"]) == sorted([axes[1], axes[2]])
+    assert axes[0] in sc.s.players[1]["discard"]
+
+
+def test_S5_3_restricted_discard_never_recommends_the_plate_that_keeps_the_hero_alive() -> None:
+    sc = MG(players=1, options={"deck_1": "Tactics"})
+    gimli = hero(sc, 0, "gimli")
+    plate = put_attachment(sc, 0, "citadel_plate", gimli)
+    axe = put_attachment(sc, 0, "dwarven_axe", gimli)
+    sc.s.cards[gimli]["dmg"] = 10  # losing either Citadel Plate (+4 hit points) would destroy him
+    resources(sc, 0, 9)
+    plate2 = to_hand(sc, 0, "citadel_plate")[0]
+    plan(sc, 0)
+    sc.play(f"play {plate2} {gimli}")
+    labels = {a.id: a.label for a in sc.match.legal()}
+    assert sc.legal()[0] == f"discard {axe}"
+    assert "destroys Gimli" in labels[f"discard {plate}"]
 
 
 def test_S5_4_exhausted_characters_cannot_commit_or_defend() -> None:

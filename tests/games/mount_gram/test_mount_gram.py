@@ -355,7 +355,16 @@ def test_R16_sound_the_alarm_searches_an_enemy_when_the_group_has_none() -> None
     g0 = gid(sc, 0)
     top_encounter(sc, "sound_the_alarm")
     run_frames(sc, {"t": "reveal", "g": g0, "pc": 0}, dict(HOLD), phase="quest")
-    assert any(sc.game.db[key_of(c)].type == "enemy" for c in B.group(sc.s, g0)["staging"])
+    # §5.3 / §5.9: the group's first player picks which matching enemy the search finds (the
+    # engine used to take the first found): one option per title and pile, the weakest first.
+    d = sc.decision()
+    assert (d.seat, d.kind) == (0, "search")
+    opts = sc.match.legal()
+    assert "recommended" in opts[0].label and len(opts) > 1
+    assert len({(key_of(a.id.split()[1]), "deck" in a.label) for a in opts}) == len(opts)
+    pick = opts[-1].id.split()[1]
+    sc.play(opts[-1].id)
+    assert pick in B.group(sc.s, g0)["staging"] and pick not in sc.s.encounter + sc.s.enc_discard
 
 
 def test_R17_stop_the_executioners_time_runs_out() -> None:
@@ -370,9 +379,66 @@ def test_R17_stop_the_executioners_time_runs_out() -> None:
     threat = sc.s.players[0]["threat"]
     sc.s.options["round_limit"] = 100
     for _ in range(4):
-        sc.game.scen.end_of_refresh(sc.game, sc.s)
+        run_frames(sc, {"t": "refresh"}, dict(HOLD), phase="refresh")
     assert side in sc.s.removed and all(c in sc.s.players[0]["discard"] for c in caps)
-    assert sc.s.players[0]["threat"] == threat + 3 * chars or sc.s.players[0]["out"]
+    assert sc.s.players[0]["threat"] == threat + 4 + 3 * chars or sc.s.players[0]["out"]
+
+
+def test_S5_9_simultaneous_forced_effects_are_ordered_by_the_groups_first_player() -> None:
+    sc = mg(1)
+    g0 = gid(sc, 0)
+    top_encounter(sc, "stop_the_executioners")
+    run_frames(sc, {"t": "reveal", "g": g0, "pc": 0}, dict(HOLD), phase="quest")
+    side = next(c for c in B.group(sc.s, g0)["staging"] if key_of(c) == "stop_the_executioners")
+    sc.s.cards[side]["time"] = 1
+    gandalf = put_char(sc, 0, "gandalf")
+    run_frames(sc, {"t": "refresh"}, dict(HOLD), phase="refresh")
+    d = sc.decision()
+    assert (d.seat, d.kind) == (0, "forced_order")
+    assert len(sc.legal()) == 2
+    gandalf_first = next(a.id for a in sc.match.legal() if "Gandalf" in a.label)
+    sc.play(gandalf_first)
+    assert gandalf in sc.s.players[0]["discard"] and side in sc.s.cards
+    passes(sc)  # Valiant Sacrifice may answer Gandalf leaving, before the other Forced effect
+    assert side in sc.s.removed
+
+
+def test_S5_9_angmar_captain_and_the_angmar_orc_shadow_return_are_ordered() -> None:
+    sc = mg(1)
+    g0 = gid(sc, 0)
+    captain = enc(sc, "angmar_captain", g0, seat=0)
+    sc.s.cards[captain]["up"] = []
+    ally = put_char(sc, 0, "guard_of_the_citadel")
+    top = to_hand(sc, 0, "snowbourn_scout")[0]
+    sc.s.players[0]["hand"].remove(top)
+    sc.s.players[0]["deck"].append(top)  # an ally on top: the captain would attack again
+    f = {"t": "eatk", "e": captain, "p": 0, "pc": 6, "defs": [ally], "si": 0, "imm": False, "shadow": "",
+         "cancel": False, "ally_killed": True, "return_if_ally": True}
+    run_frames(sc, f, dict(HOLD), phase="combat")
+    d = sc.decision()
+    assert (d.seat, d.kind) == (0, "forced_order")
+    first = sc.match.legal()[0]
+    assert "returns to the staging area" in first.label and "recommended" in first.label
+    sc.play(sc.legal()[1])  # the captain's effect first: he attacks again before going back
+    assert top in sc.s.players[0]["discard"]
+    assert sc.decision().kind == "defend" and sc.s.stack[-1]["e"] == captain
+
+
+def test_R18_orc_ambush_first_player_chooses_each_orc() -> None:
+    sc = mg(2)
+    g_a = B.groups_in_order(sc.s)[0]
+    g_b = B.groups_in_order(sc.s)[1]
+    sc.game.scen.join(sc.game, sc.s, g_b, g_a)
+    first = B.members(sc.s, g_a)[0]
+    top_encounter(sc, "orc_ambush")
+    run_frames(sc, {"t": "reveal", "g": g_a["id"], "pc": 0}, dict(HOLD), phase="quest")
+    seen = 0
+    while sc.decision().kind == "search":
+        assert sc.decision().seat == first
+        sc.play(sc.legal()[-1])
+        seen += 1
+    assert seen >= 1
+    assert all(len(sc.s.players[p]["engaged"]) == 1 for p in B.members(sc.s, g_a))
 
 
 def test_R18_orc_ambush_engages_an_orc_with_each_player_and_buffs_orcs() -> None:
@@ -380,6 +446,8 @@ def test_R18_orc_ambush_engages_an_orc_with_each_player_and_buffs_orcs() -> None
     g0 = gid(sc, 0)
     top_encounter(sc, "orc_ambush")
     run_frames(sc, {"t": "reveal", "g": g0, "pc": 0}, dict(HOLD), phase="quest")
+    while sc.decision().kind == "search":  # several Orcs match: accept the recommended one
+        sc.play(sc.legal()[0])
     engaged = sc.s.players[0]["engaged"]
     assert len(engaged) == 1
     orc = engaged[0]

@@ -656,7 +656,9 @@ def test_card_will_of_the_west() -> None:
     deck = len(sc.s.players[0]["deck"])
     act(sc)
     sc.play(f"play {ww} p0")
-    assert len(sc.s.players[0]["deck"]) == deck + 1 and sc.s.players[0]["discard"] == [ww]
+    # FAQ (§9): Will of the West is removed from the game once resolved, not discarded.
+    assert len(sc.s.players[0]["deck"]) == deck + 1 and sc.s.players[0]["discard"] == []
+    assert ww in sc.s.removed and ww not in sc.s.players[0]["deck"]
 
 
 def test_card_a_test_of_will() -> None:

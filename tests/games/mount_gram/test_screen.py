@@ -273,3 +273,32 @@ async def test_open_hands_variant_turns_the_curtain_off(tmp_path: Path) -> None:
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, MountGramScreen)
+
+
+async def test_enter_accepts_the_recommended_answer_of_a_choice_on_the_table(tmp_path: Path) -> None:
+    """Issue #11: a choice with a recommended answer (here the Restricted discard of §5.3) starts
+    the cursor on that answer's card, so Enter accepts it; play stays fast."""
+    from tabletop.games.mount_gram import board as B
+    from tabletop.games.mount_gram.choices import check_restricted
+    from tabletop.games.mount_gram.flow import advance
+
+    match = Match.start(games.game("mount_gram"), [Seat("Ana")], {"deck_1": "Tactics"}, seed=4)
+    while match.decision().kind == "choose":
+        match.play(match.legal()[0].id)
+    s, g = match.state, match.game
+    hero = B.heroes(g, s, 0)[0]
+    plate, axe, blade = "p0.citadel_plate.81", "p0.dwarven_axe.82", "p0.blade_of_gondolin.83"
+    for c in (plate, axe, blade):  # fresh copies: test-only ids
+        B.attach(g, s, c, hero, 0)
+    check_restricted(g, s, hero)
+    advance(g, s)
+    recommended = match.legal()[0].id
+    assert match.decision().kind == "discard_restricted" and recommended == f"discard {blade}"
+    app = make_app(tmp_path, match)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await lift(pilot, app)
+        assert board(app)._sel == blade
+        await pilot.press("enter")
+        await pilot.pause()
+        assert match.actions[-1] == recommended
