@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
-from textual.screen import Screen
-from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Button, Checkbox, Footer, Input, Label, Markdown, Select, Static
 
 from ..settings import DESCRIPTIONS, LANGUAGES, MAX_THINK_TIME, Settings
 
@@ -23,7 +23,9 @@ if TYPE_CHECKING:
 LANGUAGE_NAMES = {"en": "English", "es": "Español (stored; the Spanish interface comes later)"}
 
 HELP = f"""\
-Saved to the settings file{{where}}. Each setting:
+# Settings
+
+Enter in a text box or ctrl+s saves, Esc cancels. Saved to the settings file{{where}}. Each setting:
 
 - **Language** — {DESCRIPTIONS["language"]}. Until then the screens stay in English; the choice
   is kept and handed to the app for when they are translated.
@@ -40,9 +42,28 @@ Saved to the settings file{{where}}. Each setting:
 """
 
 
+class SettingsHelp(ModalScreen[None]):
+    """What each setting does (the game help's key table would not fit here)."""
+
+    BINDINGS = [Binding("escape,q,f1,question_mark", "app.pop_screen", "close")]
+    DEFAULT_CSS = """
+    SettingsHelp { align: center middle; }
+    SettingsHelp > VerticalScroll { width: 90%; height: 90%; border: round $accent; background: $panel; padding: 0 1; }
+    """
+
+    def __init__(self, text: str) -> None:
+        super().__init__()
+        self.text = text
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll():
+            yield Markdown(self.text)
+        yield Footer()
+
+
 class SettingsScreen(Screen[None]):
     BINDINGS = [Binding("escape", "app.pop_screen", "cancel"), Binding("ctrl+s", "save", "save"),
-                Binding("f1", "help", "help")]
+                Binding("f1,question_mark", "help", "help")]
     DEFAULT_CSS = """
     SettingsScreen VerticalScroll { padding: 1 2; }
     SettingsScreen .row { height: auto; }
@@ -61,7 +82,7 @@ class SettingsScreen(Screen[None]):
         themes = sorted(app.available_themes)
         if current.theme not in themes:
             themes.insert(0, current.theme)
-        yield Static("Settings · Enter or ctrl+s: save · Esc: cancel · F1: help", classes="title")
+        yield Static("Settings · Enter or ctrl+s: save · Esc: cancel · ? or F1: help", classes="title")
         with VerticalScroll():
             with Horizontal(classes="row"):
                 yield Label("Language")
@@ -115,7 +136,7 @@ class SettingsScreen(Screen[None]):
         try:
             new = self.read_form()
         except ValueError as exc:
-            text = str(exc)
+            text = str(exc).replace("bot_think_time", "bot think time")
             error.update(text[0].upper() + text[1:])
             return
         if app.apply_settings(new):
@@ -135,8 +156,6 @@ class SettingsScreen(Screen[None]):
             self.app.pop_screen()
 
     def action_help(self) -> None:
-        from .help import HelpScreen
-
         app: TabletopApp = self.app  # type: ignore[assignment]
-        where = f" ({app.settings_path})" if app.settings_path else ""
-        self.app.push_screen(HelpScreen("Settings", "", HELP.replace("{where}", where)))
+        where = f" ({app.settings_path})" if app.settings_path else " only for this session"
+        self.app.push_screen(SettingsHelp(HELP.replace("{where}", where)))
