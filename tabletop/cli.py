@@ -16,19 +16,24 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 import typer
 
+from .completion import complete_bot, complete_game, complete_save, complete_variant
+
 if TYPE_CHECKING:
     from .engine import Match
+    from .paths import SavesFolder
+    from .settings import Settings
 
 app = typer.Typer(
     name="tabletop",
     help="Card games for one keyboard: Superinmundos, Villainous, MSX Cards, Escape from Mount Gram.",
     no_args_is_help=False,
     add_completion=True,
+    context_settings={"help_option_names": ["-h", "--help"]},
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
 )
 
-_state: dict[str, Any] = {"saves_dir": None, "ascii": False}
+_state: dict[str, Any] = {"saves_dir": None, "ascii": None, "settings": None, "settings_warning": None}
 
 
 def fail(message: str) -> NoReturn:
@@ -37,30 +42,65 @@ def fail(message: str) -> NoReturn:
     raise typer.Exit(2)
 
 
+def _version(value: bool) -> None:
+    if value:
+        from . import __version__
+
+        typer.echo(f"tabletop {__version__}")
+        raise typer.Exit()
+
+
 @app.callback(invoke_without_command=True)
 def root(
     ctx: typer.Context,
     saves_dir: Path | None = typer.Option(
-        None, "--saves-dir", envvar="TABLETOP_SAVES", help="Folder of save files (default ./saves)."),
-    ascii_only: bool = typer.Option(False, "--ascii", help="Plain ASCII glyphs for simple terminals."),
+        None, "--saves-dir", show_default=False,
+        help="Folder of save files. Default: $TABLETOP_SAVES, else saves_dir in the settings file, else "
+             "./saves in a Tabletop checkout, else the user data folder."),
+    ascii_only: bool | None = typer.Option(None, "--ascii/--no-ascii", show_default=False,
+                                           help="Plain ASCII glyphs for simple terminals (default: the setting)."),
+    version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
+                                 help="Print the version and exit."),
 ) -> None:
     """With no command, open the app on the main menu."""
     _state["saves_dir"] = saves_dir
     _state["ascii"] = ascii_only
+    _state["settings"] = _state["settings_warning"] = None
     if ctx.invoked_subcommand is None:
         _run_app()
 
 
-def _saves() -> Path:
-    from .engine.saves import saves_dir
+def _settings() -> "Settings":
+    """The settings file, read once per command; a problem with it is one warning line on stderr."""
+    if _state["settings"] is None:
+        from . import paths, settings
 
-    return saves_dir(_state["saves_dir"])
+        loaded = settings.load(paths.settings_file())
+        if loaded.warning:
+            typer.echo(f"tabletop: warning: {loaded.warning}", err=True)
+        _state["settings"], _state["settings_warning"] = loaded.settings, loaded.warning
+    return _state["settings"]  # type: ignore[no-any-return]
+
+
+def _saves_folder() -> "SavesFolder":
+    from .paths import resolve_saves_dir
+
+    return resolve_saves_dir(_state["saves_dir"], _settings().saves_dir)
+
+
+def _saves() -> Path:
+    return _saves_folder().path
 
 
 def _run_app(match: "Match | None" = None, path: Path | None = None) -> None:
+    from . import paths
     from .ui.app import TabletopApp
 
-    TabletopApp(saves_dir=_saves(), match=match, save_path=path, ascii_only=_state["ascii"]).run()
+    prefs = _settings()
+    ascii_only = prefs.ascii if _state["ascii"] is None else _state["ascii"]
+    TabletopApp(saves_dir=_saves(), match=match, save_path=path, ascii_only=ascii_only,
+                settings=prefs, settings_path=paths.settings_file(),
+                settings_warning=_state["settings_warning"]).run()
 
 
 def _parse_pairs(items: list[str], what: str) -> list[tuple[str, str]]:
@@ -113,12 +153,14 @@ def build_match(game_id: str, players: int | None, names: list[str], bots: list[
 
 @app.command()
 def new(
-    game: str = typer.Argument(..., help="Game id (see `tabletop games`)."),
+    game: str = typer.Argument(..., help="Game id (see `tabletop games`).", autocompletion=complete_game),
     players: int | None = typer.Option(None, "--players", "-p", help="Number of seats."),
     name: list[str] = typer.Option([], "--name", "-n", help="Seat names in order (repeatable)."),
-    bot: list[str] = typer.Option([], "--bot", "-b", help="SEAT=KIND, e.g. 3=heuristic (repeatable)."),
+    bot: list[str] = typer.Option([], "--bot", "-b", help="SEAT=KIND, e.g. 3=heuristic (repeatable).",
+                            autocompletion=complete_bot),
     seed: int | None = typer.Option(None, "--seed", help="Seed for a replayable game."),
-    variant: list[str] = typer.Option([], "--variant", "-v", help="KEY=VALUE game option (repeatable)."),
+    variant: list[str] = typer.Option([], "--variant", "-v", help="KEY=VALUE game option (repeatable).",
+                                 autocompletion=complete_variant),
 ) -> None:
     """Start a game directly, skipping the menu."""
     match = build_match(game, players, name, bot, seed, variant)
@@ -128,7 +170,8 @@ def new(
 
 
 @app.command()
-def resume(file: Path | None = typer.Argument(None, help="Save file (default: the most recent).")) -> None:
+def resume(file: Path | None = typer.Argument(
+        None, help="Save file (default: the most recent).", autocompletion=complete_save)) -> None:
     """Resume a saved game (checked before the app opens)."""
     path = file or _latest_save()
     match = _load(path)
@@ -163,11 +206,14 @@ def saves() -> None:
 
     from .engine.saves import scan
 
-    folder = _saves()
+    where = _saves_folder()
+    folder = where.path
     infos = scan(folder)
     console = Console()
+    source = f"(folder from {where.source})"
     if not infos:
         console.print(f"No saves in {folder}.", markup=False, highlight=False)
+        console.print(source, markup=False, highlight=False)
         return
     # names, titles and paths come from files: shown as plain text, never read as Rich markup
     table = Table(title=Text(f"Saves in {folder}"))
@@ -178,10 +224,26 @@ def saves() -> None:
         progress = info.error or (info.summary + (" · finished" if info.finished else ""))
         table.add_row(*(Text(cell) for cell in (info.title, info.players, progress, when, info.path.name)))
     console.print(table)
+    console.print(source, markup=False, highlight=False)
+
+
+@app.command("settings")
+def show_settings() -> None:
+    """Where the settings file is, and the settings in effect."""
+    from dataclasses import asdict
+
+    from . import paths
+    from .settings import toml_value
+
+    path = paths.settings_file()
+    typer.echo(f"{path}{'' if path.exists() else ' (not written yet: defaults)'}")
+    for key, value in asdict(_settings()).items():
+        typer.echo(f"  {key} = {toml_value(value)}")
+    typer.echo(f"saves folder: {_saves_folder().describe()}")
 
 
 @app.command()
-def verify(file: Path = typer.Argument(..., help="Save file to check.")) -> None:
+def verify(file: Path = typer.Argument(..., help="Save file to check.", autocompletion=complete_save)) -> None:
     """Replay a save from its seed and check it reproduces the stored state."""
     match = _load(file)
     typer.echo(f"{file}: consistent — {match.game.spec.title}, {len(match.actions)} actions, "
@@ -205,13 +267,15 @@ def games() -> None:
 
 @app.command()
 def simulate(
-    game: str = typer.Argument(..., help="Game id."),
+    game: str = typer.Argument(..., help="Game id.", autocompletion=complete_game),
     n_games: int = typer.Option(100, "--games", "-g", min=1, help="How many games."),
     players: int | None = typer.Option(None, "--players", "-p", help="Seats per game."),
     bot: list[str] = typer.Option([], "--bot", "-b",
-                                  help="Bot kind for every seat, or SEAT=KIND (repeatable)."),
+                                  help="Bot kind for every seat, or SEAT=KIND (repeatable).",
+                                  autocompletion=complete_bot),
     seed: int = typer.Option(0, "--seed", help="First seed; game i uses seed+i."),
-    variant: list[str] = typer.Option([], "--variant", "-v", help="KEY=VALUE game option."),
+    variant: list[str] = typer.Option([], "--variant", "-v", help="KEY=VALUE game option.",
+                                 autocompletion=complete_variant),
     as_json: bool = typer.Option(False, "--json", help="Machine-readable output, no progress bar."),
 ) -> None:
     """Play whole games bot against bot, headless; report speed and results."""

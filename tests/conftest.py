@@ -16,6 +16,14 @@ from tabletop import games  # noqa: E402
 games.register(SPEC, HighCard)
 
 
+@pytest.fixture(autouse=True)
+def config_dir(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Every test gets its own empty settings folder: none reads or writes the real one."""
+    folder = tmp_path_factory.mktemp("config")
+    monkeypatch.setenv("TABLETOP_CONFIG_DIR", str(folder))
+    return folder
+
+
 @pytest.fixture
 def saves_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     folder = tmp_path / "saves"

@@ -276,7 +276,7 @@ def wide(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_saves_on_an_empty_folder(saves_dir: Path, wide: None) -> None:
     result = invoke("saves")
     assert result.exit_code == 0, result.output
-    assert result.stdout.strip() == f"No saves in {saves_dir}."
+    assert result.stdout.splitlines() == [f"No saves in {saves_dir}.", "(folder from TABLETOP_SAVES)"]
 
 
 def test_saves_on_a_folder_that_does_not_exist(tmp_path: Path, wide: None) -> None:

@@ -3,6 +3,11 @@
 The CLI builds the app through this class (tests do the same through ``run_test``); a game's
 screen is found through its spec (``"module:Class"``), falling back to the shared ``GameScreen``
 so every registered game is playable by keyboard from the start.
+
+The app holds the player's ``Settings`` and applies them (theme, ASCII, animations, bot think
+time, curtain default); it writes them back to ``settings_path`` when they change — including a
+theme picked in the command palette — and never writes anything when ``settings_path`` is None
+(the default, so tests that build an app cannot touch a real settings file).
 """
 
 from __future__ import annotations
@@ -16,7 +21,10 @@ from textual.app import App
 from .. import games
 from ..engine import Match
 from ..engine.saves import SaveError, load, scan
+from ..settings import Settings
+from ..settings import save as save_settings
 from .menus import MainMenu
+from .palette import TabletopCommands
 
 if TYPE_CHECKING:
     from .game_screen import GameScreen
@@ -41,18 +49,73 @@ class TabletopApp(App[None]):
     CSS = """
     Screen .title { text-style: bold; padding: 0 1; background: $primary-darken-2; width: 1fr; }
     """
+    COMMANDS = App.COMMANDS | {TabletopCommands}
 
     def __init__(self, saves_dir: Path | str = "saves", match: Match | None = None,
-                 save_path: Path | None = None, *, ascii_only: bool = False, animate: bool = True,
-                 bot_delay: float = 0.35) -> None:
+                 save_path: Path | None = None, *, ascii_only: bool | None = None, animate: bool | None = None,
+                 bot_delay: float | None = None, settings: Settings | None = None,
+                 settings_path: Path | None = None, settings_warning: str | None = None) -> None:
+        """``ascii_only``, ``animate`` and ``bot_delay`` left as None come from ``settings``."""
         super().__init__()
         self.saves_dir = Path(saves_dir)
         self.initial = (match, save_path)
-        self.ascii_only = ascii_only
-        self.animate = animate
-        self.bot_delay = bot_delay
+        self.settings = settings or Settings()
+        self.settings_path = settings_path
+        self.settings_warning = settings_warning
+        self.ascii_only = self.settings.ascii if ascii_only is None else ascii_only
+        self.animate = self.settings.animations if animate is None else animate
+        self.bot_delay = self.settings.bot_think_time if bot_delay is None else bot_delay
+        if self.settings.theme in self.available_themes:
+            self.theme = self.settings.theme
+
+    @property
+    def language(self) -> str:
+        """The interface language of the settings ("en" or "es"); the screens are English for now."""
+        return self.settings.language
+
+    @property
+    def curtain_default(self) -> bool:
+        """False when the players turned the curtain off in the settings (a game option wins)."""
+        return self.settings.curtain
+
+    def apply_settings(self, new: Settings) -> bool:
+        """Use ``new`` from now on and write it to the settings file; False if it could not be written.
+        ASCII mode and animations take effect in the next game opened; think time and curtain at once."""
+        self.settings = new
+        self.ascii_only = new.ascii
+        self.animate = new.animations
+        self.bot_delay = new.bot_think_time
+        from .game_screen import GameScreen
+
+        for screen in self.screen_stack:
+            if isinstance(screen, GameScreen):
+                screen.bot_delay = new.bot_think_time
+        if new.theme in self.available_themes and new.theme != self.theme:
+            self.theme = new.theme  # (watch_theme then finds nothing left to write)
+        return self._write_settings()
+
+    def _write_settings(self) -> bool:
+        if self.settings_path is None:
+            return True
+        try:
+            save_settings(self.settings_path, self.settings)
+        except OSError as exc:
+            self.notify(f"Could not write {self.settings_path}: {exc.strerror or exc}", severity="error")
+            return False
+        return True
+
+    def watch_theme(self, theme: str) -> None:
+        """Remember a theme however it was picked (the palette's Theme command, or Settings)."""
+        if theme != self.settings.theme:
+            self.settings = self.settings.changed(theme=theme)
+            self._write_settings()
 
     def on_mount(self) -> None:
+        if self.settings.theme not in self.available_themes:
+            self.notify(f"Unknown theme {self.settings.theme!r} in the settings; using {self.theme}.",
+                        severity="warning")
+        if self.settings_warning:
+            self.notify(self.settings_warning, title="Settings", severity="warning")
         self.push_screen(MainMenu())
         match, path = self.initial
         if match is not None:
@@ -75,3 +138,39 @@ class TabletopApp(App[None]):
             self.open_game(match, info.path)
             return
         self.notify("No unfinished game to resume.", severity="warning")
+
+    # -- places the menu and the command palette both lead to ------------------------------------
+    def back_to_menu(self) -> None:
+        """Close everything above the main menu; a game on the way is saved first."""
+        from .game_screen import GameScreen
+
+        while len(self.screen_stack) > 1 and not isinstance(self.screen, MainMenu):
+            if isinstance(self.screen, GameScreen):
+                self.screen.autosave()
+            self.pop_screen()
+
+    def show_new_game(self) -> None:
+        from .menus import NewGameScreen
+
+        self.back_to_menu()
+        self.push_screen(NewGameScreen())
+
+    def show_saves(self) -> None:
+        from .menus import SavesScreen
+
+        self.back_to_menu()
+        self.push_screen(SavesScreen())
+
+    def resume_from_menu(self) -> None:
+        self.back_to_menu()
+        self.resume_latest()
+
+    def show_rules(self) -> None:
+        from .menus import RulesIndex
+
+        self.push_screen(RulesIndex())
+
+    def show_settings(self) -> None:
+        from .settings_screen import SettingsScreen
+
+        self.push_screen(SettingsScreen())

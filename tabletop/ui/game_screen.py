@@ -198,7 +198,9 @@ class GameScreen(Screen[None]):
         off = self.spec.curtain_off_option
         if off is not None and self.match.options.get(off):
             return False
-        return bool(self.match.options.get("curtain", self.spec.curtain_default))
+        # the players' setting (app.curtain_default) can turn the game's default off, not a game option
+        default = self.spec.curtain_default and getattr(self.app, "curtain_default", True)
+        return bool(self.match.options.get("curtain", default))
 
     def on_mount(self) -> None:
         self._check_size()

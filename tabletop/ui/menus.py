@@ -46,7 +46,7 @@ class MainMenu(Screen[None]):
     MainMenu #recent { width: 1fr; color: $text-muted; }
     """
     ITEMS = [("new", "New game"), ("resume", "Resume last game"), ("saves", "Saved games"),
-             ("rules", "Rules"), ("quit", "Quit")]
+             ("rules", "Rules"), ("settings", "Settings"), ("quit", "Quit")]
 
     def compose(self) -> ComposeResult:
         with Horizontal():
@@ -91,6 +91,8 @@ class MainMenu(Screen[None]):
             app.push_screen(SavesScreen())
         elif key == "rules":
             app.push_screen(RulesIndex())
+        elif key == "settings":
+            app.show_settings()
         elif key == "quit":
             app.exit()
 

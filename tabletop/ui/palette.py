@@ -1,0 +1,47 @@
+"""The app's own commands in the command palette (ctrl+p), next to Textual's (theme, keys, quit).
+
+Everything the main menu offers is here, so it can be reached from any screen; saving and undoing
+are offered only while a game's screen is the active one — not behind a curtain, a dialog or the
+help, where they would act on a table nobody is looking at.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING
+
+from textual.command import DiscoveryHit, Hit, Hits, Provider
+
+if TYPE_CHECKING:
+    from .app import TabletopApp
+
+Command = tuple[str, Callable[[], object], str]
+
+
+class TabletopCommands(Provider):
+    """New game, resume, saved games, rules, settings; save and undo in a game."""
+
+    def commands(self) -> Iterator[Command]:
+        from .game_screen import GameScreen
+
+        app: TabletopApp = self.app  # type: ignore[assignment]
+        screen = self.screen
+        if isinstance(screen, GameScreen):
+            yield "Save game", screen.action_save, "Save this game under a name of your choice (ctrl+s)"
+            yield "Undo", screen.action_undo, "Take back your last action this turn (ctrl+z)"
+        yield "New game", app.show_new_game, "Choose a game, the players and the variants"
+        yield "Resume last game", app.resume_from_menu, "Carry on with the most recent unfinished game"
+        yield "Saved games", app.show_saves, "Browse, resume or delete save files"
+        yield "Rules", app.show_rules, "Read a game's rules summary"
+        yield "Settings", app.show_settings, "Language, theme, ASCII, animations, bot think time, curtain"
+
+    async def discover(self) -> Hits:
+        for name, callback, help_text in self.commands():
+            yield DiscoveryHit(name, callback, help=help_text)
+
+    async def search(self, query: str) -> Hits:
+        matcher = self.matcher(query)
+        for name, callback, help_text in self.commands():
+            score = matcher.match(name)
+            if score > 0:
+                yield Hit(score, matcher.highlight(name), callback, text=name, help=help_text)
