@@ -155,6 +155,15 @@ def _load(path: Path) -> "Match":
 
 
 @app.command()
+def replay(file: Path = typer.Argument(..., help="Save file to step through.")) -> None:
+    """Step through a saved game action by action, read-only (checked before the app opens)."""
+    match = _load(file)
+    from .ui.replay_screen import ReplayApp
+
+    ReplayApp(match, file, saves_dir=_saves(), ascii_only=_state["ascii"]).run()
+
+
+@app.command()
 def saves() -> None:
     """List the save files: game, players, progress, last played."""
     from rich.console import Console
