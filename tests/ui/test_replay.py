@@ -13,6 +13,7 @@ import pytest
 from tabletop import games
 from tabletop.engine import Match, Seat
 from tabletop.engine.saves import load, save
+from tabletop.ui.app import TabletopApp
 from tabletop.ui.menus import SavesScreen
 from tabletop.ui.replay_screen import ReplayApp, ReplayMode, SeatPicker
 from tabletop.ui.widgets import Curtain
@@ -154,7 +155,7 @@ async def test_spectator_sees_no_hidden_card_and_a_seat_sees_its_own(tmp_path: P
 
 async def test_the_saves_browser_replays_the_save_under_the_cursor_with_r(tmp_path: Path) -> None:
     match, path = record(tmp_path, "superinmundos", 3, 1)
-    app = ReplayApp.__mro__[1](saves_dir=tmp_path, animate=False, bot_delay=0)  # the plain TabletopApp
+    app = TabletopApp(saves_dir=tmp_path, animate=False, bot_delay=0)
     async with app.run_test(size=(140, 45)) as pilot:
         await settle(pilot)
         await pilot.press("down", "down", "enter")  # Saved games
@@ -171,7 +172,7 @@ async def test_the_saves_browser_replays_the_save_under_the_cursor_with_r(tmp_pa
 
 async def test_the_saves_browser_refuses_to_replay_a_broken_save(tmp_path: Path) -> None:
     (tmp_path / "broken.json").write_text("{\"format\": \"tabletop-save\"")
-    app = ReplayApp.__mro__[1](saves_dir=tmp_path, animate=False, bot_delay=0)
+    app = TabletopApp(saves_dir=tmp_path, animate=False, bot_delay=0)
     async with app.run_test(size=(140, 45)) as pilot:
         await settle(pilot)
         await pilot.press("down", "down", "enter")
