@@ -198,6 +198,36 @@ def _load(path: Path) -> "Match":
 
 
 @app.command()
+def replay(file: Path = typer.Argument(..., help="Save file to step through.")) -> None:
+    """Step through a saved game action by action, read-only (checked before the app opens)."""
+    match = _load(file)
+    from . import paths
+    from .ui.replay_screen import ReplayApp
+
+    prefs = _settings()
+    ascii_only = prefs.ascii if _state["ascii"] is None else _state["ascii"]
+    ReplayApp(match, file, saves_dir=_saves(), ascii_only=ascii_only, settings=prefs,
+              settings_path=paths.settings_file(), settings_warning=_state["settings_warning"]).run()
+
+
+@app.command()
+def serve(
+    host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on (0.0.0.0: every network)."),
+    port: int = typer.Option(8000, "--port", min=1, max=65535, help="Port to listen on."),
+    public_url: str | None = typer.Option(None, "--public-url",
+                                          help="The address browsers use, if not http://HOST:PORT."),
+) -> None:
+    """Play in a web browser: every tab gets its own table, all share the saves folder."""
+    from .serve import ServeError
+    from .serve import serve as serve_app
+
+    try:
+        serve_app(_saves(), host=host, port=port, public_url=public_url, ascii_only=_state["ascii"])
+    except ServeError as exc:
+        fail(str(exc))
+
+
+@app.command()
 def saves() -> None:
     """List the save files: game, players, progress, last played."""
     from rich.console import Console

@@ -146,6 +146,8 @@ class GameScreen(Screen[None]):
     MIN_HEIGHT: ClassVar[int] = 30
     SHOW_DICE: ClassVar[bool] = True
     HELP_KEYS: ClassVar[str] = ""
+    READ_ONLY: ClassVar[bool] = False
+    """A replay: nobody acts, so no seat is ever offered its decision (see ``ui.replay_screen``)."""
 
     def __init__(self, match: Match, save_path: Any = None, *, ascii_only: bool = False,
                  animate: bool = True, bot_delay: float = 0.35) -> None:
@@ -308,7 +310,8 @@ class GameScreen(Screen[None]):
     def refresh_all(self) -> None:
         view = self.match.view(self.viewer)
         decision = self.match.decision()
-        mine = decision is not None and decision.seat == self.viewer and not self._curtain_up
+        mine = (not self.READ_ONLY and decision is not None and decision.seat == self.viewer
+                and not self._curtain_up)
         actions = self.match.legal() if mine else []
         self.query_one("#title", Static).update(self.title_line(decision))
         events = view.get("log", [])

@@ -303,7 +303,7 @@ class SavesScreen(Screen[None]):
     """Every save in the folder: Enter resumes, d deletes (after a yes), Esc goes back."""
 
     BINDINGS = [Binding("escape,q", "app.pop_screen", "back"), Binding("enter", "open", "resume"),
-                Binding("d,delete", "delete", "delete")]
+                Binding("d,delete", "delete", "delete"), Binding("r", "replay", "replay")]
     DEFAULT_CSS = """
     SavesScreen DataTable { height: 1fr; }
     SavesScreen #empty { padding: 1 2; color: $text-muted; }
@@ -311,7 +311,7 @@ class SavesScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         # the table takes Enter for itself, so the footer cannot show "enter resume": say it here
-        yield Static("Saved games · Enter: resume · d: delete · Esc: back", classes="title")
+        yield Static("Saved games · Enter: resume · r: replay · d: delete · Esc: back", classes="title")
         yield DataTable(id="table", cursor_type="row", zebra_stripes=True)
         yield Static(id="empty")
         yield Footer()
@@ -355,6 +355,20 @@ class SavesScreen(Screen[None]):
             return
         app.pop_screen()
         app.open_game(match, path)
+
+    def action_replay(self) -> None:
+        """The save as a story to step through, read-only; q comes back here."""
+        path = self._selected()
+        if path is None:
+            return
+        try:
+            match = load(path, games.game)
+        except SaveError as exc:
+            self.notify(str(exc), title="Cannot replay", severity="error")
+            return
+        from .replay_screen import open_replay
+
+        open_replay(self.app, match, path)  # type: ignore[arg-type]
 
     def action_delete(self) -> None:
         path = self._selected()

@@ -24,13 +24,24 @@ class LogView(RichLog):
         super().__init__(wrap=True, markup=False, highlight=False, min_width=20, **kwargs)
         self.border_title = "Log"
         self._shown: list[str] = []
+        self._marked = 0
 
-    def show(self, events: list[dict[str, Any]]) -> None:
+    def show(self, events: list[dict[str, Any]], highlight: int = 0) -> None:
+        """Show ``events``; the last ``highlight`` of them are marked (a replay's current step)."""
         texts = [str(e.get("t", e.get("k", ""))) for e in events]
         kinds = [str(e.get("k", "")) for e in events]
-        if texts[: len(self._shown)] != self._shown:
-            self.clear()
+        highlight = max(0, min(highlight, len(texts)))
+        if (texts, highlight) == (self._shown, self._marked):
+            return
+        if self._marked or highlight or texts[: len(self._shown)] != self._shown:
+            self.clear()  # marks cannot be taken off a written line: write the log anew
             self._shown = []
-        for text, kind in zip(texts[len(self._shown):], kinds[len(self._shown):], strict=True):
-            self.write(Text(text, style=KIND_STYLE.get(kind, "")))
+        first_marked = len(texts) - highlight
+        for i in range(len(self._shown), len(texts)):
+            style = KIND_STYLE.get(kinds[i], "")
+            if i >= first_marked:
+                self.write(Text.assemble((">> ", "bold yellow"), (texts[i], f"{style} bold on grey23".strip())))
+            else:
+                self.write(Text(texts[i], style=style))
         self._shown = texts
+        self._marked = highlight
