@@ -60,7 +60,8 @@ def header(report: dict[str, Any]) -> list[str]:
     t = report["timing"]
     options = ", ".join(f"{k}={v}" for k, v in report["options"].items()) or "defaults"
     lines = [
-        f"{report.get('title', report['game'])} · {report['games']} games · {report['players']} seats "
+        f"{report.get('title', report['game'])} · {report['games']} games · {report['players']} "
+        f"seat{'s' if report['players'] != 1 else ''} "
         f"({', '.join(report['bots'])}) · seeds {report['seed']}–{report['seed'] + report['games'] - 1}",
         f"options: {options}",
         f"{t['seconds']} s on {t.get('jobs', 1)} job(s) · {t['games_per_s']} games/s · {t['actions_per_s']} actions/s"
@@ -153,8 +154,8 @@ def verdict(report: dict[str, Any]) -> str | None:
     lo, hi = p["interval"]
     seat = vs["paired_seat"]
     if lo > 0 or hi < 0:
-        word = "higher" if lo > 0 else "lower"
-        claim = f"seat {seat} wins {word} with A than with B ({', '.join(vs['changes'])})"
+        word = "more" if lo > 0 else "less"
+        claim = f"seat {seat} wins {word} often with A than with B ({', '.join(vs['changes'])})"
     else:
         claim = f"no difference shown for seat {seat}: the interval includes 0"
     return (f"Seat {seat}: A {pct(p['a'])} vs B {pct(p['b'])}, difference {points(p['difference'])} "

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import signal
 import time
 from collections.abc import Callable, Iterator
 from typing import Any, NamedTuple
@@ -102,12 +103,17 @@ def _context() -> Any:
     return multiprocessing.get_context("fork" if "fork" in methods else None)
 
 
+def _worker_init() -> None:
+    # Ctrl-C is the parent's to handle (it ends the pool): workers never print a traceback for it
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def _results(setups: tuple[Setup, ...], parts: list[range], jobs: int) -> Iterator[list[tuple[Record, ...]]]:
     if jobs <= 1:
         for part in parts:
             yield play_chunk((setups, part))
         return
-    pool = _context().Pool(processes=jobs, maxtasksperchild=MAX_CHUNKS_PER_WORKER)
+    pool = _context().Pool(processes=jobs, initializer=_worker_init, maxtasksperchild=MAX_CHUNKS_PER_WORKER)
     try:
         yield from pool.imap(play_chunk, [(setups, part) for part in parts])
         pool.close()
