@@ -374,7 +374,7 @@ def simulate_json(*args: str) -> dict[str, Any]:
 
 def test_simulate_json_is_reproducible_apart_from_timing() -> None:
     first, second = simulate_json("--seed", "7"), simulate_json("--seed", "7")
-    assert set(first["timing"]) == {"seconds", "games_per_s", "actions_per_s"}
+    assert set(first["timing"]) == {"seconds", "jobs", "games_per_s", "actions_per_s"}
     first.pop("timing")
     second.pop("timing")
     assert first == second

@@ -1,0 +1,53 @@
+"""Balance-lab figures read from a finished MSX Cards run (no rule changes, no Rich).
+
+Per seat, the mission played; per run, the fighters each side brought in and the capsules it used
+(``fighter`` and ``capsule`` log events carry the side), each counted once per run, and whether
+that side won. End reasons name fighters and Bosses; ``reason_key`` folds them into a few kinds.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from .cards import catalogue
+
+_REASONS = (
+    (re.compile(r"^three of your fighters fell in World \d+"), "three of your fighters fell in one World"),
+    (re.compile(r"^.+ defeated .+ on T\d+$"), "the Boss defeated your fighter in the duel"),
+    (re.compile(r"^.+ failed to damage .+ on T\d+$"), "your fighter failed to damage the Boss in the duel"),
+)
+
+
+def seat_groups(state: Any) -> dict[str, list[str]]:
+    name = catalogue().missions[state.mission]["name"]
+    return {"mission": [name for _ in state.names]}
+
+
+def reason_key(reason: str) -> str | None:
+    """A run's end reason without names and numbers (``None``: the generic key will do)."""
+    for pattern, key in _REASONS:
+        if pattern.match(reason):
+            return key
+    return None
+
+
+def card_tally(state: Any, actions: list[str], winners: tuple[int, ...]) -> list[tuple[str, bool]]:
+    """``(fighter X / capsule Y, that side won)`` for each distinct fighter or capsule of a side
+    that plays (side 0; side 1 only in versus, where a person or bot chooses for the enemy)."""
+    sides = (0, 1) if state.versus else (0,)
+    cards = catalogue().cards
+    used: dict[str, bool] = {}
+    for event in state.log:
+        side = event.get("side")
+        if side not in sides:
+            continue
+        if event["k"] == "fighter":
+            used[f"fighter {cards[event['card']]['name']}"] = side in winners
+        elif event["k"] == "capsule":
+            used[f"capsule {event['capsule']}"] = side in winners
+    return sorted(used.items())
+
+
+CARD_TALLY_TITLE = "Fighters and capsules of winning runs"
+CARD_TALLY_RATE = "runs won when used"
