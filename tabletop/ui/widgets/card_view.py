@@ -5,6 +5,7 @@
 | left, h | previous card |
 | right, l | next card |
 | enter | choose the focused card |
+| click | choose that card (what Enter on it does) |
 | z | zoom: show the focused card in full |
 
 Sizes: ``compact`` (one line in a row), ``normal`` (a small framed card) and ``zoom`` (every field,
@@ -189,3 +190,19 @@ class CardRow(Widget, can_focus=True):
     def action_choose(self) -> None:
         if self.cards:
             self.post_message(self.Chosen(self, self.cards[self.cursor][0]))
+
+    def on_click(self, event: events.Click) -> None:
+        """A click on a card does what Enter on it does: the cursor goes there, then it is chosen."""
+        views = [v for v in self.query_children(CardView) if not v._pruning]
+        node = event.widget
+        while node is not None and node is not self and node not in views:
+            node = node.parent
+        if node is None or node is self:
+            return
+        index = views.index(node)  # type: ignore[arg-type]
+        if index >= len(self.cards):
+            return
+        event.stop()
+        self.focus()
+        self.cursor = index
+        self.action_choose()
