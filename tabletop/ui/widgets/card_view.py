@@ -26,6 +26,17 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from ...engine.faces import CardFace
+from .curtain import ascii_fold
+
+
+def fold_text(text: Text) -> Text:
+    """A card's words for ``--ascii`` (its styles stay where the folding keeps the length)."""
+    plain = ascii_fold(text.plain)
+    if plain == text.plain:
+        return text
+    if len(plain) == len(text.plain):
+        return Text(plain, style=text.style, spans=list(text.spans), no_wrap=text.no_wrap, overflow=text.overflow)
+    return Text(plain, style=text.style, no_wrap=text.no_wrap, overflow=text.overflow)
 
 
 def face_text(face: CardFace, size: str = "normal") -> Text:
@@ -87,14 +98,17 @@ class CardView(Widget, can_focus=False):
         if face is None:
             return Text("(empty)", style="dim")
         if self.card_size == "compact":
-            return face_text(face, "compact")
+            return fold_text(face_text(face, "compact")) if self.ascii_only else face_text(face, "compact")
         if face.face_down:
             back = ("#" if self.ascii_only else "▒") * 10
             return Panel(Text(f"{back}\n{back}", style="dim"), title="?", expand=True)
         from rich import box
 
         title = Text(f"{face.symbol} {face.title}".strip(), style=f"bold {face.colour}")
-        return Panel(face_text(face, self.card_size), title=title, title_align="left",
+        body = face_text(face, self.card_size)
+        if self.ascii_only:
+            title, body = fold_text(title), fold_text(body)
+        return Panel(body, title=title, title_align="left",
                      border_style=face.colour, expand=True,
                      box=box.ASCII if self.ascii_only else box.ROUNDED)
 
