@@ -378,3 +378,59 @@ async def test_the_curtain_keeps_to_ascii(tmp_path: Path) -> None:
 def test_ascii_fold_keeps_words_readable() -> None:
     assert ascii_fold("Sofía — round 2 · x2 → ★") == "Sofia - round 2 - x2 -> *"
     assert ascii_fold("Cementerio Cósmico ✉") == "Cementerio Cosmico !"
+
+
+def _before_sticky_fingers() -> tuple[Match, str]:
+    """A 2-human Superinmundos game played (random choices) up to the point where the deciding
+    seat may play Sticky Fingers (take a random card from the rival's hand)."""
+    for seed in range(1, 40):
+        match = Match.start(games.game("superinmundos"), [Seat("Ana"), Seat("Luis")], {}, seed=seed)
+        for _ in range(60):
+            if match.decision() is None:
+                break
+            steal = [a.id for a in match.legal() if a.card and _title(match, a.card) == "Sticky Fingers"
+                     and a.id.startswith("event ")]
+            if steal:
+                return match, steal[0]
+            match.bot_step(as_kind="random")
+    raise AssertionError("no seed reaches Sticky Fingers")
+
+
+async def test_superinmundos_the_card_stolen_is_shown_at_once_to_the_seat_away_from_the_keyboard() -> None:
+    match, steal = _before_sticky_fingers()
+    thief = match.decision().seat
+    app = make_app(None, match)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, Curtain)
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = game_screen(app)
+        assert screen.viewer == thief and screen.act(steal)
+        await pilot.pause()
+        for _ in range(6):  # a counter window may ask the rival first; then the reveal comes at once
+            top = app.screen
+            if isinstance(top, RevealScreen):
+                break
+            if isinstance(top, Curtain):
+                assert_nothing_private(app, match)
+                await pilot.press("enter")
+            else:
+                decision = match.decision()
+                assert decision is not None and decision.kind == "counter", decision
+                assert screen.act("pass")
+            await pilot.pause()
+        assert isinstance(app.screen, RevealScreen)
+        stolen = next(e for e in reversed(match.state.log) if e["k"] == "stolen")
+        # the steal resolved on the thief's own action: the victim is told; after a counter
+        # window the rival's "pass" resolved it: the thief is told
+        shown_to = 1 - thief if match.actions[-1] == steal else thief
+        assert screen.viewer == shown_to
+        assert app.screen.player == match.seats[shown_to].name
+        assert stolen["t"] in visible_text(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        decision = match.decision()
+        if decision is not None and decision.seat != shown_to:
+            assert isinstance(app.screen, Curtain)  # the keyboard goes back behind a curtain
+            assert_nothing_private(app, match)
