@@ -119,7 +119,7 @@ class RevealScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         self.set_class(self.ascii_only, "-ascii")
-        then = "your turn comes next" if self.your_turn else "then the keyboard goes back"
+        then = "then your turn" if self.your_turn else "then the game goes on"
         with Vertical():
             yield Static(self._t(f"For {self.player} only — shown to you just now:"), classes="head", markup=False)
             yield Static(self._t("\n".join(self.lines)), classes="lines", markup=False)
