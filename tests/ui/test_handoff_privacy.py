@@ -123,6 +123,8 @@ async def drive(app: TabletopApp, pilot: Any, match: Match, steps: int, bot: str
     return curtains
 
 
+STEPS = 14
+"""Actions per game: enough for a few hand-offs, few enough for a quick Pilot test."""
 GAMES = [
     ("superinmundos", {"no_swap": True}, 4),
     ("villainous", {}, 3),
@@ -138,8 +140,8 @@ async def test_every_hand_off_shows_no_private_card(tmp_path: Path, game_id: str
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, Curtain)  # a new game opens on the curtain
-        curtains = await drive(app, pilot, match, steps=30)
-        assert curtains >= 3, f"only {curtains} hand-off(s) in 30 actions"
+        curtains = await drive(app, pilot, match, steps=STEPS)
+        assert curtains >= 3, f"only {curtains} curtain(s) in {STEPS} actions"
         assert any(names for names in private_names(match).values())  # the check had something to find
     # resume: the saved game opens on the curtain, again with nothing private on it
     save(match, tmp_path / "g.json")
