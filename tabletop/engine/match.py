@@ -101,6 +101,11 @@ class Match:
     def can_undo(self) -> bool:
         return bool(self._undo)
 
+    def forget_undo(self) -> None:
+        """An undo barrier from outside the rules: the table showed a private card to another
+        seat, and what that seat has seen cannot be taken back."""
+        self._undo.clear()
+
     def undo(self) -> bool:
         """Take back the last action of the current seat's turn, if no information was revealed
         since. Undo points are exact clones taken before each action, so this equals replaying

@@ -23,9 +23,13 @@ from textual.widgets import Footer, Input, Static
 
 from ..engine import Action, Decision, IllegalAction, Match
 from ..engine.saves import SaveError, path_in, save
-from ..engine.state import visible_log
+from ..engine.state import Event
 from .help import HelpScreen, rules_text
 from .widgets import Curtain, DecisionPanel, DicePanel, LogView
+from .widgets.curtain import RevealScreen
+
+CURTAIN_NEWS = 5
+"""Public lines a curtain lists at most (the newest; the log keeps the rest)."""
 
 
 class ResultScreen(ModalScreen[None]):
@@ -148,6 +152,10 @@ class GameScreen(Screen[None]):
     HELP_KEYS: ClassVar[str] = ""
     READ_ONLY: ClassVar[bool] = False
     """A replay: nobody acts, so no seat is ever offered its decision (see ``ui.replay_screen``)."""
+    REVEAL_KINDS: ClassVar[frozenset[str] | None] = None
+    """Kinds of private events shown at once to a human seat that did not cause them (a hand
+    revealed to him, the card taken from him); ``None``: every private event. Games leave out the
+    kinds that only repeat what the seat's own view shows anyway (its own draws)."""
 
     def __init__(self, match: Match, save_path: Any = None, *, ascii_only: bool = False,
                  animate: bool = True, bot_delay: float = 0.35) -> None:
@@ -162,6 +170,16 @@ class GameScreen(Screen[None]):
         self._over_shown = False
         self._curtain_up = False
         self._focused_at: tuple[int, int | None] | None = None
+        log = match.state.log
+        self._resumed = bool(match.actions)
+        self._session_start = len(log) if self._resumed else 0
+        """Where this session's news begins: a resumed game's old events are not news."""
+        self._seen_log: dict[int, int] = {}
+        """Per seat, the log length when the keyboard last left that seat (its curtain news starts there)."""
+        self._dispatched = len(log)
+        """The log events up to here were looked at for private reveals."""
+        self._reveals: dict[int, list[Event]] = {}
+        """Private events waiting to be shown to their (human) seat, behind its own curtain."""
 
     # -- layout ---------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -221,15 +239,19 @@ class GameScreen(Screen[None]):
                 f"{self.MIN_WIDTH}×{self.MIN_HEIGHT}.\nEnlarge the window (or shrink the font). q: menu")
 
     def advance(self) -> None:
-        """Move the session on after any change: end card, bot turn, curtain, or redraw."""
+        """Move the session on after any change: end card, reveals, bot turn, curtain, or redraw."""
         decision = self.match.decision()
         if decision is None:
+            self._reveals.clear()  # the game is over: every hand is moot
             if self.viewer is None and self.spec.hidden_info:
                 self.viewer = self._last_human()
             self.refresh_all()
             if not self._over_shown:
                 self._over_shown = True
                 self.app.push_screen(ResultScreen(self.match), lambda _: self.action_leave())
+            return
+        if self._reveals:
+            self._next_reveal(decision)
             return
         seat = self.match.seats[decision.seat]
         if seat.is_bot:
@@ -253,30 +275,120 @@ class GameScreen(Screen[None]):
         humans = [i for i, s in enumerate(self.match.seats) if not s.is_bot]
         return humans[0] if len(humans) == 1 else None
 
-    def _raise_curtain(self, seat: int) -> None:
+    # -- what the incoming player is told -------------------------------------------------------
+    def _secret_names(self) -> set[str]:
+        """Titles of the cards a spectator must not see now (to keep them off the curtain)."""
+        names = set()
+        for card in self.match.game.secrets(self.match.state, None):
+            try:
+                names.add(self.match.game.face(card).title)
+            except Exception:  # an id the game cannot draw has no name to leak
+                continue
+        return {n for n in names if n}
+
+    def curtain_headline(self, seat: int, reveal: bool) -> str:
+        """What ``seat`` is about to do: its decision's prompt (a public fact; dropped if it ever
+        named a hidden card), or why it is called to the keyboard when it is not its turn."""
+        decision = self.match.decision()
+        if reveal and (decision is None or decision.seat != seat):
+            return "Not your turn: a card was shown to you only. Read it, then pass the keyboard back."
+        if decision is None or decision.seat != seat:
+            return ""
+        name = self.match.seats[seat].name
+        prompt = decision.prompt
+        for sep in (": ", " "):  # "Luis: attack or withdraw", "Luis to play": the name is said once
+            if prompt.startswith(name + sep):
+                prompt = prompt[len(name) + len(sep):]
+                break
+        if any(n in prompt for n in self._secret_names()):
+            prompt = ""
+        head = f"{name} — your turn" + (f": {prompt}" if prompt else "")
+        return head + (" (a card was shown to you: you read it first)" if reveal else "")
+
+    def curtain_news(self, seat: int) -> list[str]:
+        """The public events since the keyboard last left ``seat`` (this session only), newest last."""
+        log = self.match.state.log
+        start = min(self._seen_log.get(seat, self._session_start), len(log))
+        public = [e["t"] for e in log[start:] if "to" not in e and e.get("t")]
+        if len(public) > CURTAIN_NEWS:
+            skipped = len(public) - CURTAIN_NEWS + 1
+            public = [f"({skipped} earlier event(s): see the log)"] + public[-(CURTAIN_NEWS - 1):]
+        return public
+
+    def _raise_curtain(self, seat: int, reveal: list[Event] | None = None) -> None:
         self._curtain_once = True
+        leaving = self.viewer
+        if leaving is not None:
+            self._seen_log[leaving] = len(self.match.state.log)
         self.viewer = None
         self.refresh_all()  # nothing private behind the curtain
         self.app.clear_notifications()  # a toast may name a card of the player who just left
-        news = visible_log(self.match.state, None, last=1)
-        text = news[0]["t"] if news else f"{self.spec.title} — {self.match.summary()}"
         self._curtain_up = True
+        if seat in self._seen_log:
+            since = "Since your last turn:"
+        else:
+            since = "Since the game was resumed:" if self._resumed else "Since the game began:"
+        headline = self.curtain_headline(seat, reveal is not None)
+        news = self.curtain_news(seat)
+        if self._resumed and not self._seen_log:
+            headline = f"{self.spec.title} resumed · {self.match.summary()}" + (f"\n{headline}" if headline else "")
 
         def lifted(ready: bool | None) -> None:
             self._curtain_up = False
             if ready:
                 self.viewer = seat
                 self.refresh_all()
+                if reveal:
+                    self._show_reveal(seat, reveal)
             else:
                 self.action_leave()
 
-        self.app.push_screen(Curtain(self.match.seats[seat].name, text), lifted)
+        self.app.push_screen(Curtain(self.match.seats[seat].name, headline, news, ascii_only=self.ascii_only,
+                                     since=since), lifted)
+
+    # -- private reveals to a seat not at the keyboard ------------------------------------------
+    def reveal_for(self, event: Event, seat: int) -> bool:
+        """Whether this private event must be shown to ``seat`` at once (``seat`` did not cause it).
+        Games refine it through ``REVEAL_KINDS`` (or by overriding this)."""
+        return self.REVEAL_KINDS is None or event.get("k") in self.REVEAL_KINDS
+
+    def _collect_reveals(self, actor: int | None) -> None:
+        """Queue the private events the last action wrote for human seats other than its actor."""
+        log = self.match.state.log
+        start = min(self._dispatched, len(log))
+        self._dispatched = len(log)
+        for event in log[start:]:
+            for seat in event.get("to", ()):
+                if seat == actor or not 0 <= seat < len(self.match.seats) or self.match.seats[seat].is_bot:
+                    continue
+                if self.reveal_for(event, seat):
+                    self._reveals.setdefault(seat, []).append(event)
+
+    def _next_reveal(self, decision: Decision) -> None:
+        """Show one seat its reveals: the seats who are not deciding first (they hand the keyboard
+        back), the deciding seat last (its own curtain is needed anyway)."""
+        seat = min(self._reveals, key=lambda s: (s == decision.seat, s))
+        events = self._reveals.pop(seat)
+        self.match.forget_undo()  # what another seat has seen cannot be taken back
+        if self.viewer == seat or not self.curtain_enabled():
+            self._show_reveal(seat, events)
+        else:
+            self._raise_curtain(seat, events)
+
+    def _show_reveal(self, seat: int, events: list[Event]) -> None:
+        decision = self.match.decision()
+        your_turn = decision is not None and decision.seat == seat
+        self.app.push_screen(RevealScreen(self.match.seats[seat].name, [e["t"] for e in events],
+                                          ascii_only=self.ascii_only, your_turn=your_turn),
+                             lambda _: self.advance())
 
     def _bot_step(self) -> None:
         self._bot_pending = False
         if not self.is_attached or not self.match.bot_to_move():
             return
+        decision = self.match.decision()
         self.match.bot_step()
+        self._collect_reveals(decision.seat if decision is not None else None)
         self.autosave()
         self.advance()
 
@@ -294,6 +406,7 @@ class GameScreen(Screen[None]):
             self.notify(f"The rules failed on {action_id!r} ({type(exc).__name__}: {exc}); nothing changed.",
                         title="Internal error", severity="error")
             return False
+        self._collect_reveals(decision.seat)
         self.autosave()
         self.advance()
         return True
@@ -395,6 +508,7 @@ class GameScreen(Screen[None]):
 
     def action_undo(self) -> None:
         if self.match.undo():
+            self._dispatched = len(self.match.state.log)  # the undone action's events are gone
             self.autosave()
             self.notify("Undone.")
             self.refresh_all()

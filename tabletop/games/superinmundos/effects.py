@@ -59,7 +59,7 @@ def do_effect(s: SuperState, eff: dict[str, Any], owner: int, source: str, unit:
         say(s, "modify", f"{src}: {eff['amount']:+d} {stat} for {' + '.join(cname(c) for c in target['cards'])}.",
             card=source, amount=eff["amount"], stat=eff["stat"])
     elif kind == "DRAW":
-        gain_cards(s, owner, draw(s, s.deck, eff["n"]), src)
+        gain_cards(s, owner, draw(s, s.deck, eff["n"]), f"{src}'s draw")
     elif kind == "REVEAL_HAND":
         victim = next_eligible(s, owner, owner)
         if victim is None or s.cemetery is not None:
@@ -91,7 +91,7 @@ def do_effect(s: SuperState, eff: dict[str, Any], owner: int, source: str, unit:
         say(s, "search", f"{name(s, owner)} searches the deck for a {element} combatant "
             f"({'found one' if found else 'none left'}) and shuffles it ({src}).", seat=owner, element=element)
         if found:
-            gain_cards(s, owner, [found], src)
+            gain_cards(s, owner, [found], f"{src}'s search")
     elif kind == "RECOVER_FROM_DISCARD":
         for i in range(len(s.discard) - 1, -1, -1):
             if info(s.discard[i]).kind == "combatant":

@@ -16,7 +16,7 @@ from tabletop.engine.chance import randbelow, shuffle
 from . import flow
 from .cards import _TABLE as T
 from .cards import all_cards, info
-from .combat import fusion_allowed, legal_attackers, legal_units, loot_count
+from .combat import cond_ok, fusion_allowed, legal_attackers, legal_units, loot_count, unit_label
 from .state import Player, SuperState
 from .table import cname, hand_of, name, tell
 
@@ -241,11 +241,11 @@ class Superinmundos(Game[SuperState]):
                     target = s.arena[-1] if opt[0] == "boost" else s.attacker
                     add((Action(option_id(opt, len(target["cards"]) > 1), option_label(opt), card=opt[1],
                                 group="support"), lambda o=opt: flow.response_act(s, o)))
-            add((Action("done", "Done answering", group="support"), lambda: flow.response_act(s, None)))
+            add((Action("done", "No support (done answering)", group="support"), lambda: flow.response_act(s, None)))
         elif ph == "mode":
             for mode in ("attack", "power"):
-                add((Action(f"mode {mode}", f"Win by {'Attack against Defense' if mode == 'attack' else 'Power'}",
-                            group="mode"), lambda m=mode: flow.attacker_wins(s, m)))
+                add((Action(f"mode {mode}", self._mode_label(s, mode), group="mode"),
+                     lambda m=mode: flow.attacker_wins(s, m)))
         elif ph == "top":
             assert s.attacker is not None
             for cid in s.attacker["cards"]:
@@ -266,16 +266,46 @@ class Superinmundos(Game[SuperState]):
             self._ask_moves(s, seat, out)
         return out
 
+    @staticmethod
+    def _mode_label(s: SuperState, mode: str) -> str:
+        """"Win by Power: Volcana's win ability triggers": the attacker's automatic ``ON_WIN``
+        abilities whose condition holds in that mode (the label only reads the card data)."""
+        head = f"Win by {'Attack against Defense' if mode == 'attack' else 'Power'}"
+        attacker = s.attacker
+        if attacker is None or not s.arena:
+            return head
+        names = []
+        for cid in attacker["cards"]:
+            for ab in info(cid).triggers.get("ON_WIN", ()):
+                if not ab["cost"] and not ab["optional"] and cond_ok(s, ab["condition"], attacker["owner"],
+                                                                     s.arena[-1], "attacking", mode):
+                    names.append(cname(cid))
+                    break
+        if not names:
+            return f"{head}: no win ability triggers"
+        owners = ", ".join(f"{n}'s" for n in names)
+        return f"{head}: {owners} win {'ability triggers' if len(names) == 1 else 'abilities trigger'}"
+
+    @staticmethod
+    def _unit_words(s: SuperState, arg: str) -> str | None:
+        """"the attacker (Ana's Magucio)": which unit an event's "attacker/defender/active" means."""
+        unit = s.attacker if arg == "attacker" else (s.arena[-1] if s.arena else None)
+        if arg not in ("attacker", "defender", "active") or unit is None:
+            return None
+        role = {"attacker": "the attacker", "defender": "the defender", "active": "the unit on top"}[arg]
+        return f"{role} ({name(s, unit['owner'])}'s {unit_label(unit)})"
+
     def _event_moves(self, s: SuperState, seat: int, window: str, resume: str, out: list[Move]) -> None:
         events = flow.turn_events(s, seat, window) if window in ("open", "turn") else flow.window_events(s, seat, window)
         for card, arg in events:
             who = name(s, int(arg)) if arg is not None and arg.isdigit() else None
-            key = ("event", card, arg, who)
+            unit = self._unit_words(s, arg) if arg is not None and who is None else None
+            key = ("event", card, arg, who, unit)
             action = _ACTIONS.get(key)
             if action is None:
                 label = f"Play {cname(card)}"
                 if arg is not None:
-                    label += f" on {who}" if who is not None else f" ({arg})"
+                    label += f" on {who}" if who is not None else f" on {unit}" if unit else f" ({arg})"
                 action = _ACTIONS[key] = Action(f"event {card}{arg_id(arg)}", label, card=card, group="event")
             out.append((action, lambda c=card, a=arg: flow.play_event(s, seat, c, a, resume)))
 

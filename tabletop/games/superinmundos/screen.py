@@ -74,6 +74,18 @@ def card_actions(actions: list[Action], card: str) -> list[Action]:
     return out
 
 
+NO_SUPPORT = ("go", "done", "no boost")
+"""The ids of "No support" in the three support prompts (declare, response, preempt)."""
+
+
+def support_first(kind: str, actions: list[Action]) -> list[Action]:
+    """The actions of a support prompt with its "No support" answer first (same place every time)."""
+    if kind not in ("declare", "response", "preempt"):
+        return actions
+    none = [a for a in actions if a.id in NO_SUPPORT]
+    return none + [a for a in actions if a.id not in NO_SUPPORT]
+
+
 class SuperinmundosScreen(GameScreen):
     CSS_PATH = "screen.tcss"
     SHOW_DICE = False
@@ -88,6 +100,8 @@ class SuperinmundosScreen(GameScreen):
         "| lit / dim cards | lit: a legal play now; dim: not now (on your attack: it cannot beat the top unit) |\n"
         "| loot ? / 5? | other players' loot is hidden; 5? is the answer you got when you asked |\n"
     )
+    REVEAL_KINDS = frozenset({"revealed", "peeked", "stolen", "answer"})
+    """Shown at once to a seat that did not cause them; its own draws and deals are in its hand."""
     BINDINGS = [
         Binding("x", "arithmetic", "arithmetic"),
         Binding("d", "discard", "discard pile"),
@@ -106,6 +120,13 @@ class SuperinmundosScreen(GameScreen):
         self._can_withdraw = False
         self._beneath: list[dict[str, Any]] = []
         self._detail_from = "hand"
+
+    def reveal_for(self, event: dict[str, Any], seat: int) -> bool:
+        """A hand shown to another player is news to that player, not to its owner (the public
+        log already tells the owner who saw it)."""
+        if event.get("k") == "revealed" and event.get("seat") == seat:
+            return False
+        return super().reveal_for(event, seat)
 
     # -- layout ---------------------------------------------------------------------------------
     def compose_board(self) -> ComposeResult:
@@ -458,12 +479,17 @@ class SuperinmundosScreen(GameScreen):
         return face
 
     def _annotate_decisions(self, view: dict[str, Any], decision: Decision | None, actions: list[Action]) -> None:
-        """Adds the rules' preview ("→ attacker wins") to combat choices in the decision panel."""
+        """Adds the rules' preview ("→ attacker wins") to combat choices in the decision panel, and
+        puts "No support" first in every support prompt (declaring, answering, pre-emptive), so
+        it is always 1 / Enter wherever the rules list it."""
         previews = view.get("previews") or {}
-        if decision is None or not previews:
+        if decision is None:
+            return
+        ordered = support_first(decision.kind, actions)
+        if not previews and ordered == actions:
             return
         shown = [dataclasses.replace(a, label=f"{a.label}  → {previews[a.id]}") if a.id in previews else a
-                 for a in actions]
+                 for a in ordered]
         self.query_one("#decision", DecisionPanel).show(decision, shown)
 
     def _focused_hand_card(self) -> str | None:

@@ -26,6 +26,7 @@ from tabletop.engine import Action
 from tabletop.engine.faces import CardFace, Stat
 from tabletop.ui.glyphs import glyphs
 from tabletop.ui.widgets import CardRow, CardView
+from tabletop.ui.widgets.zoom import ZoomScreen as SharedZoomScreen
 
 from .cards import CYCLE, info
 
@@ -434,36 +435,11 @@ class DiscardScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-class ZoomScreen(ModalScreen[None]):
-    """One card (or arena unit) in full, with anything the screen adds (arithmetic, notes)."""
+class ZoomScreen(SharedZoomScreen):
+    """The shared zoom, folding its notes with this game's one-for-one ASCII table."""
 
-    BINDINGS = [Binding("escape,z,enter,q", "close", "close")]
-    DEFAULT_CSS = """
-    ZoomScreen { align: center middle; }
-    ZoomScreen > VerticalScroll { width: 64; height: auto; max-height: 90%; background: $panel; padding: 0 1;
-                            border: round $accent; }
-    ZoomScreen.-ascii > VerticalScroll { border: ascii $accent; }
-    ZoomScreen CardView { width: 1fr; }
-    ZoomScreen .extra { margin-top: 1; }
-    """
-
-    def __init__(self, face: CardFace, extra: Text | None = None, ascii_only: bool = False) -> None:
-        super().__init__()
-        self.face = face
-        self.extra = extra
-        self.ascii_only = ascii_only
-
-    def compose(self) -> ComposeResult:
-        if self.ascii_only:
-            self.add_class("-ascii")
-        with VerticalScroll():
-            yield CardView(self.face, size="zoom", ascii_only=self.ascii_only)
-            if self.extra is not None and self.extra.plain:
-                yield Static(asc(self.extra, self.ascii_only), classes="extra")
-            yield Static("Esc / z: close", classes="hint")
-
-    def action_close(self) -> None:
-        self.dismiss(None)
+    def fold(self, text: Text) -> Text:
+        return asc(text, self.ascii_only)
 
 
 class PlayersTable(Static):

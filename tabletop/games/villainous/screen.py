@@ -8,6 +8,7 @@ Every decision is also in the list at the bottom (number keys), so nothing is a 
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from typing import Any
 
@@ -24,6 +25,8 @@ from tabletop.engine.faces import CardFace
 from tabletop.ui.game_screen import GameScreen
 from tabletop.ui.glyphs import bar
 from tabletop.ui.widgets import CardRow, CardView, DecisionPanel
+from tabletop.ui.widgets.curtain import ascii_fold
+from tabletop.ui.widgets.zoom import ZoomScreen
 
 from .widgets import (
     ACTION_HELP,
@@ -78,6 +81,8 @@ class VillainousScreen(GameScreen):
         "| e | end your actions (the turn ends, you draw up) |\n"
         "| p | pass (Condition) · done (discarding) · skip |\n"
         "| v | look at the next villain's realm (Esc: back to yours) |\n"
+        "| z | the focused card in full (hand or row), or every card at the highlighted location |\n"
+        "| click | a card in a row: what Enter on it does |\n"
         "| Esc | back out of a half-made choice |\n"
         "| 1-9 | choose from the list at the bottom |\n"
         "| Tab | next pane (realm, choices, hand, list) |\n"
@@ -85,11 +90,14 @@ class VillainousScreen(GameScreen):
         "⚔ V vanquish · ✗ D discard | action symbols (░░ / ## covered by a Hero, ★ usable now) |\n"
         "| ▲ H hero · ● A ally · ◆ I item · ✧ E effect · ⚑ C condition · ✶ U curse | cards |\n"
     )
+    REVEAL_KINDS = frozenset({"looked"})
+    """Fate cards a seat looks at are shown at once; its own draws are in its hand anyway."""
     BINDINGS = [
         Binding("m", "move_mover", "move mover"),
         Binding("e", "end_turn", "end actions"),
         Binding("p", "pass", "pass/done"),
         Binding("v", "peek", "view realm"),
+        Binding("z", "zoom", "zoom"),
         Binding("escape", "back", "back", show=False),
     ]
 
@@ -603,6 +611,63 @@ class VillainousScreen(GameScreen):
         self._peek = None if nxt == me else nxt
         self.refresh_all()
         self.query_one("#realm", RealmView).focus()
+
+    def _ascii_face(self, face: CardFace) -> CardFace:
+        if not self.ascii_only:
+            return face
+        return dataclasses.replace(face, title=ascii_fold(face.title), kind=ascii_fold(face.kind),
+                                   text=ascii_fold(face.text), flavour=ascii_fold(face.flavour),
+                                   tags=tuple(ascii_fold(t) for t in face.tags))
+
+    def action_zoom(self) -> None:
+        """z: the focused card with its whole text (as in Superinmundos), or, on the realm, every
+        card at the highlighted location."""
+        focused = self.focused
+        if isinstance(focused, CardRow):
+            card = self._cards.get(focused.current or "")
+            if card is None:
+                self.notify("No card to zoom on.", severity="information")
+                return
+            extra = Text()
+            for a in card.get("attached", []):
+                extra.append("attached: ", style="dim")
+                extra.append_text(card_line(a))
+                extra.append("\n")
+            label = None
+            if focused.id == "targets" and card["id"] in self._targets:
+                label = next((a.label for a in self._actions if a.id == self._targets[card["id"]]), None)
+            elif focused.id == "hand":
+                label = next((a.label for a in self._hand_actions(self._actions) if a.card == card["id"]), None)
+            if label:
+                extra.append(f"Enter: {label}", style="bold")
+            extra.rstrip()
+            self.app.push_screen(ZoomScreen(self._ascii_face(card_face(card)), extra, self.ascii_only))
+            return
+        players = self._view.get("players", [])
+        if self._shown is None or not players:
+            self.notify("No card to zoom on.", severity="information")
+            return
+        realm = self.query_one("#realm", RealmView)
+        board = players[self._shown]
+        loc = board["locations"][realm.loc]
+        cards = loc["heroes"] + loc["cards"]
+        symbols = ", ".join(action_label(s["action"], s.get("amount", 0)) + (" (covered)" if s.get("covered") else "")
+                            for s in symbols_of(loc))
+        face = CardFace(id=f"loc{realm.loc}", title=loc["name"], kind=f"location of {board['villain_name']}"
+                        + (" · locked" if loc["locked"] else ""), text=f"actions: {symbols}" if symbols else "",
+                        colour=VILLAIN_COLOUR.get(board["villain"], "white"), symbol=str(realm.loc + 1))
+        extra = Text()
+        for c in cards:
+            extra.append_text(card_line(c))
+            extra.append("\n")
+            for a in c.get("attached", []):
+                extra.append("    attached: ", style="dim")
+                extra.append_text(card_line(a))
+                extra.append("\n")
+        if not cards:
+            extra.append("No card here.", style="dim")
+        extra.rstrip()
+        self.app.push_screen(ZoomScreen(self._ascii_face(face), extra, self.ascii_only))
 
     def action_back(self) -> None:
         if self._pending is None and self._peek is None:

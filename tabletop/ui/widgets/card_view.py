@@ -5,6 +5,7 @@
 | left, h | previous card |
 | right, l | next card |
 | enter | choose the focused card |
+| click | choose that card (what Enter on it does) |
 | z | zoom: show the focused card in full |
 
 Sizes: ``compact`` (one line in a row), ``normal`` (a small framed card) and ``zoom`` (every field,
@@ -25,6 +26,17 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from ...engine.faces import CardFace
+from .curtain import ascii_fold
+
+
+def fold_text(text: Text) -> Text:
+    """A card's words for ``--ascii`` (its styles stay where the folding keeps the length)."""
+    plain = ascii_fold(text.plain)
+    if plain == text.plain:
+        return text
+    if len(plain) == len(text.plain):
+        return Text(plain, style=text.style, spans=list(text.spans), no_wrap=text.no_wrap, overflow=text.overflow)
+    return Text(plain, style=text.style, no_wrap=text.no_wrap, overflow=text.overflow)
 
 
 def face_text(face: CardFace, size: str = "normal") -> Text:
@@ -86,14 +98,17 @@ class CardView(Widget, can_focus=False):
         if face is None:
             return Text("(empty)", style="dim")
         if self.card_size == "compact":
-            return face_text(face, "compact")
+            return fold_text(face_text(face, "compact")) if self.ascii_only else face_text(face, "compact")
         if face.face_down:
             back = ("#" if self.ascii_only else "▒") * 10
             return Panel(Text(f"{back}\n{back}", style="dim"), title="?", expand=True)
         from rich import box
 
         title = Text(f"{face.symbol} {face.title}".strip(), style=f"bold {face.colour}")
-        return Panel(face_text(face, self.card_size), title=title, title_align="left",
+        body = face_text(face, self.card_size)
+        if self.ascii_only:
+            title, body = fold_text(title), fold_text(body)
+        return Panel(body, title=title, title_align="left",
                      border_style=face.colour, expand=True,
                      box=box.ASCII if self.ascii_only else box.ROUNDED)
 
@@ -189,3 +204,19 @@ class CardRow(Widget, can_focus=True):
     def action_choose(self) -> None:
         if self.cards:
             self.post_message(self.Chosen(self, self.cards[self.cursor][0]))
+
+    def on_click(self, event: events.Click) -> None:
+        """A click on a card does what Enter on it does: the cursor goes there, then it is chosen."""
+        views = [v for v in self.query_children(CardView) if not v._pruning]
+        node = event.widget
+        while node is not None and node is not self and node not in views:
+            node = node.parent
+        if node is None or node is self:
+            return
+        index = views.index(node)  # type: ignore[arg-type]
+        if index >= len(self.cards):
+            return
+        event.stop()
+        self.focus()
+        self.cursor = index
+        self.action_choose()
