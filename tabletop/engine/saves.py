@@ -13,6 +13,7 @@ import math
 import os
 import re
 import shutil
+import stat
 import tempfile
 import time
 from dataclasses import dataclass
@@ -21,6 +22,7 @@ from typing import Any, Callable
 
 from .core import Game, IllegalAction, Seat
 from .match import Match
+from .safe_text import has_unsafe, safe_text
 from .state import from_plain, to_plain
 
 FORMAT = "tabletop-save"
@@ -33,17 +35,30 @@ class SaveError(Exception):
 
 
 # -- writing ------------------------------------------------------------------------------------
+STALE_AFTER = 60.0
+"""Seconds after which a leftover temporary file is removed even if its writer seems alive."""
+
+_TMP = re.compile(r"\.(?P<target>.+?)\.(?:(?P<pid>[0-9]+)\.)?[^.]*\.tmp")
+
+
+def _tmp_prefix(path: Path) -> str:
+    return f".{path.name}.{os.getpid()}."
+
+
 def atomic_write(path: Path, data: bytes) -> None:
     """Write ``data`` to ``path`` so that a crash leaves either the old file or the new one.
 
-    The bytes go to a temporary file in the same folder, which is flushed and fsynced and then
-    renamed over the target in one step; the previous version is kept as ``<name>.bak``. The
-    backup is a second link to (or a copy of) the old file, never a rename of it, so there is no
-    moment at which ``path`` does not exist.
+    The bytes go to a temporary file in the same folder (named ``.<name>.<pid>.<random>.tmp``),
+    which is flushed and fsynced and then renamed over the target in one step; the folder itself
+    is then fsynced so the rename survives a power cut. The previous version is kept as
+    ``<name>.bak``: a second link to (or a copy of) the old file, never a rename of it, so there
+    is no moment at which ``path`` does not exist. Temporary files left by killed writers of the
+    same target are removed first (see ``remove_stale_temps``).
     """
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    remove_stale_temps(path.parent, only=path.name)
+    fd, tmp = tempfile.mkstemp(prefix=_tmp_prefix(path), suffix=".tmp", dir=path.parent)
     try:
         os.fchmod(fd, 0o666 & ~_umask())
         with os.fdopen(fd, "wb") as handle:
@@ -56,6 +71,66 @@ def atomic_write(path: Path, data: bytes) -> None:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+    _fsync_folder(path.parent)
+
+
+def _fsync_folder(folder: Path) -> None:
+    """Make a rename in ``folder`` durable; a system that cannot open folders (Windows) skips it."""
+    try:
+        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass  # some file systems refuse fsync on a folder; the file itself is already synced
+    finally:
+        os.close(fd)
+
+
+def _pid_alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError, OSError):
+        return True  # someone else's live process (or a pid we cannot ask about): leave it
+    return True
+
+
+def remove_stale_temps(folder: Path, only: str | None = None, now: float | None = None) -> list[str]:
+    """Delete temporary files that a killed write left behind; return their names.
+
+    The rule: ``.<name>.<pid>.<random>.tmp`` is stale when process ``pid`` no longer exists, or
+    when it is older than ``STALE_AFTER`` seconds whatever its pid says (pids are reused, and
+    files from before pids were in the name have none). A live write keeps its temporary file
+    for milliseconds (write, fsync, rename), so no write in progress is ever touched: a writer
+    that is still running has a live pid, and one minute is far beyond any save's write time.
+    With ``only``, just the temporary files of that target are considered.
+    """
+    removed: list[str] = []
+    now = time.time() if now is None else now
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return removed
+    for entry in entries:
+        found = _TMP.fullmatch(entry.name)
+        if found is None or (only is not None and found["target"] != only):
+            continue
+        try:
+            info = entry.stat(follow_symlinks=False)
+            if not stat.S_ISREG(info.st_mode):
+                continue
+            pid = found["pid"]
+            if (pid is not None and not _pid_alive(int(pid))) or now - info.st_mtime > STALE_AFTER:
+                os.unlink(entry.path)
+                removed.append(entry.name)
+        except OSError:
+            continue  # gone already, or not ours to remove
+    return removed
 
 
 def _backup(path: Path, bak: Path) -> None:
@@ -93,15 +168,147 @@ def save(match: Match, path: Path) -> Path:
 
 
 # -- reading ------------------------------------------------------------------------------------
-def _read_document(path: Path) -> dict[str, Any]:
+MAX_BYTES = 16 * 1024 * 1024
+"""A save larger than this is refused before it is read (real saves are a few hundred KB)."""
+MAX_DEPTH = 64
+"""Deepest nesting of arrays and objects a save may have (real saves stay under 10)."""
+MAX_DIGITS = 100
+"""Longest integer a save may spell (a seed is 64 bits, 20 digits)."""
+
+
+class _Refusal(Exception):
+    """Raised inside the JSON hooks; its text becomes the reason of a ``SaveError``."""
+
+
+def _kind_of(mode: int) -> str | None:
+    """Why a file of this mode is not a save, or None for a regular file."""
+    if stat.S_ISREG(mode):
+        return None
+    if stat.S_ISDIR(mode):
+        return "is a folder, not a save file"
+    if stat.S_ISFIFO(mode):
+        return "is a named pipe (FIFO), not a save file"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "is a device, not a save file"
+    if stat.S_ISSOCK(mode):
+        return "is a socket, not a save file"
+    return "is not a regular file"
+
+
+def read_bytes(path: Path, limit: int = MAX_BYTES) -> bytes:
+    """The bytes of a regular file of at most ``limit`` bytes, or a one-line ``SaveError``.
+
+    The kind and size are checked with ``stat`` before the file is opened, so a FIFO, a device
+    (``/dev/zero`` behind a symlink), a socket or a folder is refused without being read and
+    without blocking. The open itself is non-blocking and checked again with ``fstat`` (the name
+    may have been swapped meanwhile), and the read stops at ``limit`` + 1 bytes whatever the
+    file claims its size is.
+    """
     try:
-        raw = Path(path).read_bytes()
+        info = os.stat(path)
     except FileNotFoundError:
         raise SaveError(f"{path}: no such save file") from None
-    except IsADirectoryError:
-        raise SaveError(f"{path}: is a folder, not a save file") from None
+    except (OSError, ValueError) as exc:
+        raise SaveError(f"{path}: cannot be read ({_reason(exc)})") from None
+    why = _kind_of(info.st_mode)
+    if why:
+        raise SaveError(f"{path}: {why}")
+    if info.st_size > limit:
+        raise SaveError(f"{path}: too large to be a save ({info.st_size} bytes, the limit is {limit})")
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_BINARY", 0)
+    try:
+        fd = os.open(path, flags)
+    except FileNotFoundError:
+        raise SaveError(f"{path}: no such save file") from None
     except OSError as exc:
-        raise SaveError(f"{path}: cannot be read ({exc.strerror})") from None
+        raise SaveError(f"{path}: cannot be read ({_reason(exc)})") from None
+    try:
+        why = _kind_of(os.fstat(fd).st_mode)
+        if why:
+            raise SaveError(f"{path}: {why}")
+        chunks: list[bytes] = []
+        total = 0
+        while total <= limit:
+            chunk = os.read(fd, min(1 << 20, limit + 1 - total))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            total += len(chunk)
+    except OSError as exc:
+        raise SaveError(f"{path}: cannot be read ({_reason(exc)})") from None
+    finally:
+        os.close(fd)
+    if total > limit:
+        raise SaveError(f"{path}: too large to be a save (more than {limit} bytes)")
+    return b"".join(chunks)
+
+
+def _reason(exc: BaseException) -> str:
+    if isinstance(exc, OSError) and exc.strerror:
+        return exc.strerror
+    return type(exc).__name__
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise _Refusal(f"key {safe_text(key, 40)!r} appears twice in one object")
+        out[key] = value
+    return out
+
+
+def _int(text: str) -> int:
+    if len(text) - text.startswith("-") > MAX_DIGITS:
+        raise _Refusal(f"a number with more than {MAX_DIGITS} digits")
+    return int(text)
+
+
+def _float(text: str) -> float:
+    if len(text) > 400:
+        raise _Refusal("a number written with more than 400 characters")
+    value = float(text)
+    if not math.isfinite(value):
+        raise _Refusal("a number too large for a save")
+    return value
+
+
+def _constant(text: str) -> Any:
+    raise _Refusal(f"{text} is not a number a save may hold")
+
+
+def _check_tree(doc: Any) -> None:
+    """Refuse nesting deeper than ``MAX_DEPTH`` and strings that are not valid Unicode (a lone
+    surrogate from a ``\\ud800`` escape cannot be printed or saved again)."""
+    stack: list[tuple[Any, int]] = [(doc, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if isinstance(value, dict):
+            if depth > MAX_DEPTH:
+                raise _Refusal(f"nested more than {MAX_DEPTH} levels deep")
+            for key, item in value.items():
+                _check_string(key)
+                stack.append((item, depth + 1))
+        elif isinstance(value, list):
+            if depth > MAX_DEPTH:
+                raise _Refusal(f"nested more than {MAX_DEPTH} levels deep")
+            stack.extend((item, depth + 1) for item in value)
+        elif isinstance(value, str):
+            _check_string(value)
+
+
+def _check_string(value: str) -> None:
+    if not value.isascii():
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            raise _Refusal("a string that is not valid Unicode (a lone surrogate)") from None
+
+
+def parse(raw: bytes, path: Path) -> Any:
+    """Decode and parse a save's bytes strictly; every failure is a one-line ``SaveError``:
+    empty, truncated, not UTF-8, not JSON, too deep, numbers past the limits, NaN or Infinity,
+    duplicate keys, invalid Unicode."""
     if not raw.strip():
         raise SaveError(f"{path}: the file is empty")
     truncated = SaveError(f"{path}: the file is truncated (it ends in the middle)")
@@ -110,17 +317,37 @@ def _read_document(path: Path) -> dict[str, Any]:
     except UnicodeDecodeError as exc:
         if exc.reason == "unexpected end of data" and raw.lstrip().startswith(b"{"):
             raise truncated from None  # cut inside a multi-byte character
-        raise SaveError(f"{path}: not a save file (not text)") from None
+        raise SaveError(f"{path}: not a save file (not UTF-8 text)") from None
+    if text.startswith("\ufeff"):
+        raise SaveError(f"{path}: not a save file (starts with a byte-order mark)")
     try:
-        doc = json.loads(text)
+        doc = json.loads(text, object_pairs_hook=_unique_keys, parse_int=_int, parse_float=_float,
+                         parse_constant=_constant)
     except json.JSONDecodeError as exc:
         if _ends_early(text, exc):
             raise truncated from None
         raise SaveError(f"{path}: not a save file (not JSON: {exc.msg}, line {exc.lineno})") from None
+    except _Refusal as exc:
+        raise SaveError(f"{path}: not a save file ({exc})") from None
+    except RecursionError:
+        raise SaveError(f"{path}: not a save file (nested more than {MAX_DEPTH} levels deep)") from None
+    except (ValueError, OverflowError, MemoryError) as exc:
+        raise SaveError(f"{path}: not a save file ({type(exc).__name__})") from None
+    try:
+        _check_tree(doc)
+    except _Refusal as exc:
+        raise SaveError(f"{path}: not a save file ({exc})") from None
+    return doc
+
+
+def _read_document(path: Path) -> dict[str, Any]:
+    doc = parse(read_bytes(path), path)
     if not isinstance(doc, dict):
         raise SaveError(f"{path}: not a save file (JSON, but not a Tabletop document)")
-    if doc.get("format") != FORMAT:
-        raise SaveError(f"{path}: not a Tabletop save (format {doc.get('format')!r})")
+    fmt = doc.get("format")
+    if fmt != FORMAT:
+        what = f"format {safe_text(fmt, 40)!r}" if isinstance(fmt, str) else "no 'format' text"
+        raise SaveError(f"{path}: not a Tabletop save ({what})")
     version = doc.get("version")
     if not isinstance(version, int) or isinstance(version, bool):
         raise SaveError(f"{path}: field 'version' is missing or not a number")
@@ -145,6 +372,8 @@ def _ends_early(text: str, exc: json.JSONDecodeError) -> bool:
     return _PARTIAL_TOKEN.fullmatch(text[exc.pos:].strip()) is not None
 
 
+LAST_TIME = 253402300800.0
+"""The first second of the year 10000: later timestamps cannot be shown as a date."""
 _ENVELOPE: Any = None
 _STATE_ADAPTERS: dict[type, Any] = {}
 
@@ -160,7 +389,7 @@ def _state_adapter(state_type: type) -> Any:
 def _envelope_adapter() -> Any:
     global _ENVELOPE
     if _ENVELOPE is None:
-        from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
+        from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictFloat, StrictInt, StrictStr
 
         class SeatModel(BaseModel):
             model_config = ConfigDict(extra="forbid")
@@ -177,17 +406,24 @@ def _envelope_adapter() -> Any:
             seed: StrictInt
             actions: list[StrictStr]
             state: dict[str, Any]
-            created: float
-            updated: float
+            title: StrictStr
+            summary: StrictStr
+            finished: StrictBool
+            created: StrictFloat = Field(ge=0, lt=LAST_TIME)
+            updated: StrictFloat = Field(ge=0, lt=LAST_TIME)
 
         _ENVELOPE = Envelope
     return _ENVELOPE
 
 
 def _first_error(exc: Any) -> str:
-    err = exc.errors()[0]
-    loc = ".".join(str(p) for p in err["loc"]) or "document"
-    return f"field {loc!r}: {err['msg'].lower()}"
+    """A pydantic error in one line: the first problem, naming its field (and how many more)."""
+    errors = exc.errors(include_url=False, include_context=False, include_input=False)
+    err = errors[0]
+    loc = ".".join(safe_text(p, 40) for p in err["loc"]) or "document"
+    msg = " ".join(str(err["msg"]).split()).lower()
+    more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
+    return f"field {loc!r}: {safe_text(msg, 160)}{more}"
 
 
 def load(path: Path, resolve_game: Callable[[str], Game[Any]]) -> Match:
@@ -201,37 +437,59 @@ def load(path: Path, resolve_game: Callable[[str], Game[Any]]) -> Match:
     except ValidationError as exc:
         raise SaveError(f"{path}: {_first_error(exc)}") from None
     try:
-        game = resolve_game(env.game)
+        game = resolve_game(env.game)  # (a GameDataError from the card data is not the save's fault)
     except ValueError as exc:
-        raise SaveError(f"{path}: {exc}") from None
+        raise SaveError(f"{path}: {safe_text(exc, 200)}") from None
     seats = [Seat(s.name, s.kind) for s in env.seats]
     try:
         game.spec.check_players(len(seats))
         options = game.spec.resolve_options(env.options)
-    except ValueError as exc:
-        raise SaveError(f"{path}: {exc}") from None
+    except (ValueError, TypeError) as exc:
+        raise SaveError(f"{path}: {safe_text(exc, 200)}") from None
     for seat in seats:
+        if has_unsafe(seat.name) or not seat.name.strip():
+            raise SaveError(f"{path}: seat name {safe_text(seat.name)!r} is blank or holds control characters")
         if seat.is_bot and seat.kind not in game.spec.bots:
-            raise SaveError(f"{path}: seat {seat.name!r} is an unknown kind of bot {seat.kind!r}")
+            raise SaveError(f"{path}: seat {seat.name!r} is an unknown kind of bot {safe_text(seat.kind, 40)!r}")
+    if env.title != game.spec.title:
+        raise SaveError(f"{path}: its title {safe_text(env.title, 60)!r} is not the game's ({game.spec.title!r})")
     try:
         _state_adapter(game.state_type).validate_python(env.state)
         stored = from_plain(game.state_type, env.state)
     except ValidationError as exc:
         raise SaveError(f"{path}: state {_first_error(exc)}") from None
-    except ValueError as exc:
-        raise SaveError(f"{path}: {exc}") from None
+    except (ValueError, TypeError, RecursionError) as exc:
+        raise SaveError(f"{path}: state {safe_text(exc, 160) or type(exc).__name__}") from None
     match = Match(game=game, seats=seats, options=options, seed=env.seed, actions=list(env.actions),
                   created=env.created, updated=env.updated)
     try:
         replayed = match.replayed_state()
     except IllegalAction as exc:
-        raise SaveError(f"{path}: its action log does not replay ({exc})") from None
+        raise SaveError(f"{path}: its action log does not replay ({safe_text(exc, 160)})") from None
     except Exception as exc:  # a tampered log must never surface as a traceback
         raise SaveError(f"{path}: its action log does not replay ({type(exc).__name__})") from None
-    if json.loads(json.dumps(to_plain(replayed))) != json.loads(json.dumps(to_plain(stored))):
+    try:
+        same = json.loads(json.dumps(to_plain(replayed))) == json.loads(json.dumps(to_plain(stored)))
+    except (TypeError, ValueError, RecursionError):
+        same = False
+    if not same:
         raise SaveError(f"{path}: the stored state does not match its own action log")
     match.state = replayed
+    _check_metadata(path, env, match)
     return match
+
+
+def _check_metadata(path: Path, env: Any, match: Match) -> None:
+    """The fields a listing shows without replaying must be what the replay says: a save whose
+    state is consistent but whose summary or 'finished' flag was edited is refused too."""
+    try:
+        summary, finished = match.summary(), match.result() is not None
+    except Exception as exc:  # a summary that cannot be made from the state is a broken save
+        raise SaveError(f"{path}: its state cannot be summarised ({type(exc).__name__})") from None
+    if env.summary != summary:
+        raise SaveError(f"{path}: its summary {safe_text(env.summary, 60)!r} does not match its own action log")
+    if env.finished != finished:
+        raise SaveError(f"{path}: its 'finished' flag does not match its own action log")
 
 
 # -- the saves folder ---------------------------------------------------------------------------
@@ -250,9 +508,12 @@ def sanitize_name(name: str) -> str:
 def path_in(folder: Path, name: str) -> Path:
     """Where a save called ``name`` goes in ``folder``; never outside it."""
     folder = Path(folder).resolve()
-    target = (folder / sanitize_name(name)).resolve()
+    clean = sanitize_name(name)
+    if clean in APP_FILES:
+        raise SaveError(f"{safe_text(name, 60)!r}: that name is kept for the app's own records")
+    target = (folder / clean).resolve()
     if target.parent != folder:
-        raise SaveError(f"{name!r}: not a valid save name")
+        raise SaveError(f"{safe_text(name, 60)!r}: not a valid save name")
     return target
 
 
@@ -261,7 +522,7 @@ def default_name(game_id: str, folder: Path | None = None) -> str:
     base = time.strftime(f"{game_id}-%Y%m%d-%H%M%S")
     name = sanitize_name(base)
     n = 2
-    while folder is not None and (Path(folder) / name).exists():
+    while folder is not None and os.path.lexists(Path(folder) / name):
         name = sanitize_name(f"{base}-{n}")
         n += 1
     return name
@@ -303,31 +564,75 @@ def _mtime(path: Path) -> float:
         return 0.0
 
 
+APP_FILES = frozenset({"msx_cards_best_runs.json"})
+"""Files the app keeps in the saves folder for itself (MSX Cards' best-runs table): not saves,
+never listed, and no save may take their name."""
+
+
+def _info(path: Path) -> SaveInfo:
+    """One listing line from the document alone (no replay); every shown string made safe."""
+    doc = _read_document(path)
+    seats = doc.get("seats")
+    seats = seats if isinstance(seats, list) else []
+    names = [s.get("name") for s in seats if isinstance(s, dict)]
+    game = doc.get("game")
+    title = doc.get("title", game)
+    return SaveInfo(
+        path=path,
+        game=safe_text(game, 40) if isinstance(game, str) else "?",
+        title=safe_text(title, 60) if isinstance(title, str) else "?",
+        players=safe_text(", ".join(n if isinstance(n, str) else "?" for n in names), 120),
+        summary=safe_text(doc.get("summary", ""), 120) if isinstance(doc.get("summary", ""), str) else "?",
+        updated=_timestamp(doc.get("updated"), path),
+        finished=doc.get("finished") is True,
+    )
+
+
 def scan(folder: Path) -> list[SaveInfo]:
-    """The saves in ``folder``, most recently played first; unreadable files are listed with
-    their error rather than hidden, so nothing a player made silently disappears."""
+    """The saves in ``folder``, most recently played first.
+
+    Never fails because of one file: an unreadable one (corrupt, a FIFO, a device, too large)
+    is listed with its one-line error rather than hidden, so nothing a player made silently
+    disappears and one bad file never hides the good ones. Only the folder itself can fail: a
+    missing folder is an empty list, one that cannot be read is a ``SaveError``. Stale temporary
+    files of killed writes are removed on the way (``remove_stale_temps``).
+    """
     folder = Path(folder)
-    if not folder.is_dir():
-        return []
+    try:
+        if not folder.exists():
+            return []
+        if not folder.is_dir():
+            raise SaveError(f"{folder}: the saves folder is not a folder")
+        entries = sorted(os.scandir(folder), key=lambda e: e.name)
+    except OSError as exc:
+        raise SaveError(f"{folder}: the saves folder cannot be read ({_reason(exc)})") from None
+    remove_stale_temps(folder)
     infos: list[SaveInfo] = []
-    for path in folder.glob(f"*{SUFFIX}"):
+    for entry in entries:
+        if not entry.name.endswith(SUFFIX) or entry.name in APP_FILES or entry.name.startswith("."):
+            continue
+        path = folder / entry.name
         try:
-            doc = _read_document(path)
-            seats = doc.get("seats") or []
-            infos.append(SaveInfo(
-                path=path,
-                game=str(doc.get("game", "?")),
-                title=str(doc.get("title", doc.get("game", "?"))),
-                players=", ".join(str(s.get("name", "?")) for s in seats if isinstance(s, dict)),
-                summary=str(doc.get("summary", "")),
-                updated=_timestamp(doc.get("updated"), path),
-                finished=bool(doc.get("finished", False)),
-            ))
-        except (SaveError, TypeError, ValueError, AttributeError) as exc:
+            infos.append(_info(path))
+        except Exception as exc:  # one bad file must never break the listing
+            error = str(exc) if isinstance(exc, SaveError) else f"{path}: unreadable ({type(exc).__name__})"
             infos.append(SaveInfo(path=path, game="?", title="unreadable", players="", summary="",
-                                  updated=_mtime(path), finished=False, error=str(exc)))
+                                  updated=_mtime(path), finished=False, error=safe_text(error, 300)))
     infos.sort(key=lambda i: i.updated, reverse=True)
     return infos
+
+
+def same_game(path: Path, match: Match) -> bool:
+    """Whether the save at ``path`` is an earlier state of ``match`` (same game, seed, seats and
+    start time): saving ``match`` there replaces nothing of another game. An unreadable file is
+    not the same game (it may be someone's damaged save)."""
+    try:
+        doc = _read_document(path)
+    except SaveError:
+        return False
+    seats = [{"name": s.name, "kind": s.kind} for s in match.seats]
+    return (doc.get("game") == match.game.spec.id and doc.get("seed") == match.seed
+            and doc.get("seats") == seats and doc.get("created") == match.created)
 
 
 def saves_dir(explicit: str | os.PathLike[str] | None = None) -> Path:
