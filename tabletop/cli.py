@@ -144,10 +144,12 @@ def resume(file: Path | None = typer.Argument(None, help="Save file (default: th
 
 
 def _scan() -> list[Any]:
+    """Every file of the saves folder, each checked in full as ``verify`` would."""
+    from . import games
     from .engine.saves import SaveError, scan
 
     try:
-        return scan(_saves())
+        return scan(_saves(), games.game)
     except SaveError as exc:
         fail(str(exc))
 
@@ -209,7 +211,7 @@ def saves() -> None:
         table.add_column(column)
     for info in infos:
         when = time.strftime("%Y-%m-%d %H:%M", time.localtime(info.updated))
-        progress = info.error or (info.summary + (" · finished" if info.finished else ""))
+        progress = info.reason or (info.summary + (" · finished" if info.finished else ""))
         cells = (info.title, info.players, progress, when, safe_text(info.path.name))
         table.add_row(*(Text(cell, style="red" if info.error and i in (0, 2) else "")
                         for i, cell in enumerate(cells)))

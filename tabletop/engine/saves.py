@@ -253,7 +253,7 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for key, value in pairs:
         if key in out:
-            raise _Refusal(f"key {safe_text(key, 40)!r} appears twice in one object")
+            raise _Refusal(f"key '{safe_text(key, 40)}' appears twice in one object")
         out[key] = value
     return out
 
@@ -346,7 +346,7 @@ def _read_document(path: Path) -> dict[str, Any]:
         raise SaveError(f"{path}: not a save file (JSON, but not a Tabletop document)")
     fmt = doc.get("format")
     if fmt != FORMAT:
-        what = f"format {safe_text(fmt, 40)!r}" if isinstance(fmt, str) else "no 'format' text"
+        what = f"format '{safe_text(fmt, 40)}'" if isinstance(fmt, str) else "no 'format' text"
         raise SaveError(f"{path}: not a Tabletop save ({what})")
     version = doc.get("version")
     if not isinstance(version, int) or isinstance(version, bool):
@@ -448,18 +448,19 @@ def load(path: Path, resolve_game: Callable[[str], Game[Any]]) -> Match:
         raise SaveError(f"{path}: {safe_text(exc, 200)}") from None
     for seat in seats:
         if has_unsafe(seat.name) or not seat.name.strip():
-            raise SaveError(f"{path}: seat name {safe_text(seat.name)!r} is blank or holds control characters")
+            raise SaveError(f"{path}: seat name '{safe_text(seat.name)}' is blank or holds control characters")
         if seat.is_bot and seat.kind not in game.spec.bots:
-            raise SaveError(f"{path}: seat {seat.name!r} is an unknown kind of bot {safe_text(seat.kind, 40)!r}")
+            raise SaveError(f"{path}: seat {seat.name!r} is an unknown kind of bot '{safe_text(seat.kind, 40)}'")
     if env.title != game.spec.title:
-        raise SaveError(f"{path}: its title {safe_text(env.title, 60)!r} is not the game's ({game.spec.title!r})")
+        raise SaveError(f"{path}: its title '{safe_text(env.title, 60)}' is not the game's ({game.spec.title!r})")
     try:
         _state_adapter(game.state_type).validate_python(env.state)
         stored = from_plain(game.state_type, env.state)
     except ValidationError as exc:
         raise SaveError(f"{path}: state {_first_error(exc)}") from None
     except (ValueError, TypeError, RecursionError) as exc:
-        raise SaveError(f"{path}: state {safe_text(exc, 160) or type(exc).__name__}") from None
+        reason = safe_text(exc, 160) or type(exc).__name__
+        raise SaveError(f"{path}: {reason if reason.startswith('state') else 'state: ' + reason}") from None
     match = Match(game=game, seats=seats, options=options, seed=env.seed, actions=list(env.actions),
                   created=env.created, updated=env.updated)
     try:
@@ -487,7 +488,7 @@ def _check_metadata(path: Path, env: Any, match: Match) -> None:
     except Exception as exc:  # a summary that cannot be made from the state is a broken save
         raise SaveError(f"{path}: its state cannot be summarised ({type(exc).__name__})") from None
     if env.summary != summary:
-        raise SaveError(f"{path}: its summary {safe_text(env.summary, 60)!r} does not match its own action log")
+        raise SaveError(f"{path}: its summary '{safe_text(env.summary, 60)}' does not match its own action log")
     if env.finished != finished:
         raise SaveError(f"{path}: its 'finished' flag does not match its own action log")
 
@@ -510,10 +511,10 @@ def path_in(folder: Path, name: str) -> Path:
     folder = Path(folder).resolve()
     clean = sanitize_name(name)
     if clean in APP_FILES:
-        raise SaveError(f"{safe_text(name, 60)!r}: that name is kept for the app's own records")
+        raise SaveError(f"'{safe_text(name, 60)}': that name is kept for the app's own records")
     target = (folder / clean).resolve()
     if target.parent != folder:
-        raise SaveError(f"{safe_text(name, 60)!r}: not a valid save name")
+        raise SaveError(f"'{safe_text(name, 60)}': not a valid save name")
     return target
 
 
@@ -547,6 +548,11 @@ class SaveInfo:
     finished: bool
     error: str = ""
 
+    @property
+    def reason(self) -> str:
+        """The error without the path in front (a listing shows the file in its own column)."""
+        return self.error.removeprefix(f"{safe_text(self.path)}: ")
+
 
 def _timestamp(value: Any, path: Path) -> float:
     """The document's ``updated`` time if it is a date a clock can show, else the file's mtime
@@ -570,26 +576,58 @@ never listed, and no save may take their name."""
 
 
 def _info(path: Path) -> SaveInfo:
-    """One listing line from the document alone (no replay); every shown string made safe."""
+    """One listing line from the document alone (no replay), its envelope validated; every
+    shown string made terminal-safe."""
+    from pydantic import ValidationError
+
     doc = _read_document(path)
-    seats = doc.get("seats")
-    seats = seats if isinstance(seats, list) else []
-    names = [s.get("name") for s in seats if isinstance(s, dict)]
-    game = doc.get("game")
-    title = doc.get("title", game)
+    try:
+        env = _envelope_adapter().model_validate(doc)
+    except ValidationError as exc:
+        raise SaveError(f"{path}: {_first_error(exc)}") from None
+    for seat in env.seats:
+        if has_unsafe(seat.name) or not seat.name.strip():
+            raise SaveError(f"{path}: seat name '{safe_text(seat.name)}' is blank or holds control characters")
     return SaveInfo(
         path=path,
-        game=safe_text(game, 40) if isinstance(game, str) else "?",
-        title=safe_text(title, 60) if isinstance(title, str) else "?",
-        players=safe_text(", ".join(n if isinstance(n, str) else "?" for n in names), 120),
-        summary=safe_text(doc.get("summary", ""), 120) if isinstance(doc.get("summary", ""), str) else "?",
-        updated=_timestamp(doc.get("updated"), path),
-        finished=doc.get("finished") is True,
+        game=safe_text(env.game, 40),
+        title=safe_text(env.title, 60),
+        players=safe_text(", ".join(s.name for s in env.seats), 120),
+        summary=safe_text(env.summary, 120),
+        updated=env.updated,
+        finished=env.finished,
     )
 
 
-def scan(folder: Path) -> list[SaveInfo]:
+_CHECKED: dict[tuple[str, int, int, int, int], str] = {}
+"""Full checks already made in this process: (path, device, inode, size, mtime) -> error."""
+
+
+def _replay_error(path: Path, resolve_game: Callable[[str], Game[Any]]) -> str:
+    """'' if the save loads completely (replay and metadata), else its one-line error; a file
+    that has not changed since it was last checked is not replayed again."""
+    try:
+        info = os.stat(path)
+    except OSError as exc:
+        return f"{path}: cannot be read ({_reason(exc)})"
+    key = (str(path), info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns)
+    if key not in _CHECKED:
+        try:
+            load(path, resolve_game)
+            _CHECKED[key] = ""
+        except SaveError as exc:
+            _CHECKED[key] = str(exc)
+        except Exception as exc:  # card data that fails to load: not a verdict on the save
+            return f"{path}: cannot be checked ({type(exc).__name__}: {safe_text(exc, 120)})"
+    return _CHECKED[key]
+
+
+def scan(folder: Path, resolve_game: Callable[[str], Game[Any]] | None = None) -> list[SaveInfo]:
     """The saves in ``folder``, most recently played first.
+
+    Without ``resolve_game`` each file's envelope is checked (cheap: fit for the main menu's
+    Recent list); with it each save is also loaded in full, replay and metadata, as ``verify``
+    does (a file unchanged since its last check in this process is not replayed again).
 
     Never fails because of one file: an unreadable one (corrupt, a FIFO, a device, too large)
     is listed with its one-line error rather than hidden, so nothing a player made silently
@@ -613,7 +651,13 @@ def scan(folder: Path) -> list[SaveInfo]:
             continue
         path = folder / entry.name
         try:
-            infos.append(_info(path))
+            info = _info(path)
+            error = _replay_error(path, resolve_game) if resolve_game is not None else ""
+            if error:
+                info = SaveInfo(path=path, game=info.game, title=info.title, players=info.players,
+                                summary=info.summary, updated=info.updated, finished=info.finished,
+                                error=safe_text(error, 300))
+            infos.append(info)
         except Exception as exc:  # one bad file must never break the listing
             error = str(exc) if isinstance(exc, SaveError) else f"{path}: unreadable ({type(exc).__name__})"
             infos.append(SaveInfo(path=path, game="?", title="unreadable", players="", summary="",

@@ -74,7 +74,7 @@ class TabletopApp(App[None]):
         """Open the most recent unfinished game that loads; unreadable or inconsistent files
         are skipped (the saves browser lists them with their reason)."""
         try:
-            infos = scan(self.saves_dir)
+            infos = scan(self.saves_dir, games.game)
         except SaveError as exc:
             self.notify(safe_text(exc), title="Cannot resume", severity="error", markup=False)
             return

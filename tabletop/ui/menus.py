@@ -339,12 +339,12 @@ class SavesScreen(Screen[None]):
         table = self.query_one(DataTable)
         table.clear()
         try:
-            self.infos = scan(app.saves_dir)
+            self.infos = scan(app.saves_dir, games.game)  # checked in full: tampered saves are red
             empty = "" if self.infos else f"No saves in {safe_text(app.saves_dir)}."
         except SaveError as exc:
             self.infos, empty = [], str(exc)
         for info in self.infos:
-            progress = info.error or (info.summary + (" · finished" if info.finished else ""))
+            progress = info.reason or (info.summary + (" · finished" if info.finished else ""))
             style = "red" if info.error else ""
             cells = (info.title, info.players, progress, ago(info.updated), safe_text(info.path.name))
             table.add_row(*(Text(cell, style=style) for cell in cells), key=str(info.path))
