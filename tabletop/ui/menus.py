@@ -60,18 +60,20 @@ class MainMenu(Screen[None]):
 
     def on_mount(self) -> None:
         self.query_one("#menu", OptionList).focus()
-        self.refresh_recent()
+        self.refresh_recent(full=False)  # the first frame does not wait for any replay
+        self.call_after_refresh(self.refresh_recent)
 
     def on_screen_resume(self) -> None:
         self.refresh_recent()
 
-    def refresh_recent(self) -> None:
+    def refresh_recent(self, full: bool = True) -> None:
         """The four most recent good saves; unreadable files are counted, never a failure (the
-        fields are terminal-safe from ``scan`` and go in as plain ``Text``, not markup)."""
+        fields are terminal-safe from ``scan`` and go in as plain ``Text``, not markup). With
+        ``full`` every save is checked as ``verify`` does (replays are remembered per file)."""
         app: TabletopApp = self.app  # type: ignore[assignment]
         text = Text("Recent\n", style="bold")
         try:
-            found = scan(app.saves_dir)
+            found = scan(app.saves_dir, games.game if full else None)
         except SaveError as exc:
             text.append(str(exc), style="red")
             self.query_one("#recent", Static).update(text)
