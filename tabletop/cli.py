@@ -258,12 +258,13 @@ def simulate(
     as_json: bool = typer.Option(False, "--json", help="Machine-readable output, no progress bar."),
 ) -> None:
     """Play whole games bot against bot, headless; report speed and results."""
+    from .engine import GameDataError
     from .simulate import SimulationError, run_simulation
 
     try:
         report = run_simulation(game, n_games, players, bot, seed, dict(_parse_pairs(variant, "--variant")),
                                 progress=not as_json)
-    except SimulationError as exc:
+    except (SimulationError, GameDataError) as exc:
         fail(str(exc))
     if as_json:
         typer.echo(json.dumps(report, indent=2, sort_keys=True))
