@@ -61,7 +61,13 @@ class MainMenu(Screen[None]):
     def on_mount(self) -> None:
         self.query_one("#menu", OptionList).focus()
         self.refresh_recent(full=False)  # the first frame does not wait for any replay
-        self.call_after_refresh(self.refresh_recent)
+        self.call_after_refresh(self._check_recent)
+
+    def _check_recent(self) -> None:
+        """The full check, only while the menu is on screen (a game opened straight from the
+        command line covers it: no replay runs behind it; returning to the menu checks)."""
+        if self.app.screen is self:
+            self.refresh_recent()
 
     def on_screen_resume(self) -> None:
         self.refresh_recent()
