@@ -24,14 +24,13 @@ from tabletop import games
 from tabletop.engine import Match, Seat
 from tabletop.engine import saves as saves_mod
 from tabletop.engine.safe_text import has_unsafe, safe_text
+from tabletop.engine.save_reader import MAX_BYTES, MAX_DEPTH, read_bytes
 from tabletop.engine.saves import (
     APP_FILES,
-    MAX_BYTES,
     STALE_AFTER,
     SaveError,
     load,
     path_in,
-    read_bytes,
     remove_stale_temps,
     same_game,
     save,
@@ -136,7 +135,7 @@ def test_1_a_real_save_is_far_from_the_limits(tmp_path: Path) -> None:
             walk(item, d + 1)
 
     walk(json.loads(path.read_text()), 1)
-    assert depth < saves_mod.MAX_DEPTH // 4
+    assert depth < MAX_DEPTH // 4
 
 
 def test_1_pydantic_errors_are_one_line_naming_the_field(tmp_path: Path) -> None:
