@@ -64,11 +64,37 @@ def load_json(*parts: str) -> Any:
     except OSError as exc:
         raise GameDataError(f"{path}: card data cannot be read ({exc.strerror or type(exc).__name__})") from None
     try:
-        return json.loads(text, object_pairs_hook=_unique, parse_constant=_no_constant)
+        data = json.loads(text, object_pairs_hook=_unique, parse_constant=_no_constant)
     except json.JSONDecodeError as exc:
         raise GameDataError(f"{path}: not valid JSON ({exc.msg}, line {exc.lineno} column {exc.colno})") from None
     except (ValueError, RecursionError) as exc:
         raise GameDataError(f"{path}: not valid JSON ({_one_line(exc) or type(exc).__name__})") from None
+    _refuse_control_characters(data, path)
+    return data
+
+
+def _refuse_control_characters(data: Any, path: Path) -> None:
+    """Card names and texts reach the terminal in every game screen: a control character or an
+    escape sequence in them (none is in the shipped data, not even a newline) is tampering, and
+    is refused here once rather than escaped in every widget."""
+    from .safe_text import has_unsafe
+
+    stack: list[tuple[Any, str, str]] = [(data, "", "")]
+    while stack:
+        value, card, field = stack.pop()
+        if isinstance(value, dict):
+            name = value.get("key", value.get("id"))
+            if isinstance(name, str) and not has_unsafe(name):
+                card, field = name, ""
+            for key, item in value.items():
+                stack.append((key, card, f"{field}.{key}".lstrip(".")))
+                stack.append((item, card, f"{field}.{key}".lstrip(".")))
+        elif isinstance(value, list):
+            stack.extend((item, card, f"{field}.{i}".lstrip(".")) for i, item in enumerate(value))
+        elif isinstance(value, str) and has_unsafe(value):
+            label = f"card {card!r}: " if card else ""
+            raise GameDataError(f"{path}: {label}field {field or 'document'!r}: holds control characters "
+                                f"({_one_line(value)[:60]})")
 
 
 def _unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:

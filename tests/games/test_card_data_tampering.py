@@ -242,6 +242,23 @@ def test_malformed_json_in_card_files(tamper: Any, text: str, reason: str) -> No
     refused(cards.mount_gram_cards, "scenario.json", reason)
 
 
+@pytest.mark.parametrize(("game", "name", "edit", "parts"), [
+    ("mount_gram", "player_cards.json", mg_card("aragorn", lambda c: c.update(name="\x1b[2JAragorn")),
+     ("card 'aragorn'", "field 'name'", "\\x1b[2J")),
+    ("villainous", "jafar.json", lambda d: d["villain_deck"][0].update(text="\x1b]52;c;cm0=\x07"),
+     ("card 'necessary_sacrifice'", "field 'text'")),
+    ("msx_cards", "cards.json", lambda d: d[0].update(name="Mad\u202eMix"), ("card 'mad-mix-game'", "field 'name'")),
+    ("superinmundos", "cards.json", lambda d: d[0].update(flavor="a\nb"), ("card 'gordemoniem'", "field 'flavor'")),
+])
+def test_control_characters_in_card_text_are_refused(tamper: Any, game: str, name: str, edit: Edit,
+                                                     parts: tuple[str, ...]) -> None:
+    from tabletop.engine.assets import load_json
+
+    tamper(game, name, edit)
+    message = refused(lambda: load_json("cards", game, name), name, "control characters", *parts)
+    assert "\x1b" not in message and "\u202e" not in message
+
+
 # -- the CLI and the app --------------------------------------------------------------------------
 def test_cli_new_with_tampered_card_data_is_exit_2_in_one_line(tamper: Any, tmp_path: Path) -> None:
     from tabletop.cli import app
