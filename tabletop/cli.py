@@ -37,8 +37,11 @@ _state: dict[str, Any] = {"saves_dir": None, "ascii": None, "settings": None, "s
 
 
 def fail(message: str) -> NoReturn:
-    """One line on stderr, exit status 2: how every user error ends."""
-    typer.echo(f"tabletop: {message}", err=True)
+    """One line on stderr, exit status 2: how every user error ends. The message often quotes a
+    file (its name, a field of it), so it is made terminal-safe first."""
+    from .engine.safe_text import safe_text
+
+    typer.echo(f"tabletop: {safe_text(message)}", err=True)
     raise typer.Exit(2)
 
 
@@ -117,7 +120,8 @@ def build_match(game_id: str, players: int | None, names: list[str], bots: list[
                 seed: int | None, variants: list[str]) -> "Match":
     """Validate everything typed on the command line and start a match (exits 2 on bad input)."""
     from . import games
-    from .engine import Match, Seat
+    from .engine import GameDataError, Match, Seat
+    from .engine.safe_text import has_unsafe
 
     try:
         spec = games.spec(game_id)
@@ -143,11 +147,13 @@ def build_match(game_id: str, players: int | None, names: list[str], bots: list[
         name = names[i] if i < len(names) else (f"Bot {i + 1}" if kinds[i] != "human" else default)
         if not name.strip() or len(name) > 40:
             fail(f"seat {i + 1}: a name must have 1 to 40 characters")
+        if has_unsafe(name):
+            fail(f"seat {i + 1}: a name cannot hold control characters")
         seats.append(Seat(name.strip(), kinds[i]))
     try:
         options = spec.resolve_options(dict(_parse_pairs(variants, "--variant")))
         return Match.start(games.game(game_id), seats, options, seed=seed)
-    except ValueError as exc:
+    except (ValueError, GameDataError) as exc:
         fail(str(exc))
 
 
@@ -173,27 +179,56 @@ def new(
 def resume(file: Path | None = typer.Argument(
         None, help="Save file (default: the most recent).", autocompletion=complete_save)) -> None:
     """Resume a saved game (checked before the app opens)."""
-    path = file or _latest_save()
-    match = _load(path)
+    if file is None:
+        match, path = _latest_save()
+    else:
+        match, path = _load(file), file
     _run_app(match, path)
 
 
-def _latest_save() -> Path:
-    from .engine.saves import scan
+def _scan() -> list[Any]:
+    """Every file of the saves folder, each checked in full as ``verify`` would."""
+    from . import games
+    from .engine.saves import SaveError, scan
 
-    for info in scan(_saves()):
-        if not info.error and not info.finished:
-            return info.path
-    fail(f"no game to resume in {_saves()}")
+    try:
+        return scan(_saves(), games.game)
+    except SaveError as exc:
+        fail(str(exc))
+
+
+def _latest_save() -> "tuple[Match, Path]":
+    """The most recently played unfinished game that loads; unreadable or inconsistent files
+    are skipped (``tabletop saves`` lists them with their reason), never an obstacle."""
+    from . import games
+    from .engine import GameDataError
+    from .engine.saves import SaveError, load
+
+    skipped = 0
+    for info in _scan():
+        if info.error:
+            skipped += 1
+            continue
+        if info.finished:
+            continue
+        try:
+            return load(info.path, games.game), info.path
+        except SaveError:
+            skipped += 1
+        except GameDataError as exc:
+            fail(str(exc))
+    note = f" ({skipped} unreadable file{'s' * (skipped != 1)} skipped, see `tabletop saves`)" if skipped else ""
+    fail(f"no game to resume in {_saves()}{note}")
 
 
 def _load(path: Path) -> "Match":
     from . import games
+    from .engine import GameDataError
     from .engine.saves import SaveError, load
 
     try:
         return load(path, games.game)
-    except SaveError as exc:
+    except (SaveError, GameDataError) as exc:
         fail(str(exc))
 
 
@@ -234,25 +269,31 @@ def saves() -> None:
     from rich.table import Table
     from rich.text import Text
 
-    from .engine.saves import scan
+    from .engine.safe_text import safe_text
 
     where = _saves_folder()
     folder = where.path
-    infos = scan(folder)
+    infos = _scan()
     console = Console()
     source = f"(folder from {where.source})"
     if not infos:
-        console.print(f"No saves in {folder}.", markup=False, highlight=False)
+        console.print(f"No saves in {safe_text(folder)}.", markup=False, highlight=False)
         console.print(source, markup=False, highlight=False)
         return
-    # names, titles and paths come from files: shown as plain text, never read as Rich markup
-    table = Table(title=Text(f"Saves in {folder}"))
+    # names, titles and paths come from files: made terminal-safe (scan does it for the fields),
+    # shown as plain Text, never read as Rich markup
+    table = Table(title=Text(f"Saves in {safe_text(folder)}"))
     for column in ("game", "players", "progress", "last played", "file"):
         table.add_column(column)
     for info in infos:
         when = time.strftime("%Y-%m-%d %H:%M", time.localtime(info.updated))
-        progress = info.error or (info.summary + (" · finished" if info.finished else ""))
-        table.add_row(*(Text(cell) for cell in (info.title, info.players, progress, when, info.path.name)))
+        progress = info.reason or (info.summary + (" · finished" if info.finished else ""))
+        cells = (info.title, info.players, progress, when, safe_text(info.path.name))
+        table.add_row(*(Text(cell, style="red" if info.error and i in (0, 2) else "")
+                        for i, cell in enumerate(cells)))
+    bad = sum(1 for info in infos if info.error)
+    if bad:
+        table.caption = Text(f"{bad} of {len(infos)} files cannot be resumed (reason in 'progress')")
     console.print(table)
     console.print(source, markup=False, highlight=False)
 
@@ -275,9 +316,11 @@ def show_settings() -> None:
 @app.command()
 def verify(file: Path = typer.Argument(..., help="Save file to check.", autocompletion=complete_save)) -> None:
     """Replay a save from its seed and check it reproduces the stored state."""
+    from .engine.safe_text import safe_text
+
     match = _load(file)
-    typer.echo(f"{file}: consistent — {match.game.spec.title}, {len(match.actions)} actions, "
-               f"{match.summary()}")
+    typer.echo(safe_text(f"{file}: consistent — {match.game.spec.title}, {len(match.actions)} actions, "
+                         f"{match.summary()}"))
 
 
 @app.command()
@@ -319,6 +362,7 @@ def simulate(
 ) -> None:
     """Play whole games bot against bot, headless, on every core; report win rates with 95%
     intervals, game lengths, end reasons and the cards that decide wins."""
+    from .engine import GameDataError
     from .simulate import SimulationError, default_jobs, run_simulation
 
     if report is not None and (report.is_dir() or not report.parent.is_dir()):
@@ -326,7 +370,7 @@ def simulate(
     try:
         result = run_simulation(game, n_games, players, bot, seed, dict(_parse_pairs(variant, "--variant")),
                                 progress=not as_json, jobs=jobs or default_jobs(), vs=vs, vs_seat=vs_seat)
-    except SimulationError as exc:
+    except (SimulationError, GameDataError) as exc:
         fail(str(exc))
     if report is not None:
         from .simulate import write_html

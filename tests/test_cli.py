@@ -458,3 +458,127 @@ def test_main_turns_ctrl_c_into_status_130(monkeypatch: pytest.MonkeyPatch) -> N
     with pytest.raises(SystemExit) as info:
         cli.main()
     assert info.value.code == 130
+
+
+# -- issue #10: hostile saves ---------------------------------------------------------------------
+CORPUS = Path(__file__).resolve().parent / "data" / "corrupt_saves"
+CORPUS_FILES = sorted(CORPUS.glob("*.json"))
+sys.path.insert(0, str(CORPUS))
+import make_corpus  # noqa: E402
+
+
+def no_terminal_controls(text: str) -> None:
+    from tabletop.engine.safe_text import has_unsafe
+
+    assert not has_unsafe(text.replace("\n", "")), repr(text)
+
+
+@pytest.mark.parametrize("path", CORPUS_FILES, ids=lambda p: p.name)
+def test_verify_and_resume_refuse_every_corpus_file_in_one_line(path: Path, no_app: None) -> None:
+    for command in ("verify", "resume"):
+        err = one_line_error(invoke(command, str(path)), str(path))
+        no_terminal_controls(err)
+
+
+def test_verify_and_resume_refuse_special_files_in_one_line(tmp_path: Path, no_app: None) -> None:
+    made = make_corpus.special_files(tmp_path)
+    assert len(made) >= 8
+    for path in made:
+        for command in ("verify", "resume"):
+            one_line_error(invoke(command, str(path)), str(path))
+
+
+def test_saves_over_good_saves_and_60_corrupt_files_lists_the_good_ones(saves_dir: Path, wide: None) -> None:
+    good = [saved_match(saves_dir, f"good{i}.json", seed=i, steps=i + 1) for i in range(3)]
+    for path in CORPUS_FILES:
+        (saves_dir / path.name).write_bytes(path.read_bytes())
+    special = [p for p in make_corpus.special_files(saves_dir) if p.name.endswith(".json")]
+    listed = len(CORPUS_FILES) + len(special)
+    assert listed >= 60
+    result = invoke("saves")
+    assert result.exit_code == 0, (result.output, result.exception)
+    out = result.stdout
+    no_terminal_controls(out)
+    for match, path in good:
+        assert path.name in out and match.summary() in out
+    import re
+
+    found = re.search(r"(\d+) of (\d+) files cannot be resumed", out)
+    assert found is not None, out
+    assert (int(found[1]), int(found[2])) == (listed, listed + 3)  # every corrupt file is marked
+
+
+def test_saves_shows_hostile_fields_escaped(saves_dir: Path, wide: None) -> None:
+    def hostile(name: str, field: str, value: Any, seat: str = "Ana") -> Path:
+        _, path = saved_match(saves_dir, name)
+        doc = json.loads(path.read_text())
+        doc[field] = value
+        doc["seats"][0]["name"] = seat
+        path.write_text(json.dumps(doc))
+        return path
+
+    title = hostile("a.json", "title", "\x1b[2J\x1b[HT")
+    hostile("b.json", "summary", "\x1b]52;c;cm0=\x07")
+    hostile("c.json", "comment", "", seat="[bold red]Ana")
+    hostile("d.json", "comment", "", seat="Ana\x1b[0m")
+    (saves_dir / "\x1b[31mred.json").write_text("{")
+    result = invoke("saves")
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    no_terminal_controls(out)
+    assert "\\x1b[2J\\x1b[HT" in out  # the title column, escaped
+    assert "\\x1b]52;c;cm0=\\x07" in out  # quoted in the reason, escaped
+    assert "[bold red]Ana" in out  # markup shown literally
+    assert "Ana\\x1b[0m" in out and "\\x1b[31mred.json" in out
+    one_line_error(invoke("verify", str(title)), "its title")
+
+
+def test_saves_on_a_folder_that_is_a_file(tmp_path: Path) -> None:
+    (tmp_path / "file").write_text("x")
+    one_line_error(invoke("--saves-dir", str(tmp_path / "file"), "saves"), "not a folder")
+    one_line_error(invoke("--saves-dir", str(tmp_path / "file"), "resume"), "not a folder")
+
+
+def test_saves_on_an_unreadable_folder(tmp_path: Path) -> None:
+    if os.geteuid() == 0:
+        pytest.skip("root reads every folder")
+    folder = tmp_path / "locked"
+    folder.mkdir()
+    folder.chmod(0)
+    try:
+        one_line_error(invoke("--saves-dir", str(folder), "saves"), "cannot be read")
+    finally:
+        folder.chmod(0o755)
+
+
+def test_resume_skips_a_newer_broken_save_for_the_latest_that_loads(saves_dir: Path, opened: list[Any]) -> None:
+    older, path = saved_match(saves_dir, "older.json", seed=1, updated=1_700_000_000.0)
+    _, newer = saved_match(saves_dir, "newer.json", seed=2, updated=1_800_000_000.0)
+    doc = json.loads(newer.read_text())
+    doc["state"]["players"][0]["score"] += 3  # the listing cannot see it, the load can
+    newer.write_text(json.dumps(doc))
+    (saves_dir / "deep.json").write_bytes((CORPUS / "nesting_deep_arrays.json").read_bytes())
+    result = invoke("resume")
+    assert result.exit_code == 0, result.output
+    match, opened_path = opened[0].initial
+    assert opened_path == path and match.actions == older.actions
+
+
+def test_resume_with_only_broken_saves_says_how_many_were_skipped(saves_dir: Path, no_app: None) -> None:
+    for name in ("number_seed_4301_digits.json", "state_score_raised.json"):
+        (saves_dir / name).write_bytes((CORPUS / name).read_bytes())
+    one_line_error(invoke("resume"), "no game to resume", "2 unreadable files skipped")
+
+
+@pytest.mark.parametrize("name", ["\x1b[2JAna", "An\x07a", "\u202eAna"])
+def test_new_refuses_names_with_control_characters(name: str, no_app: None) -> None:
+    err = one_line_error(invoke("new", "highcard", "--name", name), "control characters")
+    no_terminal_controls(err)
+
+
+def test_stale_temp_files_are_cleaned_by_the_listing(saves_dir: Path, wide: None) -> None:
+    stale = saves_dir / ".g.json.abc.tmp"
+    stale.write_bytes(b"x")
+    os.utime(stale, (1_600_000_000, 1_600_000_000))
+    assert invoke("saves").exit_code == 0
+    assert not stale.exists()

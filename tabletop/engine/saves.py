@@ -13,6 +13,7 @@ import math
 import os
 import re
 import shutil
+import stat
 import tempfile
 import time
 from dataclasses import dataclass
@@ -21,6 +22,8 @@ from typing import Any, Callable
 
 from .core import Game, IllegalAction, Seat
 from .match import Match
+from .safe_text import has_unsafe, safe_text
+from .save_reader import SaveError, _reason, parse, read_bytes
 from .state import from_plain, to_plain
 
 FORMAT = "tabletop-save"
@@ -28,22 +31,31 @@ VERSION = 1
 SUFFIX = ".json"
 
 
-class SaveError(Exception):
-    """A save that cannot be read or trusted; the message is one line for a person."""
-
-
 # -- writing ------------------------------------------------------------------------------------
+STALE_AFTER = 60.0
+"""Seconds after which a leftover temporary file is removed even if its writer seems alive."""
+
+_TMP = re.compile(r"\.(?P<target>.+?)\.(?:(?P<pid>[0-9]+)\.)?[^.]*\.tmp")
+
+
+def _tmp_prefix(path: Path) -> str:
+    return f".{path.name}.{os.getpid()}."
+
+
 def atomic_write(path: Path, data: bytes) -> None:
     """Write ``data`` to ``path`` so that a crash leaves either the old file or the new one.
 
-    The bytes go to a temporary file in the same folder, which is flushed and fsynced and then
-    renamed over the target in one step; the previous version is kept as ``<name>.bak``. The
-    backup is a second link to (or a copy of) the old file, never a rename of it, so there is no
-    moment at which ``path`` does not exist.
+    The bytes go to a temporary file in the same folder (named ``.<name>.<pid>.<random>.tmp``),
+    which is flushed and fsynced and then renamed over the target in one step; the folder itself
+    is then fsynced so the rename survives a power cut. The previous version is kept as
+    ``<name>.bak``: a second link to (or a copy of) the old file, never a rename of it, so there
+    is no moment at which ``path`` does not exist. Temporary files left by killed writers of the
+    same target are removed first (see ``remove_stale_temps``).
     """
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    remove_stale_temps(path.parent, only=path.name)
+    fd, tmp = tempfile.mkstemp(prefix=_tmp_prefix(path), suffix=".tmp", dir=path.parent)
     try:
         os.fchmod(fd, 0o666 & ~_umask())
         with os.fdopen(fd, "wb") as handle:
@@ -56,6 +68,66 @@ def atomic_write(path: Path, data: bytes) -> None:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+    _fsync_folder(path.parent)
+
+
+def _fsync_folder(folder: Path) -> None:
+    """Make a rename in ``folder`` durable; a system that cannot open folders (Windows) skips it."""
+    try:
+        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass  # some file systems refuse fsync on a folder; the file itself is already synced
+    finally:
+        os.close(fd)
+
+
+def _pid_alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError, OSError):
+        return True  # someone else's live process (or a pid we cannot ask about): leave it
+    return True
+
+
+def remove_stale_temps(folder: Path, only: str | None = None, now: float | None = None) -> list[str]:
+    """Delete temporary files that a killed write left behind; return their names.
+
+    The rule: ``.<name>.<pid>.<random>.tmp`` is stale when process ``pid`` no longer exists, or
+    when it is older than ``STALE_AFTER`` seconds whatever its pid says (pids are reused, and
+    files from before pids were in the name have none). A live write keeps its temporary file
+    for milliseconds (write, fsync, rename), so no write in progress is ever touched: a writer
+    that is still running has a live pid, and one minute is far beyond any save's write time.
+    With ``only``, just the temporary files of that target are considered.
+    """
+    removed: list[str] = []
+    now = time.time() if now is None else now
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return removed
+    for entry in entries:
+        found = _TMP.fullmatch(entry.name)
+        if found is None or (only is not None and found["target"] != only):
+            continue
+        try:
+            info = entry.stat(follow_symlinks=False)
+            if not stat.S_ISREG(info.st_mode):
+                continue
+            pid = found["pid"]
+            if (pid is not None and not _pid_alive(int(pid))) or now - info.st_mtime > STALE_AFTER:
+                os.unlink(entry.path)
+                removed.append(entry.name)
+        except OSError:
+            continue  # gone already, or not ours to remove
+    return removed
 
 
 def _backup(path: Path, bak: Path) -> None:
@@ -94,33 +166,13 @@ def save(match: Match, path: Path) -> Path:
 
 # -- reading ------------------------------------------------------------------------------------
 def _read_document(path: Path) -> dict[str, Any]:
-    try:
-        raw = Path(path).read_bytes()
-    except FileNotFoundError:
-        raise SaveError(f"{path}: no such save file") from None
-    except IsADirectoryError:
-        raise SaveError(f"{path}: is a folder, not a save file") from None
-    except OSError as exc:
-        raise SaveError(f"{path}: cannot be read ({exc.strerror})") from None
-    if not raw.strip():
-        raise SaveError(f"{path}: the file is empty")
-    truncated = SaveError(f"{path}: the file is truncated (it ends in the middle)")
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        if exc.reason == "unexpected end of data" and raw.lstrip().startswith(b"{"):
-            raise truncated from None  # cut inside a multi-byte character
-        raise SaveError(f"{path}: not a save file (not text)") from None
-    try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as exc:
-        if _ends_early(text, exc):
-            raise truncated from None
-        raise SaveError(f"{path}: not a save file (not JSON: {exc.msg}, line {exc.lineno})") from None
+    doc = parse(read_bytes(path), path)
     if not isinstance(doc, dict):
         raise SaveError(f"{path}: not a save file (JSON, but not a Tabletop document)")
-    if doc.get("format") != FORMAT:
-        raise SaveError(f"{path}: not a Tabletop save (format {doc.get('format')!r})")
+    fmt = doc.get("format")
+    if fmt != FORMAT:
+        what = f"format '{safe_text(fmt, 40)}'" if isinstance(fmt, str) else "no 'format' text"
+        raise SaveError(f"{path}: not a Tabletop save ({what})")
     version = doc.get("version")
     if not isinstance(version, int) or isinstance(version, bool):
         raise SaveError(f"{path}: field 'version' is missing or not a number")
@@ -131,20 +183,8 @@ def _read_document(path: Path) -> dict[str, Any]:
     return doc
 
 
-# what may be left at the end of a JSON text cut short: part of a number or of true/false/null
-_PARTIAL_TOKEN = re.compile(r"-?[0-9.eE+-]*|t(r(ue?)?)?|f(a(l(se?)?)?)?|n(u(ll?)?)?")
-
-
-def _ends_early(text: str, exc: json.JSONDecodeError) -> bool:
-    """Whether a JSON object failed to parse only because the text stops before its end (positions
-    are characters of the decoded text, not bytes)."""
-    if not text.lstrip().startswith("{"):
-        return False
-    if exc.msg.startswith("Unterminated string"):  # the string runs on to the end of the text
-        return True
-    return _PARTIAL_TOKEN.fullmatch(text[exc.pos:].strip()) is not None
-
-
+LAST_TIME = 253402300800.0
+"""The first second of the year 10000: later timestamps cannot be shown as a date."""
 _ENVELOPE: Any = None
 _STATE_ADAPTERS: dict[type, Any] = {}
 
@@ -160,7 +200,7 @@ def _state_adapter(state_type: type) -> Any:
 def _envelope_adapter() -> Any:
     global _ENVELOPE
     if _ENVELOPE is None:
-        from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
+        from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictFloat, StrictInt, StrictStr
 
         class SeatModel(BaseModel):
             model_config = ConfigDict(extra="forbid")
@@ -177,17 +217,24 @@ def _envelope_adapter() -> Any:
             seed: StrictInt
             actions: list[StrictStr]
             state: dict[str, Any]
-            created: float
-            updated: float
+            title: StrictStr
+            summary: StrictStr
+            finished: StrictBool
+            created: StrictFloat = Field(ge=0, lt=LAST_TIME)
+            updated: StrictFloat = Field(ge=0, lt=LAST_TIME)
 
         _ENVELOPE = Envelope
     return _ENVELOPE
 
 
 def _first_error(exc: Any) -> str:
-    err = exc.errors()[0]
-    loc = ".".join(str(p) for p in err["loc"]) or "document"
-    return f"field {loc!r}: {err['msg'].lower()}"
+    """A pydantic error in one line: the first problem, naming its field (and how many more)."""
+    errors = exc.errors(include_url=False, include_context=False, include_input=False)
+    err = errors[0]
+    loc = ".".join(safe_text(p, 40) for p in err["loc"]) or "document"
+    msg = " ".join(str(err["msg"]).split()).lower()
+    more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
+    return f"field {loc!r}: {safe_text(msg, 160)}{more}"
 
 
 def load(path: Path, resolve_game: Callable[[str], Game[Any]]) -> Match:
@@ -201,37 +248,60 @@ def load(path: Path, resolve_game: Callable[[str], Game[Any]]) -> Match:
     except ValidationError as exc:
         raise SaveError(f"{path}: {_first_error(exc)}") from None
     try:
-        game = resolve_game(env.game)
+        game = resolve_game(env.game)  # (a GameDataError from the card data is not the save's fault)
     except ValueError as exc:
-        raise SaveError(f"{path}: {exc}") from None
+        raise SaveError(f"{path}: {safe_text(exc, 200)}") from None
     seats = [Seat(s.name, s.kind) for s in env.seats]
     try:
         game.spec.check_players(len(seats))
         options = game.spec.resolve_options(env.options)
-    except ValueError as exc:
-        raise SaveError(f"{path}: {exc}") from None
+    except (ValueError, TypeError) as exc:
+        raise SaveError(f"{path}: {safe_text(exc, 200)}") from None
     for seat in seats:
+        if has_unsafe(seat.name) or not seat.name.strip():
+            raise SaveError(f"{path}: seat name '{safe_text(seat.name)}' is blank or holds control characters")
         if seat.is_bot and seat.kind not in game.spec.bots:
-            raise SaveError(f"{path}: seat {seat.name!r} is an unknown kind of bot {seat.kind!r}")
+            raise SaveError(f"{path}: seat {seat.name!r} is an unknown kind of bot '{safe_text(seat.kind, 40)}'")
+    if env.title != game.spec.title:
+        raise SaveError(f"{path}: its title '{safe_text(env.title, 60)}' is not the game's ({game.spec.title!r})")
     try:
         _state_adapter(game.state_type).validate_python(env.state)
         stored = from_plain(game.state_type, env.state)
     except ValidationError as exc:
         raise SaveError(f"{path}: state {_first_error(exc)}") from None
-    except ValueError as exc:
-        raise SaveError(f"{path}: {exc}") from None
+    except (ValueError, TypeError, RecursionError) as exc:
+        reason = safe_text(exc, 160) or type(exc).__name__
+        raise SaveError(f"{path}: {reason if reason.startswith('state') else 'state: ' + reason}") from None
     match = Match(game=game, seats=seats, options=options, seed=env.seed, actions=list(env.actions),
                   created=env.created, updated=env.updated)
     try:
         replayed = match.replayed_state()
     except IllegalAction as exc:
-        raise SaveError(f"{path}: its action log does not replay ({exc})") from None
+        raise SaveError(f"{path}: its action log does not replay ({safe_text(exc, 160)})") from None
     except Exception as exc:  # a tampered log must never surface as a traceback
         raise SaveError(f"{path}: its action log does not replay ({type(exc).__name__})") from None
-    if json.loads(json.dumps(to_plain(replayed))) != json.loads(json.dumps(to_plain(stored))):
+    try:
+        same = json.loads(json.dumps(to_plain(replayed))) == json.loads(json.dumps(to_plain(stored)))
+    except (TypeError, ValueError, RecursionError):
+        same = False
+    if not same:
         raise SaveError(f"{path}: the stored state does not match its own action log")
     match.state = replayed
+    _check_metadata(path, env, match)
     return match
+
+
+def _check_metadata(path: Path, env: Any, match: Match) -> None:
+    """The fields a listing shows without replaying must be what the replay says: a save whose
+    state is consistent but whose summary or 'finished' flag was edited is refused too."""
+    try:
+        summary, finished = match.summary(), match.result() is not None
+    except Exception as exc:  # a summary that cannot be made from the state is a broken save
+        raise SaveError(f"{path}: its state cannot be summarised ({type(exc).__name__})") from None
+    if env.summary != summary:
+        raise SaveError(f"{path}: its summary '{safe_text(env.summary, 60)}' does not match its own action log")
+    if env.finished != finished:
+        raise SaveError(f"{path}: its 'finished' flag does not match its own action log")
 
 
 # -- the saves folder ---------------------------------------------------------------------------
@@ -250,9 +320,12 @@ def sanitize_name(name: str) -> str:
 def path_in(folder: Path, name: str) -> Path:
     """Where a save called ``name`` goes in ``folder``; never outside it."""
     folder = Path(folder).resolve()
-    target = (folder / sanitize_name(name)).resolve()
+    clean = sanitize_name(name)
+    if clean in APP_FILES:
+        raise SaveError(f"'{safe_text(name, 60)}': that name is kept for the app's own records")
+    target = (folder / clean).resolve()
     if target.parent != folder:
-        raise SaveError(f"{name!r}: not a valid save name")
+        raise SaveError(f"'{safe_text(name, 60)}': not a valid save name")
     return target
 
 
@@ -261,7 +334,7 @@ def default_name(game_id: str, folder: Path | None = None) -> str:
     base = time.strftime(f"{game_id}-%Y%m%d-%H%M%S")
     name = sanitize_name(base)
     n = 2
-    while folder is not None and (Path(folder) / name).exists():
+    while folder is not None and os.path.lexists(Path(folder) / name):
         name = sanitize_name(f"{base}-{n}")
         n += 1
     return name
@@ -286,6 +359,11 @@ class SaveInfo:
     finished: bool
     error: str = ""
 
+    @property
+    def reason(self) -> str:
+        """The error without the path in front (a listing shows the file in its own column)."""
+        return self.error.removeprefix(f"{safe_text(self.path)}: ")
+
 
 def _timestamp(value: Any, path: Path) -> float:
     """The document's ``updated`` time if it is a date a clock can show, else the file's mtime
@@ -303,31 +381,113 @@ def _mtime(path: Path) -> float:
         return 0.0
 
 
-def scan(folder: Path) -> list[SaveInfo]:
-    """The saves in ``folder``, most recently played first; unreadable files are listed with
-    their error rather than hidden, so nothing a player made silently disappears."""
-    folder = Path(folder)
-    if not folder.is_dir():
-        return []
-    infos: list[SaveInfo] = []
-    for path in folder.glob(f"*{SUFFIX}"):
+APP_FILES = frozenset({"msx_cards_best_runs.json"})
+"""Files the app keeps in the saves folder for itself (MSX Cards' best-runs table): not saves,
+never listed, and no save may take their name."""
+
+
+def _info(path: Path) -> SaveInfo:
+    """One listing line from the document alone (no replay), its envelope validated; every
+    shown string made terminal-safe."""
+    from pydantic import ValidationError
+
+    doc = _read_document(path)
+    try:
+        env = _envelope_adapter().model_validate(doc)
+    except ValidationError as exc:
+        raise SaveError(f"{path}: {_first_error(exc)}") from None
+    for seat in env.seats:
+        if has_unsafe(seat.name) or not seat.name.strip():
+            raise SaveError(f"{path}: seat name '{safe_text(seat.name)}' is blank or holds control characters")
+    return SaveInfo(
+        path=path,
+        game=safe_text(env.game, 40),
+        title=safe_text(env.title, 60),
+        players=safe_text(", ".join(s.name for s in env.seats), 120),
+        summary=safe_text(env.summary, 120),
+        updated=env.updated,
+        finished=env.finished,
+    )
+
+
+_CHECKED: dict[tuple[str, int, int, int, int], str] = {}
+"""Full checks already made in this process: (path, device, inode, size, mtime) -> error."""
+
+
+def _replay_error(path: Path, resolve_game: Callable[[str], Game[Any]]) -> str:
+    """'' if the save loads completely (replay and metadata), else its one-line error; a file
+    that has not changed since it was last checked is not replayed again."""
+    try:
+        info = os.stat(path)
+    except OSError as exc:
+        return f"{path}: cannot be read ({_reason(exc)})"
+    key = (str(path), info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns)
+    if key not in _CHECKED:
         try:
-            doc = _read_document(path)
-            seats = doc.get("seats") or []
-            infos.append(SaveInfo(
-                path=path,
-                game=str(doc.get("game", "?")),
-                title=str(doc.get("title", doc.get("game", "?"))),
-                players=", ".join(str(s.get("name", "?")) for s in seats if isinstance(s, dict)),
-                summary=str(doc.get("summary", "")),
-                updated=_timestamp(doc.get("updated"), path),
-                finished=bool(doc.get("finished", False)),
-            ))
-        except (SaveError, TypeError, ValueError, AttributeError) as exc:
+            load(path, resolve_game)
+            _CHECKED[key] = ""
+        except SaveError as exc:
+            _CHECKED[key] = str(exc)
+        except Exception as exc:  # card data that fails to load: not a verdict on the save
+            return f"{path}: cannot be checked ({type(exc).__name__}: {safe_text(exc, 120)})"
+    return _CHECKED[key]
+
+
+def scan(folder: Path, resolve_game: Callable[[str], Game[Any]] | None = None) -> list[SaveInfo]:
+    """The saves in ``folder``, most recently played first.
+
+    Without ``resolve_game`` each file's envelope is checked (cheap: fit for the main menu's
+    Recent list); with it each save is also loaded in full, replay and metadata, as ``verify``
+    does (a file unchanged since its last check in this process is not replayed again).
+
+    Never fails because of one file: an unreadable one (corrupt, a FIFO, a device, too large)
+    is listed with its one-line error rather than hidden, so nothing a player made silently
+    disappears and one bad file never hides the good ones. Only the folder itself can fail: a
+    missing folder is an empty list, one that cannot be read is a ``SaveError``. Stale temporary
+    files of killed writes are removed on the way (``remove_stale_temps``).
+    """
+    folder = Path(folder)
+    try:
+        if not folder.exists():
+            return []
+        if not folder.is_dir():
+            raise SaveError(f"{folder}: the saves folder is not a folder")
+        entries = sorted(os.scandir(folder), key=lambda e: e.name)
+    except OSError as exc:
+        raise SaveError(f"{folder}: the saves folder cannot be read ({_reason(exc)})") from None
+    remove_stale_temps(folder)
+    infos: list[SaveInfo] = []
+    for entry in entries:
+        if not entry.name.endswith(SUFFIX) or entry.name in APP_FILES or entry.name.startswith("."):
+            continue
+        path = folder / entry.name
+        try:
+            info = _info(path)
+            error = _replay_error(path, resolve_game) if resolve_game is not None else ""
+            if error:
+                info = SaveInfo(path=path, game=info.game, title=info.title, players=info.players,
+                                summary=info.summary, updated=info.updated, finished=info.finished,
+                                error=safe_text(error, 300))
+            infos.append(info)
+        except Exception as exc:  # one bad file must never break the listing
+            error = str(exc) if isinstance(exc, SaveError) else f"{path}: unreadable ({type(exc).__name__})"
             infos.append(SaveInfo(path=path, game="?", title="unreadable", players="", summary="",
-                                  updated=_mtime(path), finished=False, error=str(exc)))
+                                  updated=_mtime(path), finished=False, error=safe_text(error, 300)))
     infos.sort(key=lambda i: i.updated, reverse=True)
     return infos
+
+
+def same_game(path: Path, match: Match) -> bool:
+    """Whether the save at ``path`` is an earlier state of ``match`` (same game, seed, seats and
+    start time): saving ``match`` there replaces nothing of another game. An unreadable file is
+    not the same game (it may be someone's damaged save)."""
+    try:
+        doc = _read_document(path)
+    except SaveError:
+        return False
+    seats = [{"name": s.name, "kind": s.kind} for s in match.seats]
+    return (doc.get("game") == match.game.spec.id and doc.get("seed") == match.seed
+            and doc.get("seats") == seats and doc.get("created") == match.created)
 
 
 def saves_dir(explicit: str | os.PathLike[str] | None = None) -> Path:

@@ -19,7 +19,8 @@ from typing import TYPE_CHECKING, Any
 from textual.app import App
 
 from .. import games
-from ..engine import Match
+from ..engine import GameDataError, Match
+from ..engine.safe_text import safe_text
 from ..engine.saves import SaveError, load, scan
 from ..settings import Settings
 from ..settings import save as save_settings
@@ -122,22 +123,43 @@ class TabletopApp(App[None]):
             self.open_game(match, path)
 
     def open_game(self, match: Match, path: Path | None) -> None:
-        cls = screen_class(match.game.spec)
-        self.push_screen(cls(match, path, ascii_only=self.ascii_only, animate=self.animate,
-                             bot_delay=self.bot_delay))
+        """Push the game's screen; card data that fails to load is a message, not a crash."""
+        try:
+            cls = screen_class(match.game.spec)
+            screen = cls(match, path, ascii_only=self.ascii_only, animate=self.animate,
+                         bot_delay=self.bot_delay)
+        except GameDataError as exc:
+            self.notify(safe_text(exc), title="Card data", severity="error", markup=False)
+            return
+        self.push_screen(screen)
 
     def resume_latest(self) -> None:
-        for info in scan(self.saves_dir):
-            if info.error or info.finished:
+        """Open the most recent unfinished game that loads; unreadable or inconsistent files
+        are skipped (the saves browser lists them with their reason)."""
+        try:
+            infos = scan(self.saves_dir, games.game)
+        except SaveError as exc:
+            self.notify(safe_text(exc), title="Cannot resume", severity="error", markup=False)
+            return
+        skipped = 0
+        for info in infos:
+            if info.error:
+                skipped += 1
+                continue
+            if info.finished:
                 continue
             try:
                 match = load(info.path, games.game)
-            except SaveError as exc:
-                self.notify(str(exc), title="Cannot resume", severity="error")
+            except SaveError:
+                skipped += 1
+                continue
+            except GameDataError as exc:
+                self.notify(safe_text(exc), title="Card data", severity="error", markup=False)
                 return
             self.open_game(match, info.path)
             return
-        self.notify("No unfinished game to resume.", severity="warning")
+        note = f" ({skipped} unreadable file{'s' * (skipped != 1)} skipped: see Saved games)" if skipped else ""
+        self.notify(f"No unfinished game to resume.{note}", severity="warning", markup=False)
 
     # -- places the menu and the command palette both lead to ------------------------------------
     def back_to_menu(self) -> None:

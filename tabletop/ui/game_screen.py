@@ -9,6 +9,7 @@ by calling ``self.act(action_id)``. Whatever the board does not handle, the deci
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -22,7 +23,8 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Input, Static
 
 from ..engine import Action, Decision, IllegalAction, Match
-from ..engine.saves import SaveError, path_in, save
+from ..engine.safe_text import safe_text
+from ..engine.saves import SaveError, path_in, same_game, save
 from ..engine.state import Event
 from .help import HelpScreen, rules_text
 from .widgets import Curtain, DecisionPanel, DicePanel, LogView
@@ -492,17 +494,29 @@ class GameScreen(Screen[None]):
         folder = getattr(self.app, "saves_dir", None)
         current = Path(self.save_path).stem if self.save_path else self.spec.id
 
+        def save_to(target: Path) -> None:
+            self.save_path = target
+            self.autosave()
+            self.notify(f"Saved to {safe_text(target)}", title="Saved", markup=False)
+
         def chosen(name: str | None) -> None:
             if name is None:
                 return
             try:
                 target = path_in(folder, name) if folder is not None else Path(self.save_path)
             except SaveError as exc:
-                self.notify(str(exc), severity="error")
+                self.notify(safe_text(exc), severity="error", markup=False)
                 return
-            self.save_path = target
-            self.autosave()
-            self.notify(f"Saved to {target}", title="Saved")
+            current_path = Path(self.save_path).resolve() if self.save_path else None
+            if (target != current_path and os.path.lexists(target)
+                    and not same_game(target, self.match)):
+                # another game's file (or one that cannot be read): replace it only after a yes
+                from .menus import Confirm
+
+                question = f"{safe_text(target.name)} is another game's save. Replace it (and its backup)?"
+                self.app.push_screen(Confirm(question), lambda yes: save_to(target) if yes else None)
+                return
+            save_to(target)
 
         self.app.push_screen(SaveAs(current), chosen)
 

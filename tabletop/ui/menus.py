@@ -15,7 +15,8 @@ from textual.widgets import Button, Checkbox, DataTable, Footer, Input, Label, O
 from textual.widgets.option_list import Option
 
 from .. import games
-from ..engine import Match, Seat
+from ..engine import GameDataError, Match, Seat
+from ..engine.safe_text import safe_text
 from ..engine.saves import SaveError, default_name, load, path_in, scan
 
 if TYPE_CHECKING:
@@ -59,21 +60,40 @@ class MainMenu(Screen[None]):
 
     def on_mount(self) -> None:
         self.query_one("#menu", OptionList).focus()
-        self.refresh_recent()
+        self.refresh_recent(full=False)  # the first frame does not wait for any replay
+        self.call_after_refresh(self._check_recent)
+
+    def _check_recent(self) -> None:
+        """The full check, only while the menu is on screen (a game opened straight from the
+        command line covers it: no replay runs behind it; returning to the menu checks)."""
+        if self.app.screen is self:
+            self.refresh_recent()
 
     def on_screen_resume(self) -> None:
         self.refresh_recent()
 
-    def refresh_recent(self) -> None:
+    def refresh_recent(self, full: bool = True) -> None:
+        """The four most recent good saves; unreadable files are counted, never a failure (the
+        fields are terminal-safe from ``scan`` and go in as plain ``Text``, not markup). With
+        ``full`` every save is checked as ``verify`` does (replays are remembered per file)."""
         app: TabletopApp = self.app  # type: ignore[assignment]
         text = Text("Recent\n", style="bold")
-        infos = [i for i in scan(app.saves_dir) if not i.error][:4]
+        try:
+            found = scan(app.saves_dir, games.game if full else None)
+        except SaveError as exc:
+            text.append(str(exc), style="red")
+            self.query_one("#recent", Static).update(text)
+            return
+        infos = [i for i in found if not i.error][:4]
+        bad = len(found) - len([i for i in found if not i.error])
         if not infos:
-            text.append("no saved games yet", style="dim")
+            text.append("no saved games yet\n", style="dim")
         for info in infos:
             text.append(f"{info.title} · {info.players}\n")
             done = " · finished" if info.finished else ""
             text.append(f"  {info.summary}{done} · {ago(info.updated)}\n", style="dim")
+        if bad:
+            text.append(f"{bad} unreadable file{'s' * (bad != 1)} (see Saved games)", style="yellow")
         self.query_one("#recent", Static).update(text)
 
     def action_cursor(self, delta: int) -> None:
@@ -265,7 +285,7 @@ class NewGameScreen(Screen[None]):
             error.update(str(exc))
             return
         except Exception as exc:  # card data that fails to load must not crash the app
-            error.update(f"Could not start {spec.title}: {exc}")
+            error.update(Text(f"Could not start {spec.title}: {safe_text(exc)}"))
             return
         app: TabletopApp = self.app  # type: ignore[assignment]
         app.pop_screen()
@@ -288,7 +308,7 @@ class Confirm(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Grid():
-            yield Static(self.question, id="question")
+            yield Static(Text(self.question), id="question")
             yield Button("Yes (y)", variant="error", id="yes")
             yield Button("No (n)", variant="primary", id="no")
 
@@ -323,16 +343,22 @@ class SavesScreen(Screen[None]):
         table.focus()
 
     def reload(self) -> None:
+        """Fill the table; an unreadable file is a red row with its reason, and every cell is a
+        plain ``Text`` (DataTable would read a ``str`` cell as Rich markup)."""
         app: TabletopApp = self.app  # type: ignore[assignment]
         table = self.query_one(DataTable)
         table.clear()
-        self.infos = scan(app.saves_dir)
+        try:
+            self.infos = scan(app.saves_dir, games.game)  # checked in full: tampered saves are red
+            empty = "" if self.infos else f"No saves in {safe_text(app.saves_dir)}."
+        except SaveError as exc:
+            self.infos, empty = [], str(exc)
         for info in self.infos:
-            progress = info.error or (info.summary + (" · finished" if info.finished else ""))
-            table.add_row(info.title, info.players, progress, ago(info.updated), info.path.name,
-                          key=str(info.path))
-        empty = "" if self.infos else f"No saves in {app.saves_dir}."
-        self.query_one("#empty", Static).update(empty)
+            progress = info.reason or (info.summary + (" · finished" if info.finished else ""))
+            style = "red" if info.error else ""
+            cells = (info.title, info.players, progress, ago(info.updated), safe_text(info.path.name))
+            table.add_row(*(Text(cell, style=style) for cell in cells), key=str(info.path))
+        self.query_one("#empty", Static).update(Text(empty))
 
     def _selected(self) -> Path | None:
         table = self.query_one(DataTable)
@@ -350,8 +376,8 @@ class SavesScreen(Screen[None]):
         app: TabletopApp = self.app  # type: ignore[assignment]
         try:
             match = load(path, games.game)
-        except SaveError as exc:
-            self.notify(str(exc), title="Cannot resume", severity="error")
+        except (SaveError, GameDataError) as exc:
+            self.notify(safe_text(exc), title="Cannot resume", severity="error", markup=False)
             return
         app.pop_screen()
         app.open_game(match, path)
@@ -379,10 +405,10 @@ class SavesScreen(Screen[None]):
             if yes:
                 path.unlink(missing_ok=True)
                 path.with_name(path.name + ".bak").unlink(missing_ok=True)
-                self.notify(f"Deleted {path.name}")
+                self.notify(f"Deleted {safe_text(path.name)}", markup=False)
                 self.reload()
 
-        self.app.push_screen(Confirm(f"Delete the save {path.name}? This cannot be undone."), answered)
+        self.app.push_screen(Confirm(f"Delete the save {safe_text(path.name)}? This cannot be undone."), answered)
 
 
 __all__ = ["Center", "Confirm", "MainMenu", "NewGameScreen", "SavesScreen"]

@@ -11,9 +11,9 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
 
-from tabletop.engine.assets import load_json, validate
+from tabletop.engine.assets import cached_data, load_json, validate
 from tabletop.engine.core import GameDataError
 
 FOLDER = "mount_gram"
@@ -23,7 +23,10 @@ ENCOUNTER_TYPES = ("enemy", "location", "treachery", "side_quest", "quest")
 
 
 class AbilityModel(BaseModel):
-    model_config = ConfigDict(extra="allow")
+    """An ability: trigger, op and the op's parameters (``extra``; the names are checked against
+    ``PARAMS`` and the op against the rules' own tables by ``check_abilities``)."""
+
+    model_config = ConfigDict(extra="allow", strict=True)
     trigger: Literal["action", "response", "passive", "forced", "when_revealed", "shadow",
                      "travel_cost", "setup"]
     op: str
@@ -31,7 +34,7 @@ class AbilityModel(BaseModel):
 
 
 class PlayerCardModel(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     key: str
     name: str
     type: Literal["hero", "ally", "attachment", "event"]
@@ -52,7 +55,7 @@ class PlayerCardModel(BaseModel):
 
 
 class EncounterCardModel(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     key: str
     name: str
     type: Literal["enemy", "location", "treachery", "side_quest", "quest"]
@@ -166,44 +169,162 @@ def encounter_def(m: EncounterCardModel) -> CardDef:
         abilities=tuple(a.model_dump() for a in m.abilities)))
 
 
-@lru_cache(maxsize=1)
+class PlayerFileModel(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+    cards: list[dict[str, Any]]
+
+
+class ScenarioFileModel(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+    scenario: str = Field(min_length=1)
+    cards: list[dict[str, Any]]
+
+
+class DeckModel(BaseModel):
+    model_config = ConfigDict(extra="forbid")  # lax only so a JSON array can be a pair
+    heroes: list[StrictStr] = Field(min_length=1)
+    cards: list[tuple[StrictStr, StrictInt]]
+
+
+class DecksFileModel(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+    decks: dict[str, DeckModel]
+
+
+# -- the closed effect vocabulary --------------------------------------------------------------
+PARAMS = frozenset({
+    "target", "amount", "cost", "self", "stats", "limit", "type", "window", "bottom", "trait",
+    "sphere", "draw", "damage", "threat", "only", "attached", "dwarf_bonus", "options",
+    "trait_stats", "three_payers", "one", "each", "value", "engagement", "attack",
+})
+"""Every parameter name an op reads; any other key in an ability is a typo or tampering."""
+
+PLAYER_EVENTS = frozenset({
+    "ally_left", "character_destroyed", "committed", "damaged", "defender_declared",
+    "dwarf_hero_left", "end_of_round", "enemy_destroyed", "enters_play", "revealed", "shadow",
+    "shadow_dealt", "travelled",
+})
+"""The trigger windows (``effects.trigger``) a player card may respond to."""
+
+ENCOUNTER_EVENTS = frozenset({"after_attack", "attack_damage", "rescued", "time_out", "travelled"})
+"""The moments the encounter rules (``encounter``, ``scenario``) run an encounter card's ability."""
+
+ENCOUNTER_OPS: dict[str, frozenset[str]] = {
+    # read by name where the moment comes: encounter.after_attack / after_travel / attack_damage,
+    # scenario (jailor, executioners, x_captured_*), board (orcs_*)
+    "forced": frozenset({"captain_after_ally_kill", "capture_damaged_ally", "executioners", "jailor",
+                         "return_after_ally_kill", "threat_at_least"}),
+    "passive": frozenset({"orcs_attack_while_active", "orcs_bonus", "x_captured_hosts",
+                          "x_captured_under_self"}),
+    "response": frozenset({"dungeon_guard", "prison_cell"}),
+    "travel_cost": frozenset({"raise_threat"}),
+}
+"""Encounter ops with no dispatch table (``when_revealed`` and ``shadow`` ops are the keys of
+``encounter.WHEN_REVEALED`` and ``encounter.SHADOWS``)."""
+
+REQUIRED_ENCOUNTER = ("unexpected_rescue", "southern_gate", "jailor_gornakh")
+"""Scenario cards the setup names (``scenario.MountGramScenario.setup``)."""
+ENCOUNTER_SETS = frozenset({"Escape from Mount Gram", "Angmar Orcs"})
+
+
+def _vocabulary(kind: str) -> dict[str, frozenset[str]]:
+    """The ops the rules interpret, by trigger, read from the rules' own tables (imported here,
+    not at the top: those modules import this one)."""
+    from . import encounter, ops
+
+    if kind == "player":
+        active, passive = frozenset(ops.OPS), frozenset(ops.PASSIVE_OPS)
+        return {"action": active, "response": active, "passive": passive, "forced": passive}
+    return {"when_revealed": frozenset(encounter.WHEN_REVEALED), "shadow": frozenset(encounter.SHADOWS),
+            **ENCOUNTER_OPS}
+
+
+def check_abilities(cards: dict[str, CardDef], kind: str, where: str, players: dict[str, CardDef]) -> None:
+    """Closed validation of every ability: trigger, op, event and parameter names, and the cards
+    an ability names; the first problem is a ``GameDataError`` naming file, card and field."""
+    vocab = _vocabulary(kind)
+    events = PLAYER_EVENTS if kind == "player" else ENCOUNTER_EVENTS
+    for key, card in cards.items():
+        for i, ab in enumerate(card.abilities):
+            at = f"{where}: card {key!r}: field 'abilities.{i}"
+            allowed = vocab.get(ab["trigger"])
+            if allowed is None:
+                raise GameDataError(f"{at}.trigger': {ab['trigger']!r} is not a trigger of {kind} cards")
+            if ab["op"] not in allowed:
+                raise GameDataError(f"{at}.op': unknown op {ab['op']!r} for trigger {ab['trigger']!r}")
+            if ab.get("event") is not None and ab["event"] not in events:
+                raise GameDataError(f"{at}.event': unknown event {ab['event']!r}")
+            extra = sorted(set(ab) - PARAMS - {"trigger", "op", "event"})
+            if extra:
+                raise GameDataError(f"{at}.{extra[0]}': unknown parameter")
+            only = ab.get("only")
+            if only is not None and only not in players:
+                raise GameDataError(f"{at}.only': unknown card {only!r}")
+
+
+def _no_duplicates(keys: list[str], where: str) -> None:
+    seen: set[str] = set()
+    for key in keys:
+        if key in seen:
+            raise GameDataError(f"{where}: card {key!r}: field 'key': appears twice")
+        seen.add(key)
+
+
+@cached_data
 def player_cards() -> dict[str, CardDef]:
     """The 73 Core Set player cards, by key."""
-    raw = load_json("cards", FOLDER, "player_cards.json")
-    models = validate(list[PlayerCardModel], raw.get("cards"), "mount_gram/player_cards.json")
+    where = "mount_gram/player_cards.json"
+    raw = validate(PlayerFileModel, load_json("cards", FOLDER, "player_cards.json"), where)
+    models = validate(list[PlayerCardModel], raw.cards, where)
+    _no_duplicates([m.key for m in models], where)
     out = {m.key: player_def(m) for m in models}
-    if len(out) != len(models):
-        raise GameDataError("mount_gram/player_cards.json: duplicate card keys")
+    check_abilities(out, "player", where, out)
     return out
 
 
-@lru_cache(maxsize=1)
+@cached_data
 def starter_decks() -> dict[str, dict[str, Any]]:
     """The four 30-card sphere starter decks: {sphere: {heroes: [keys], cards: [[key, qty]]}}."""
-    raw = load_json("cards", FOLDER, "starter_decks.json")
-    decks = raw.get("decks") if isinstance(raw, dict) else None
-    if not isinstance(decks, dict) or set(decks) != set(SPHERES):
-        raise GameDataError("mount_gram/starter_decks.json: needs the four sphere decks")
+    where = "mount_gram/starter_decks.json"
+    raw = validate(DecksFileModel, load_json("cards", FOLDER, "starter_decks.json"), where)
+    if set(raw.decks) != set(SPHERES):
+        raise GameDataError(f"{where}: field 'decks': needs exactly the four sphere decks {list(SPHERES)}")
     known = player_cards()
-    for sphere, deck in decks.items():
-        for key in deck["heroes"] + [k for k, _ in deck["cards"]]:
+    for sphere, deck in raw.decks.items():
+        for i, key in enumerate(deck.heroes):
+            if key not in known or known[key].type != "hero":
+                raise GameDataError(f"{where}: deck {sphere!r}: field 'heroes.{i}': unknown hero {key!r}")
+        for i, (key, qty) in enumerate(deck.cards):
             if key not in known:
-                raise GameDataError(f"mount_gram/starter_decks.json: {sphere}: unknown card {key!r}")
-        if sum(q for _, q in deck["cards"]) != 30:
-            raise GameDataError(f"mount_gram/starter_decks.json: {sphere} deck is not 30 cards")
-    return decks
+                raise GameDataError(f"{where}: deck {sphere!r}: field 'cards.{i}': unknown card {key!r}")
+            if qty < 1:
+                raise GameDataError(f"{where}: deck {sphere!r}: field 'cards.{i}': quantity {qty} is below 1")
+        if sum(q for _, q in deck.cards) != 30:
+            raise GameDataError(f"{where}: deck {sphere!r}: field 'cards': the deck is not 30 cards")
+    return {sphere: {"heroes": list(deck.heroes), "cards": [[k, q] for k, q in deck.cards]}
+            for sphere, deck in raw.decks.items()}
 
 
 def encounter_defs(data: list[dict[str, Any]], where: str) -> dict[str, CardDef]:
     models = validate(list[EncounterCardModel], data, where)
+    _no_duplicates([m.key for m in models], where)
     return {m.key: encounter_def(m) for m in models}
 
 
-@lru_cache(maxsize=1)
+@cached_data
 def mount_gram_cards() -> dict[str, CardDef]:
     """The scenario's quest stages and encounter cards, by key."""
-    raw = load_json("cards", FOLDER, "scenario.json")
-    return encounter_defs(raw.get("cards"), "mount_gram/scenario.json")
+    where = "mount_gram/scenario.json"
+    raw = validate(ScenarioFileModel, load_json("cards", FOLDER, "scenario.json"), where)
+    cards = encounter_defs(raw.cards, where)
+    check_abilities(cards, "encounter", where, player_cards())
+    for key in REQUIRED_ENCOUNTER:
+        if key not in cards:
+            raise GameDataError(f"{where}: field 'cards': card {key!r} is missing (the setup needs it)")
+    for key, card in cards.items():
+        if card.encounter_set not in ENCOUNTER_SETS:
+            raise GameDataError(f"{where}: card {key!r}: field 'encounter_set': unknown set {card.encounter_set!r}")
+    return cards
 
 
 class DefTable(dict[str, CardDef]):

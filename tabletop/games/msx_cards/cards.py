@@ -9,13 +9,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Annotated, Any, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from tabletop.engine import GameDataError
-from tabletop.engine.assets import load_json, validate
+from tabletop.engine.assets import cached_data, load_json, validate
 
 GAME_ID = "msx_cards"
 RACES = ("yellow", "green", "brown", "blue", "red")
@@ -333,7 +332,7 @@ def build() -> Catalogue:
                      card_ids=tuple(sorted(cards)))
 
 
-@lru_cache(maxsize=1)
+@cached_data
 def catalogue() -> Catalogue:
     """The validated catalogue, loaded once per process."""
     return build()

@@ -7,13 +7,12 @@ computation and pydantic models are far too slow for that.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from tabletop.engine import GameDataError
-from tabletop.engine.assets import load_json, validate
+from tabletop.engine.assets import cached_data, load_json, validate
 
 ELEMENTS = ("fire", "water", "lightning", "earth", "neutral")
 CYCLE = {"fire": "earth", "earth": "lightning", "lightning": "water", "water": "fire"}
@@ -390,7 +389,7 @@ _TABLE: dict[str, CardInfo] = {}
 index it directly."""
 
 
-@lru_cache(maxsize=1)
+@cached_data
 def all_cards() -> dict[str, CardInfo]:
     """The shipped card set, validated once per process."""
     cards = parse_cards(load_json("cards", "superinmundos", "cards.json"))

@@ -9,13 +9,12 @@ data is refused with a one-line ``GameDataError``.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from tabletop.engine import GameDataError
-from tabletop.engine.assets import load_json, validate
+from tabletop.engine.assets import cached_data, load_json, validate
 
 VILLAINS: tuple[str, ...] = ("maleficent", "jafar", "ursula", "hook", "john", "queen")
 """Villain keys in the order of the box (and of the non-draft assignment)."""
@@ -117,13 +116,50 @@ class LocationModel(BaseModel):
     bottom: list[ActionSymbol]
 
 
+OBJECTIVE_TIMING: dict[str, str] = {
+    "maleficent": "start_of_turn", "jafar": "start_of_turn", "ursula": "start_of_turn",
+    "john": "start_of_turn", "hook": "immediate", "queen": "immediate",
+}
+"""When the rules check each villain's objective (``turn.START_OBJECTIVES`` are the first four);
+an objective whose stated timing differs is refused rather than silently checked at another time."""
+
+OBJECTIVE_TESTS = frozenset({
+    "all", "card", "side", "location", "not_attached_to_hero", "controlled_as_ally", "power_at_least",
+    "for_each_location", "min_cards", "card_type", "event", "hero", "at_location", "precondition",
+    "card_state",
+})
+OBJECTIVE_EVENTS = frozenset({"hero_defeated", "take_the_shot_succeeds"})
+CARD_STATES = frozenset({"Wicket"})
+TO_TOKENS = frozenset({
+    "Card Guard", "Wicket", "adjacent_unlocked_location", "ally", "ally_or_wicket", "any_unlocked_location",
+    "hand", "hero", "hero_with_no_attached_items", "owner_mover_location", "same_location", "self",
+    "this_location", "villain_side_same_location",
+})
+"""What an effect's ``to`` may name besides a location or a card."""
+
+
+class ObjectiveModel(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+    summary: str = Field(min_length=1)
+    timing: Literal["start_of_turn", "immediate"]
+    test: dict[str, Any]
+
+
+class LockModel(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+    starts_at: str
+    removed_by: str | None
+    moves_between: list[str] = []
+    moved_by: list[str] = []
+
+
 class VillainModel(BaseModel):
     model_config = ConfigDict(extra="forbid")
     key: str
     name: str
-    objective: dict[str, Any]
+    objective: ObjectiveModel
     locations: list[LocationModel] = Field(min_length=4, max_length=4)
-    lock: dict[str, Any] | None
+    lock: LockModel | None
     villain_deck: list[CardModel]
     fate_deck: list[CardModel]
 
@@ -210,7 +246,8 @@ class Villain:
     def __init__(self, m: VillainModel) -> None:
         self.key = m.key
         self.name = m.name
-        self.objective = m.objective
+        self.objective = m.objective.model_dump()
+        self.lock = m.lock.model_dump() if m.lock else None
         self.loc_names = [loc.name for loc in m.locations]
         self.top = [[(a.action, a.amount or 0) for a in loc.top] for loc in m.locations]
         self.bottom = [[(a.action, a.amount or 0) for a in loc.bottom] for loc in m.locations]
@@ -244,14 +281,98 @@ class Library:
 def parse_villain(data: Any, where: str) -> Villain:
     model = validate(VillainModel, data, where)
     villain = Villain(model)
-    # cross-references the rules rely on: a named location must exist on the board
-    for d in villain.defs.values():
-        if d.target_location is not None and d.target_location not in villain.loc_names:
-            raise GameDataError(f"{where}: {d.key}: unknown target location {d.target_location!r}")
+    _check_references(villain, where)
     return villain
 
 
-@lru_cache(maxsize=1)
+def _check_references(villain: Villain, where: str) -> None:
+    """Closed validation of what the schema cannot see: every card, location, event and state
+    the objective, the lock and the effects name must exist; the first miss is a one-line
+    ``GameDataError`` naming file, card and field."""
+    locations = set(villain.loc_names)
+    names = {d.name for d in villain.defs.values()}
+
+    def fail(card: str, field: str, why: str) -> None:
+        label = f"card {card!r}: " if card else ""
+        raise GameDataError(f"{where}: {label}field {field!r}: {why}")
+
+    for d in villain.defs.values():
+        if d.target_location is not None and d.target_location not in locations:
+            fail(d.key, "target_location", f"unknown location {d.target_location!r}")
+        for i, effect in enumerate(d.effects):
+            _check_effect(effect, f"effect.{i}", d.key, names, locations, fail)
+    objective = villain.objective
+    expected = OBJECTIVE_TIMING.get(villain.key)
+    if expected is not None and objective["timing"] != expected:
+        fail("", "objective.timing", f"{objective['timing']!r}, but the rules check this objective "
+                                     f"at {expected!r}")
+    _check_test(objective["test"], "objective.test", names, locations, fail)
+    lock = villain.lock
+    if lock is not None:
+        if lock["starts_at"] not in locations:
+            fail("", "lock.starts_at", f"unknown location {lock['starts_at']!r}")
+        for i, loc in enumerate(lock["moves_between"]):
+            if loc not in locations:
+                fail("", f"lock.moves_between.{i}", f"unknown location {loc!r}")
+        for i, card in enumerate(lock["moved_by"]):
+            if card not in names:
+                fail("", f"lock.moved_by.{i}", f"unknown card {card!r}")
+        remover = lock["removed_by"]
+        if remover is not None and remover.split(" (", 1)[0] not in names:
+            fail("", "lock.removed_by", f"unknown card {remover!r}")
+
+
+def _check_test(test: Any, field: str, names: set[str], locations: set[str], fail: Any) -> None:
+    if not isinstance(test, dict):
+        fail("", field, "an objective test must be an object")
+    for key, value in test.items():
+        at = f"{field}.{key}"
+        if key not in OBJECTIVE_TESTS:
+            fail("", at, "unknown objective test")
+        if key == "all":
+            if not isinstance(value, list) or not value:
+                fail("", at, "needs a list of tests")
+            for i, sub in enumerate(value):
+                _check_test(sub, f"{at}.{i}", names, locations, fail)
+        elif key == "precondition":
+            _check_test(value, at, names, locations, fail)
+        elif key in ("card", "hero") and value not in names:
+            fail("", at, f"unknown card {value!r}")
+        elif key in ("location", "at_location") and value not in locations:
+            fail("", at, f"unknown location {value!r}")
+        elif key == "event" and value not in OBJECTIVE_EVENTS:
+            fail("", at, f"unknown event {value!r}")
+        elif key == "card_type" and value not in ("Ally", "Item", "Effect", "Condition", "Curse", "Hero"):
+            fail("", at, f"unknown card type {value!r}")
+        elif key == "card_state" and value not in CARD_STATES:
+            fail("", at, f"unknown card state {value!r}")
+        elif key == "side" and value not in ("villain", "hero"):
+            fail("", at, f"unknown side {value!r}")
+
+
+def _check_effect(value: Any, field: str, card: str, names: set[str], locations: set[str], fail: Any) -> None:
+    """Walk an effect tree: the cards and locations its parameters name must exist."""
+    if isinstance(value, dict):
+        for key, sub in value.items():
+            at = f"{field}.{key}"
+            if key in ("card", "name") and isinstance(sub, str) and sub not in names:
+                fail(card, at, f"unknown card {sub!r}")
+            elif key == "location" and isinstance(sub, str) and sub not in locations:
+                fail(card, at, f"unknown location {sub!r}")
+            elif key == "choices" and isinstance(sub, list) and all(isinstance(c, str) for c in sub):
+                for i, loc in enumerate(sub):
+                    if loc not in locations:
+                        fail(card, f"{at}.{i}", f"unknown location {loc!r}")
+            elif key == "to" and isinstance(sub, str) and sub not in locations | names | TO_TOKENS:
+                fail(card, at, f"unknown destination {sub!r}")
+            else:
+                _check_effect(sub, at, card, names, locations, fail)
+    elif isinstance(value, list):
+        for i, sub in enumerate(value):
+            _check_effect(sub, f"{field}.{i}", card, names, locations, fail)
+
+
+@cached_data
 def library() -> Library:
     """Load and validate the six villains once."""
     villains = {}
