@@ -139,6 +139,9 @@ class HeuristicBot:
         return "done"
 
     def _mode(self, view: dict[str, Any], ids: list[str]) -> str:
+        return ids[0]  # the rules list the mode that fires a win ability first
+
+    def _counter_mode(self, view: dict[str, Any], ids: list[str]) -> str:
         return ids[0]
 
     def _top(self, view: dict[str, Any], ids: list[str]) -> str:

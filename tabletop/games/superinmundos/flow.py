@@ -3,8 +3,9 @@
 Each function moves the state forward until a player must choose something, then sets
 ``state.phase`` and returns. Steps in which nobody has a real choice (a window nobody can play
 in, a single winning mode, an unaffordable ability) are passed through at once, like the table
-would; the "pass" prompts of §10.2 go only to players holding a playable card (the hot-seat
-default the spec describes).
+would. Who is asked in a window, a response or a pre-emptive support is decided by ``asking``:
+a human seat whenever public facts allow an answer (so a prompt tells nobody what is held), a
+bot only when it holds one.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from typing import Any
 from tabletop.engine.chance import shuffle
 from tabletop.engine.zones import draw
 
+from .asking import ask, could_counter, could_play_event, could_preempt, could_respond, reaction_helps, response_helps
 from .cards import _TABLE as T
 from .cards import base_id, info
 from .combat import (
@@ -68,10 +70,13 @@ def begin_round(s: SuperState) -> None:
 
 
 def settle_swap(s: SuperState) -> None:
-    if s.queue:
-        s.phase = "swap"
-        return
-    open_window(s, "round_start", s.start, "battle")
+    """Each seat answers its hand-swap offer (§14.2) and then its turn of the round-start window
+    in one sitting, in seat order from the starting player: the window reaches a seat right after
+    its offer, so the keyboard goes round the table once instead of twice (§5, hot-seat)."""
+    if s.window is None:
+        open_window(s, "round_start", s.start, "battle")
+    else:
+        continue_window(s)
 
 
 def swap_hand(s: SuperState, seat: int) -> None:
@@ -144,9 +149,16 @@ def continue_window(s: SuperState) -> None:
     assert w is not None
     if s.cemetery is None:
         for seat in order_from(s, w["next"]):
+            if s.queue and seat == s.queue[0]:
+                w["next"] = seat
+                s.phase = "swap"
+                return
             if seat in w["passed"] or seat in s.eliminated:
                 continue
-            if s.prompt_all or window_events(s, seat, w["kind"]):
+            if w["kind"] == "reaction" and not s.prompt_all and not reaction_helps(s, seat):
+                continue
+            if ask(s, seat, lambda q=seat: bool(window_events(s, q, w["kind"])),
+                   lambda q=seat: could_play_event(s, q, w["kind"])):
                 w["asker"] = seat
                 s.phase = w["kind"]
                 return
@@ -211,7 +223,7 @@ def continue_counter(s: SuperState) -> None:
     assert p is not None
     while p["left"]:
         seat = p["left"][0]
-        if s.prompt_all or counters_in(s, seat):
+        if ask(s, seat, lambda q=seat: bool(counters_in(s, q)), lambda q=seat: could_counter(s, q)):
             p["asker"] = seat
             s.phase = "counter"
             return
@@ -456,7 +468,13 @@ def start_response(s: SuperState) -> None:
 
 
 def settle_response(s: SuperState) -> None:
-    if response_options(s):
+    assert s.decl is not None
+    first = not s.decl.get("asked")
+    owner = s.arena[-1]["owner"]
+    if s.cemetery is None and (
+            ask(s, owner, lambda: bool(response_options(s)) and response_helps(s),
+                lambda: response_helps(s) and could_respond(s)) if first else bool(response_options(s))):
+        s.decl["asked"] = True
         s.phase = "response"
         return
     s.decl = None
@@ -502,8 +520,11 @@ def resolve_combat(s: SuperState) -> None:
         s.phase = "mode"
     elif modes:
         attacker_wins(s, modes[0])
-    elif wins(s, defender, attacker, "defending"):
-        defender_wins(s)
+    elif counter := wins(s, defender, attacker, "defending"):
+        if len(counter) > 1:  # S7: the defender's owner picks the mode of the counter-attack
+            s.phase = "counter_mode"
+        else:
+            defender_wins(s, counter[0])
     else:
         say(s, "stalemate", f"Stalemate: neither {unit_label(attacker)} nor {unit_label(defender)} wins.",
             cards=attacker["cards"] + defender["cards"])
@@ -565,10 +586,24 @@ def finish_win(s: SuperState, mode: str, top: str | None) -> None:
     after_combat(s, winner["owner"])
 
 
-def defender_wins(s: SuperState) -> None:
+def mode_choices(s: SuperState, winner: Unit, loser: Unit, role: str) -> list[tuple[str, str]]:
+    """The winning modes of ``winner`` as (mode, why): a mode that fires one of its "when it wins
+    by ..." abilities comes first, since that is the only thing the choice changes (S7)."""
+    modes = wins(s, winner, loser, role)
+    out = []
+    for mode in modes:
+        fired = [cname(cid) for cid in winner["cards"] for ab in info(cid).triggers.get("ON_WIN", ())
+                 if ab["condition"] is not None and ab["condition"].get("kind") == "MODE"
+                 and ab["condition"].get("mode") == mode]
+        out.append((mode, f"fires {', '.join(fired)}'s win ability" if fired else ""))
+    out.sort(key=lambda m: not m[1])
+    return out
+
+
+def defender_wins(s: SuperState, mode: str) -> None:
     attacker, defender = s.attacker, s.arena[-1]
     assert attacker is not None
-    modes = wins(s, defender, attacker, "defending")
+    modes = [mode]
     say(s, "counter", f"{unit_label(defender)} ({name(s, defender['owner'])}) counter-attacks and defeats "
         f"{unit_label(attacker)}: {_fight_text(s, defender, attacker, modes[0], 'defending')}.",
         seat=defender["owner"], mode=modes[0], cards=defender["cards"], defeated=attacker["cards"])
@@ -628,7 +663,8 @@ def after_combat(s: SuperState, owner: int) -> None:
     if s.declarations >= BATTLE_LIMIT:
         force_end(s)
         return
-    if preempt_options(s, owner):
+    if preempt_options(s, owner) or (
+            owner not in s.eliminated and s.cemetery is None and ask(s, owner, lambda: False, lambda: could_preempt(s, owner))):
         s.decl = {"kind": "preempt", "seat": owner}
         s.phase = "preempt"
         return

@@ -88,6 +88,8 @@ class Superinmundos(Game[SuperState]):
         s.round_limit = 3 if options.get("quick") else 5
         s.swap_enabled = not options.get("no_swap")
         s.prompt_all = bool(options.get("prompt_all"))
+        s.holders_only = bool(options.get("holders_only"))
+        s.humans = [not seat.is_bot for seat in seats]
         for i, seat in enumerate(seats):
             s.players.append(Player(name=seat.name, hand=[], team=i % 2 if s.teams else i, swap_used=False,
                                     asked=False, battles_won=0))
@@ -137,7 +139,7 @@ class Superinmundos(Game[SuperState]):
             return s.window["asker"] if s.window else None
         if ph == "counter":
             return s.pending["asker"] if s.pending else None
-        if ph == "response":
+        if ph in ("response", "counter_mode"):
             return s.arena[-1]["owner"]
         if ph == "preempt":
             return s.decl["seat"] if s.decl else None
@@ -154,6 +156,7 @@ class Superinmundos(Game[SuperState]):
         "enter_cost": "pay loot for an ability?",
         "response": "answer the attack (support or ability)",
         "mode": "choose how you win",
+        "counter_mode": "your defender wins the counter-attack: choose how",
         "top": "choose which fused combatant stays on top",
         "preempt": "add a support to your winning unit?",
         "stalemate": "stalemate: take your attacker back or set it aside",
@@ -242,10 +245,15 @@ class Superinmundos(Game[SuperState]):
                     add((Action(option_id(opt, len(target["cards"]) > 1), option_label(opt), card=opt[1],
                                 group="support"), lambda o=opt: flow.response_act(s, o)))
             add((Action("done", "Done answering", group="support"), lambda: flow.response_act(s, None)))
-        elif ph == "mode":
-            for mode in ("attack", "power"):
-                add((Action(f"mode {mode}", f"Win by {'Attack against Defense' if mode == 'attack' else 'Power'}",
-                            group="mode"), lambda m=mode: flow.attacker_wins(s, m)))
+        elif ph in ("mode", "counter_mode"):
+            assert s.attacker is not None
+            counter = ph == "counter_mode"
+            winner, loser = (s.arena[-1], s.attacker) if counter else (s.attacker, s.arena[-1])
+            win = flow.defender_wins if counter else flow.attacker_wins
+            for mode, why in flow.mode_choices(s, winner, loser, "defending" if counter else "attacking"):
+                label = f"Win by {'Attack against Defense' if mode == 'attack' else 'Power'}"
+                add((Action(f"mode {mode}", f"{label} ({why})" if why else label, group="mode"),
+                     lambda m=mode: win(s, m)))
         elif ph == "top":
             assert s.attacker is not None
             for cid in s.attacker["cards"]:
@@ -424,7 +432,7 @@ class Superinmundos(Game[SuperState]):
             out.append("a player eliminated twice")
         if s.phase == "turn" and s.turn in s.eliminated:
             out.append("an eliminated player has the turn")
-        if s.phase in ("response", "mode", "top", "stalemate") and s.attacker is None:
+        if s.phase in ("response", "mode", "counter_mode", "top", "stalemate") and s.attacker is None:
             out.append(f"phase {s.phase} without an attacker")
         return out
 

@@ -72,6 +72,9 @@ class SuperState(BaseState):
     teams: bool = False
     swap_enabled: bool = True
     prompt_all: bool = False
+    holders_only: bool = False
+    humans: list[bool] = field(default_factory=list)
+    """Which seats a person plays: their window prompts follow public facts only (``asking``)."""
     round: int = 0
     rounds_done: int = 0
     start: int = 0
