@@ -60,5 +60,8 @@ class VState(BaseState):
     look_seat: int = -1
     """Cards only ``look_seat`` is looking at (Give Them a Scare, Crown)."""
     always_ask: bool = False
+    holders_only: bool = False
+    humans: list[bool] = field(default_factory=list)
+    """Which seats a person plays: their Condition prompts follow public facts only (R17, ``turn``)."""
     round_limit: int = 100
     draft: list[str] = field(default_factory=list)
