@@ -70,13 +70,10 @@ def begin_round(s: SuperState) -> None:
 
 
 def settle_swap(s: SuperState) -> None:
-    """Each seat answers its hand-swap offer (§14.2) and then its turn of the round-start window
-    in one sitting, in seat order from the starting player: the window reaches a seat right after
-    its offer, so the keyboard goes round the table once instead of twice (§5, hot-seat)."""
-    if s.window is None:
-        open_window(s, "round_start", s.start, "battle")
-    else:
-        continue_window(s)
+    if s.queue:
+        s.phase = "swap"
+        return
+    open_window(s, "round_start", s.start, "battle")
 
 
 def swap_hand(s: SuperState, seat: int) -> None:
@@ -149,10 +146,6 @@ def continue_window(s: SuperState) -> None:
     assert w is not None
     if s.cemetery is None:
         for seat in order_from(s, w["next"]):
-            if s.queue and seat == s.queue[0]:
-                w["next"] = seat
-                s.phase = "swap"
-                return
             if seat in w["passed"] or seat in s.eliminated:
                 continue
             if w["kind"] == "reaction" and not s.prompt_all and not reaction_helps(s, seat):
