@@ -148,10 +148,9 @@ def continue_window(s: SuperState) -> None:
         for seat in order_from(s, w["next"]):
             if seat in w["passed"] or seat in s.eliminated:
                 continue
-            if w["kind"] == "reaction" and not s.prompt_all and not reaction_helps(s, seat):
-                continue
             if ask(s, seat, lambda q=seat: bool(window_events(s, q, w["kind"])),
-                   lambda q=seat: could_play_event(s, q, w["kind"])):
+                   lambda q=seat: could_play_event(s, q, w["kind"])) and (
+                    w["kind"] != "reaction" or s.prompt_all or reaction_helps(s, seat)):
                 w["asker"] = seat
                 s.phase = w["kind"]
                 return

@@ -153,6 +153,7 @@ def build_view(game: "Superinmundos", s: SuperState, seat: int | None) -> dict[s
         players.append({
             "seat": i, "name": p["name"], "team": p["team"], "hand": len(p["hand"]),
             "loot": loot_count(s, i) if mine or s.over else None,
+            "has_loot": bool(s.piles[p["team"]]),  # a pile is there or not: seen at the table
             "eliminated": i in s.eliminated, "battles_won": p["battles_won"], "swap_used": p["swap_used"],
             "asked": p["asked"], "owns_active": bool(s.arena) and s.arena[-1]["owner"] == i,
             "turn": i == s.turn and s.phase not in ("swap", "round_start", "over"),
