@@ -153,5 +153,11 @@ class HeuristicBot:
         cheap = [i for i in boosts if info(i.split()[1]).stars <= 2]
         return cheap[0] if cheap else "no boost"
 
+    def _plan(self, view: dict[str, Any], ids: list[str]) -> str:
+        """A pre-emptive support settled before the combat: as ``_preempt`` would after it."""
+        boosts = [i for i in ids if i.startswith("plan ") and i not in ("plan none", "plan later")]
+        cheap = [i for i in boosts if info(i.split()[1]).stars <= 2]
+        return cheap[0] if cheap else "plan none"
+
     def _stalemate(self, view: dict[str, Any], ids: list[str]) -> str:
         return "retract"

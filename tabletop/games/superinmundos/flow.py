@@ -15,7 +15,16 @@ from typing import Any
 from tabletop.engine.chance import shuffle
 from tabletop.engine.zones import draw
 
-from .asking import ask, could_counter, could_play_event, could_preempt, could_respond, reaction_helps, response_helps
+from .asking import (
+    ask,
+    could_counter,
+    could_play_event,
+    could_preempt,
+    could_respond,
+    could_support,
+    reaction_helps,
+    response_helps,
+)
 from .cards import _TABLE as T
 from .cards import base_id, info
 from .combat import (
@@ -58,6 +67,7 @@ def begin_round(s: SuperState) -> None:
     s.fusion_turn = False
     s.window = None
     s.pending = None
+    s.plan = None
     s.battle_winner = None
     s.answers = {}
     for p in s.players:
@@ -421,8 +431,60 @@ def enter_pay(s: SuperState, card: str) -> None:
 def after_enter(s: SuperState) -> None:
     if s.attacker is None:
         open_window(s, "reaction", s.turn + 1, "after_open")
+    elif s.plan is None and plan_wanted(s):
+        s.plan = {"seat": s.turn, "choice": "asking"}
+        s.phase = "plan"
     else:
         start_response(s)
+
+
+# -- the pre-emptive support, settled in advance (S12, hot seat) --------------------------------
+def plan_wanted(s: SuperState) -> bool:
+    """Should a human attacker be offered to settle now, while he is at the keyboard, the
+    pre-emptive support he would attach if this attack wins? Otherwise the keyboard would come
+    back to him after the defender's answer only for that question, and it must come whenever he
+    *could* hold a boost (asking only holders would tell). He may still "decide after the combat"
+    (then he is asked after it, as S12 has it), with or without a boost in hand, so the curtain
+    coming back tells only what he chose. Bots and the other prompting options keep the plain
+    S12 moment."""
+    a = s.attacker
+    assert a is not None
+    seat = a["owner"]
+    return (not s.prompt_all and not s.holders_only and bool(s.humans) and s.humans[seat]
+            and s.cemetery is None and any(free_slot(a, c) for c in a["cards"])
+            and could_support(s, seat, True, False))
+
+
+def plan_options(s: SuperState) -> list[tuple[str, str]]:
+    """(boost card, stat) pairs the attacker could plan: boosts in hand (S11: only on his own unit)."""
+    out: list[tuple[str, str]] = []
+    for card in boosts_in(hand_of(s, s.turn)):
+        out.extend((card, st) for st in support_stats(card))
+    return out
+
+
+def set_plan(s: SuperState, choice: str, card: str | None = None, stat: str | None = None) -> None:
+    """``choice``: "later" (ask after the combat), "none", or "boost" with ``card`` and ``stat``."""
+    assert s.plan is not None
+    s.plan.update(choice=choice, card=card, stat=stat)
+    start_response(s)
+
+
+def carry_out_plan(s: SuperState, owner: int) -> bool:
+    """After a combat: True if the winner's planned answer settles his pre-emptive support (the
+    planned boost is attached if it still can be, on the first component with room)."""
+    plan, s.plan = s.plan, None
+    if plan is None or plan["seat"] != owner or plan.get("choice") in ("later", "asking"):
+        return False
+    card, stat = plan.get("card"), plan.get("stat")
+    if plan["choice"] == "boost" and card in hand_of(s, owner) and not evaporates(s, owner, [card]):
+        unit = s.arena[-1]
+        comp = next((c for c in unit["cards"] if free_slot(unit, c)), None)
+        if comp is not None:
+            hand_of(s, owner).remove(card)
+            attach(unit, card, comp, stat, owner)
+            support_used(s, owner, card, unit, stat)
+    return True
 
 
 def after_open(s: SuperState) -> None:
@@ -634,6 +696,7 @@ def stalemate(s: SuperState, retract: bool) -> None:
         say(s, "set_aside", f"{name(s, seat)} sets {unit_label(attacker)} aside in the arena (it will be loot).",
             seat=seat, cards=attacker["cards"])
     end_combat(s, new_active=False)
+    s.plan = None
     if s.declarations >= BATTLE_LIMIT:
         force_end(s)
         return
@@ -653,7 +716,11 @@ def end_combat(s: SuperState, new_active: bool) -> None:
 
 def after_combat(s: SuperState, owner: int) -> None:
     if s.declarations >= BATTLE_LIMIT:
+        s.plan = None
         force_end(s)
+        return
+    if carry_out_plan(s, owner):
+        pass_turn(s, s.turn)
         return
     if preempt_options(s, owner) or (
             owner not in s.eliminated and s.cemetery is None and ask(s, owner, lambda: False, lambda: could_preempt(s, owner))):

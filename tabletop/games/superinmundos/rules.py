@@ -159,6 +159,7 @@ class Superinmundos(Game[SuperState]):
         "counter_mode": "your defender wins the counter-attack: choose how",
         "top": "choose which fused combatant stays on top",
         "preempt": "add a support to your winning unit?",
+        "plan": "if this attack wins, a pre-emptive support?",
         "stalemate": "stalemate: take your attacker back or set it aside",
     }
 
@@ -265,6 +266,21 @@ class Superinmundos(Game[SuperState]):
                 add((Action(option_id(opt, len(s.arena[-1]["cards"]) > 1), option_label(opt), card=opt[1],
                             group="support"), lambda o=opt: flow.preempt(s, o)))
             add((Action("no boost", "No support", group="support"), lambda: flow.preempt(s, None)))
+        elif ph == "plan":
+            opts = flow.plan_options(s)
+            later = Action("plan later", "Decide after the combat (you see the result first; you are asked "
+                           "again then, in front of everyone)", group="support")
+            none = Action("plan none", "No pre-emptive support", group="support")
+            boosts = []
+            for card, stat in opts:
+                amount = info(card).support[1]  # type: ignore[index]
+                boosts.append((Action(f"plan {card} {stat}", f"If it wins, attach {cname(card)} {amount:+d} "
+                                      f"{stat.capitalize()}", card=card, group="support"),
+                               lambda c=card, st=stat: flow.set_plan(s, "boost", c, st)))
+            first = [(later, lambda: flow.set_plan(s, "later"))] if opts else [(none, lambda: flow.set_plan(s, "none"))]
+            rest = ([(none, lambda: flow.set_plan(s, "none"))] if opts else
+                    [(later, lambda: flow.set_plan(s, "later"))])
+            out.extend(first + boosts + rest)
         elif ph == "stalemate":
             add((Action("retract", "Take the attacker back to hand", group="stalemate"),
                  lambda: flow.stalemate(s, True)))
@@ -432,7 +448,7 @@ class Superinmundos(Game[SuperState]):
             out.append("a player eliminated twice")
         if s.phase == "turn" and s.turn in s.eliminated:
             out.append("an eliminated player has the turn")
-        if s.phase in ("response", "mode", "counter_mode", "top", "stalemate") and s.attacker is None:
+        if s.phase in ("response", "mode", "counter_mode", "top", "stalemate", "plan") and s.attacker is None:
             out.append(f"phase {s.phase} without an attacker")
         return out
 

@@ -92,6 +92,8 @@ class SuperState(BaseState):
     events_closed: bool = False
     fusion_turn: bool = False
     window: dict[str, Any] | None = None
+    plan: dict[str, Any] | None = None
+    """A human attacker's pre-emptive support settled at his own sitting (S12, ``flow.plan_wanted``)."""
     pending: dict[str, Any] | None = None
     cemetery: dict[str, Any] | None = None
     lasting: list[str] = field(default_factory=list)
