@@ -27,7 +27,9 @@ SPEC = GameSpec(
         Option("no_neutrals", "No neutral combatants", default=False),
         Option("no_events", "No events", default=False),
         Option("prompt_all", "Always prompt everyone in event windows", default=False,
-               help="hides who holds a playable event, at the cost of more passes (§10.2)"),
+               help="every seat, bots too, at every window, even when nobody could answer (§10.2)"),
+        Option("holders_only", "Prompt only players holding a playable card", default=False,
+               help="fewer prompts, but a prompt then tells the table who holds a reaction or support"),
         Option("first", "Starting seat (0 = random)", kind="int", default=0, minimum=0, maximum=6),
         Option("mixed", "Mixed decks: second copies of this many cards", kind="int", default=0, minimum=0,
                maximum=12, help="duplicates evaporate when played (S32)"),
@@ -45,6 +47,7 @@ SPEC = GameSpec(
         (4, {"no_neutrals": True, "no_events": True, "quick": True}),
         (3, {"mixed": 12}),
         (3, {"prompt_all": True, "quick": True}),
+        (2, {"holders_only": True}),
     ),
     max_steps=20000,
 )

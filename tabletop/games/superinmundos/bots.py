@@ -139,6 +139,9 @@ class HeuristicBot:
         return "done"
 
     def _mode(self, view: dict[str, Any], ids: list[str]) -> str:
+        return ids[0]  # the rules list the mode that fires a win ability first
+
+    def _counter_mode(self, view: dict[str, Any], ids: list[str]) -> str:
         return ids[0]
 
     def _top(self, view: dict[str, Any], ids: list[str]) -> str:
@@ -149,6 +152,12 @@ class HeuristicBot:
         boosts = [i for i in ids if i.startswith("boost ")]
         cheap = [i for i in boosts if info(i.split()[1]).stars <= 2]
         return cheap[0] if cheap else "no boost"
+
+    def _plan(self, view: dict[str, Any], ids: list[str]) -> str:
+        """A pre-emptive support settled before the combat: as ``_preempt`` would after it."""
+        boosts = [i for i in ids if i.startswith("plan ") and i not in ("plan none", "plan later")]
+        cheap = [i for i in boosts if info(i.split()[1]).stars <= 2]
+        return cheap[0] if cheap else "plan none"
 
     def _stalemate(self, view: dict[str, Any], ids: list[str]) -> str:
         return "retract"

@@ -72,9 +72,10 @@ def cond_ok(s: SuperState, cond: dict[str, Any] | None, owner: int, opponent: Un
 
 def effective(s: SuperState, x: Unit, y: Unit | None, role: str | None,
               lines: list[str] | None = None) -> dict[str, int]:
-    """Effective Attack/Defense/Power of unit ``x`` fighting ``y`` (§7.1):
-    printed × 2 on advantage, + supports, + ability/event modifiers, floored at 0 per component
-    and again for the unit. ``y`` None means "not in a combat" (no doubling)."""
+    """Effective Attack/Defense/Power of unit ``x`` fighting ``y`` (§7.1, S7a): printed × 2 on
+    advantage, + supports, + ability/event modifiers, all summed first and floored at 0 once, at
+    the end. On a fused unit each component brings its own printed value, supports and passives,
+    and a unit modifier counts once for the unit. ``y`` None means "not in a combat" (no doubling)."""
     opp = [info(c) for c in y["cards"]] if y else []
     yrole = None if role is None else ("defending" if role == "attacking" else "attacking")
     total = {"attack": 0, "defense": 0, "power": 0}
@@ -95,7 +96,6 @@ def effective(s: SuperState, x: Unit, y: Unit | None, role: str | None,
                     value += amount
                     if parts is not None:
                         parts.append(f"{amount:+d} {ci.name}'s ability")
-            value = max(0, value)
             total[st] += value
             if lines is not None and parts is not None and (len(parts) > 1 or double):
                 lines.append(f"{ci.name} {st.capitalize()}: {' '.join(parts)} = {value}")
@@ -112,11 +112,11 @@ def effective(s: SuperState, x: Unit, y: Unit | None, role: str | None,
                         _cond_ok(s, cond, y["owner"] if y else -1, [info(c) for c in x["cards"]], yrole):
                     extra += amount
                     parts2.append(f"{amount:+d} {o.name}'s ability")
-        if extra:
-            before = total[st]
-            total[st] = max(0, total[st] + extra)
-            if lines is not None:
-                lines.append(f"{st.capitalize()} {before} {' '.join(parts2)} = {total[st]}")
+        before = total[st]
+        total[st] = max(0, before + extra)
+        if lines is not None and (extra or before < 0):
+            floor = " (floored at 0)" if before + extra < 0 else ""
+            lines.append(f"{st.capitalize()} {before} {' '.join(parts2)} = {total[st]}{floor}".replace("  ", " "))
     return total
 
 
@@ -180,22 +180,28 @@ def _parts(s: SuperState, x: Unit, xi: tuple[CardInfo, ...], yi: tuple[CardInfo,
 
 
 def _sum(comps: list[list[int]], mods: list[int], extra: tuple[int, int, int] | None = None) -> list[int]:
-    """Floor each component at 0, add them, add the unit modifiers, floor again (S37, S45).
-    ``extra`` is (component, stat index, amount): one more support, for trying a declaration."""
+    """Add the components and the unit modifiers, then floor at 0 once (S7a, S45): there is no
+    floor in between, so a penalty and a later bonus cancel out exactly. ``extra`` is
+    (component, stat index, amount): one more support, for trying a declaration."""
     if extra is None and len(comps) == 1:
         a, d, p = comps[0]
-        out = [a if a > 0 else 0, d if d > 0 else 0, p if p > 0 else 0]
     else:
-        out = [0, 0, 0]
-        for k, v in enumerate(comps):
-            for i in range(3):
-                x = v[i] + (extra[2] if extra is not None and extra[0] == k and extra[1] == i else 0)
-                if x > 0:
-                    out[i] += x
-    if mods[0] or mods[1] or mods[2]:
-        for i in range(3):
-            out[i] = max(0, out[i] + mods[i])
-    return out
+        a = d = p = 0
+        for v in comps:
+            a += v[0]
+            d += v[1]
+            p += v[2]
+        if extra is not None:
+            if extra[1] == 0:
+                a += extra[2]
+            elif extra[1] == 1:
+                d += extra[2]
+            else:
+                p += extra[2]
+    a += mods[0]
+    d += mods[1]
+    p += mods[2]
+    return [a if a > 0 else 0, d if d > 0 else 0, p if p > 0 else 0]
 
 
 def _fast(s: SuperState, x: Unit, xi: tuple[CardInfo, ...], yi: tuple[CardInfo, ...], yowner: int, role: str

@@ -235,6 +235,8 @@ def event_args(s: SuperState, seat: int, card: str, window: str) -> list[str | N
                 if s.cemetery is not None:
                     return []
                 seats = [p for p in seats if s.players[p]["hand"]]
+            if k == "LOOT_STEAL":  # nothing to take from an empty pile (its absence is seen at the table)
+                seats = [p for p in seats if s.piles[team(s, p)]]
             if not seats:
                 return []
             args = [str(p) for p in seats]

@@ -3,8 +3,9 @@
 Each function moves the state forward until a player must choose something, then sets
 ``state.phase`` and returns. Steps in which nobody has a real choice (a window nobody can play
 in, a single winning mode, an unaffordable ability) are passed through at once, like the table
-would; the "pass" prompts of §10.2 go only to players holding a playable card (the hot-seat
-default the spec describes).
+would. Who is asked in a window, a response or a pre-emptive support is decided by ``asking``:
+a human seat whenever public facts allow an answer (so a prompt tells nobody what is held), a
+bot only when it holds one.
 """
 
 from __future__ import annotations
@@ -14,6 +15,16 @@ from typing import Any
 from tabletop.engine.chance import shuffle
 from tabletop.engine.zones import draw
 
+from .asking import (
+    ask,
+    could_counter,
+    could_play_event,
+    could_preempt,
+    could_respond,
+    could_support,
+    reaction_helps,
+    response_helps,
+)
 from .cards import _TABLE as T
 from .cards import base_id, info
 from .combat import (
@@ -56,6 +67,7 @@ def begin_round(s: SuperState) -> None:
     s.fusion_turn = False
     s.window = None
     s.pending = None
+    s.plan = None
     s.battle_winner = None
     s.answers = {}
     for p in s.players:
@@ -146,7 +158,9 @@ def continue_window(s: SuperState) -> None:
         for seat in order_from(s, w["next"]):
             if seat in w["passed"] or seat in s.eliminated:
                 continue
-            if s.prompt_all or window_events(s, seat, w["kind"]):
+            if ask(s, seat, lambda q=seat: bool(window_events(s, q, w["kind"])),
+                   lambda q=seat: could_play_event(s, q, w["kind"])) and (
+                    w["kind"] != "reaction" or s.prompt_all or reaction_helps(s, seat)):
                 w["asker"] = seat
                 s.phase = w["kind"]
                 return
@@ -211,7 +225,7 @@ def continue_counter(s: SuperState) -> None:
     assert p is not None
     while p["left"]:
         seat = p["left"][0]
-        if s.prompt_all or counters_in(s, seat):
+        if ask(s, seat, lambda q=seat: bool(counters_in(s, q)), lambda q=seat: could_counter(s, q)):
             p["asker"] = seat
             s.phase = "counter"
             return
@@ -417,8 +431,60 @@ def enter_pay(s: SuperState, card: str) -> None:
 def after_enter(s: SuperState) -> None:
     if s.attacker is None:
         open_window(s, "reaction", s.turn + 1, "after_open")
+    elif s.plan is None and plan_wanted(s):
+        s.plan = {"seat": s.turn, "choice": "asking"}
+        s.phase = "plan"
     else:
         start_response(s)
+
+
+# -- the pre-emptive support, settled in advance (S12, hot seat) --------------------------------
+def plan_wanted(s: SuperState) -> bool:
+    """Should a human attacker be offered to settle now, while he is at the keyboard, the
+    pre-emptive support he would attach if this attack wins? Otherwise the keyboard would come
+    back to him after the defender's answer only for that question, and it must come whenever he
+    *could* hold a boost (asking only holders would tell). He may still "decide after the combat"
+    (then he is asked after it, as S12 has it), with or without a boost in hand, so the curtain
+    coming back tells only what he chose. Bots and the other prompting options keep the plain
+    S12 moment."""
+    a = s.attacker
+    assert a is not None
+    seat = a["owner"]
+    return (not s.prompt_all and not s.holders_only and bool(s.humans) and s.humans[seat]
+            and s.cemetery is None and any(free_slot(a, c) for c in a["cards"])
+            and could_support(s, seat, True, False))
+
+
+def plan_options(s: SuperState) -> list[tuple[str, str]]:
+    """(boost card, stat) pairs the attacker could plan: boosts in hand (S11: only on his own unit)."""
+    out: list[tuple[str, str]] = []
+    for card in boosts_in(hand_of(s, s.turn)):
+        out.extend((card, st) for st in support_stats(card))
+    return out
+
+
+def set_plan(s: SuperState, choice: str, card: str | None = None, stat: str | None = None) -> None:
+    """``choice``: "later" (ask after the combat), "none", or "boost" with ``card`` and ``stat``."""
+    assert s.plan is not None
+    s.plan.update(choice=choice, card=card, stat=stat)
+    start_response(s)
+
+
+def carry_out_plan(s: SuperState, owner: int) -> bool:
+    """After a combat: True if the winner's planned answer settles his pre-emptive support (the
+    planned boost is attached if it still can be, on the first component with room)."""
+    plan, s.plan = s.plan, None
+    if plan is None or plan["seat"] != owner or plan.get("choice") in ("later", "asking"):
+        return False
+    card, stat = plan.get("card"), plan.get("stat")
+    if plan["choice"] == "boost" and card in hand_of(s, owner) and not evaporates(s, owner, [card]):
+        unit = s.arena[-1]
+        comp = next((c for c in unit["cards"] if free_slot(unit, c)), None)
+        if comp is not None:
+            hand_of(s, owner).remove(card)
+            attach(unit, card, comp, stat, owner)
+            support_used(s, owner, card, unit, stat)
+    return True
 
 
 def after_open(s: SuperState) -> None:
@@ -456,7 +522,13 @@ def start_response(s: SuperState) -> None:
 
 
 def settle_response(s: SuperState) -> None:
-    if response_options(s):
+    assert s.decl is not None
+    first = not s.decl.get("asked")
+    owner = s.arena[-1]["owner"]
+    if s.cemetery is None and (
+            ask(s, owner, lambda: bool(response_options(s)) and response_helps(s),
+                lambda: response_helps(s) and could_respond(s)) if first else bool(response_options(s))):
+        s.decl["asked"] = True
         s.phase = "response"
         return
     s.decl = None
@@ -502,8 +574,11 @@ def resolve_combat(s: SuperState) -> None:
         s.phase = "mode"
     elif modes:
         attacker_wins(s, modes[0])
-    elif wins(s, defender, attacker, "defending"):
-        defender_wins(s)
+    elif counter := wins(s, defender, attacker, "defending"):
+        if len(counter) > 1:  # S7: the defender's owner picks the mode of the counter-attack
+            s.phase = "counter_mode"
+        else:
+            defender_wins(s, counter[0])
     else:
         say(s, "stalemate", f"Stalemate: neither {unit_label(attacker)} nor {unit_label(defender)} wins.",
             cards=attacker["cards"] + defender["cards"])
@@ -565,10 +640,24 @@ def finish_win(s: SuperState, mode: str, top: str | None) -> None:
     after_combat(s, winner["owner"])
 
 
-def defender_wins(s: SuperState) -> None:
+def mode_choices(s: SuperState, winner: Unit, loser: Unit, role: str) -> list[tuple[str, str]]:
+    """The winning modes of ``winner`` as (mode, why): a mode that fires one of its "when it wins
+    by ..." abilities comes first, since that is the only thing the choice changes (S7)."""
+    modes = wins(s, winner, loser, role)
+    out = []
+    for mode in modes:
+        fired = [cname(cid) for cid in winner["cards"] for ab in info(cid).triggers.get("ON_WIN", ())
+                 if ab["condition"] is not None and ab["condition"].get("kind") == "MODE"
+                 and ab["condition"].get("mode") == mode]
+        out.append((mode, f"fires {', '.join(fired)}'s win ability" if fired else ""))
+    out.sort(key=lambda m: not m[1])
+    return out
+
+
+def defender_wins(s: SuperState, mode: str) -> None:
     attacker, defender = s.attacker, s.arena[-1]
     assert attacker is not None
-    modes = wins(s, defender, attacker, "defending")
+    modes = [mode]
     say(s, "counter", f"{unit_label(defender)} ({name(s, defender['owner'])}) counter-attacks and defeats "
         f"{unit_label(attacker)}: {_fight_text(s, defender, attacker, modes[0], 'defending')}.",
         seat=defender["owner"], mode=modes[0], cards=defender["cards"], defeated=attacker["cards"])
@@ -607,6 +696,7 @@ def stalemate(s: SuperState, retract: bool) -> None:
         say(s, "set_aside", f"{name(s, seat)} sets {unit_label(attacker)} aside in the arena (it will be loot).",
             seat=seat, cards=attacker["cards"])
     end_combat(s, new_active=False)
+    s.plan = None
     if s.declarations >= BATTLE_LIMIT:
         force_end(s)
         return
@@ -626,9 +716,14 @@ def end_combat(s: SuperState, new_active: bool) -> None:
 
 def after_combat(s: SuperState, owner: int) -> None:
     if s.declarations >= BATTLE_LIMIT:
+        s.plan = None
         force_end(s)
         return
-    if preempt_options(s, owner):
+    if carry_out_plan(s, owner):
+        pass_turn(s, s.turn)
+        return
+    if preempt_options(s, owner) or (
+            owner not in s.eliminated and s.cemetery is None and ask(s, owner, lambda: False, lambda: could_preempt(s, owner))):
         s.decl = {"kind": "preempt", "seat": owner}
         s.phase = "preempt"
         return

@@ -88,6 +88,8 @@ class Superinmundos(Game[SuperState]):
         s.round_limit = 3 if options.get("quick") else 5
         s.swap_enabled = not options.get("no_swap")
         s.prompt_all = bool(options.get("prompt_all"))
+        s.holders_only = bool(options.get("holders_only"))
+        s.humans = [not seat.is_bot for seat in seats]
         for i, seat in enumerate(seats):
             s.players.append(Player(name=seat.name, hand=[], team=i % 2 if s.teams else i, swap_used=False,
                                     asked=False, battles_won=0))
@@ -137,7 +139,7 @@ class Superinmundos(Game[SuperState]):
             return s.window["asker"] if s.window else None
         if ph == "counter":
             return s.pending["asker"] if s.pending else None
-        if ph == "response":
+        if ph in ("response", "counter_mode"):
             return s.arena[-1]["owner"]
         if ph == "preempt":
             return s.decl["seat"] if s.decl else None
@@ -154,8 +156,10 @@ class Superinmundos(Game[SuperState]):
         "enter_cost": "pay loot for an ability?",
         "response": "answer the attack (support or ability)",
         "mode": "choose how you win",
+        "counter_mode": "your defender wins the counter-attack: choose how",
         "top": "choose which fused combatant stays on top",
         "preempt": "add a support to your winning unit?",
+        "plan": "if this attack wins, a pre-emptive support?",
         "stalemate": "stalemate: take your attacker back or set it aside",
     }
 
@@ -242,10 +246,15 @@ class Superinmundos(Game[SuperState]):
                     add((Action(option_id(opt, len(target["cards"]) > 1), option_label(opt), card=opt[1],
                                 group="support"), lambda o=opt: flow.response_act(s, o)))
             add((Action("done", "No support (done answering)", group="support"), lambda: flow.response_act(s, None)))
-        elif ph == "mode":
-            for mode in ("attack", "power"):
-                add((Action(f"mode {mode}", self._mode_label(s, mode), group="mode"),
-                     lambda m=mode: flow.attacker_wins(s, m)))
+        elif ph in ("mode", "counter_mode"):
+            assert s.attacker is not None
+            counter = ph == "counter_mode"
+            winner, loser = (s.arena[-1], s.attacker) if counter else (s.attacker, s.arena[-1])
+            win = flow.defender_wins if counter else flow.attacker_wins
+            role = "defending" if counter else "attacking"
+            for mode, _why in flow.mode_choices(s, winner, loser, role):  # the mode that fires an ability first
+                add((Action(f"mode {mode}", self._mode_label(s, mode, winner, loser, role), group="mode"),
+                     lambda m=mode: win(s, m)))
         elif ph == "top":
             assert s.attacker is not None
             for cid in s.attacker["cards"]:
@@ -257,6 +266,21 @@ class Superinmundos(Game[SuperState]):
                 add((Action(option_id(opt, len(s.arena[-1]["cards"]) > 1), option_label(opt), card=opt[1],
                             group="support"), lambda o=opt: flow.preempt(s, o)))
             add((Action("no boost", "No support", group="support"), lambda: flow.preempt(s, None)))
+        elif ph == "plan":
+            opts = flow.plan_options(s)
+            later = Action("plan later", "Decide after the combat (you see the result first; you are asked "
+                           "again then, in front of everyone)", group="support")
+            none = Action("plan none", "No pre-emptive support", group="support")
+            boosts = []
+            for card, stat in opts:
+                amount = info(card).support[1]  # type: ignore[index]
+                boosts.append((Action(f"plan {card} {stat}", f"If it wins, attach {cname(card)} {amount:+d} "
+                                      f"{stat.capitalize()}", card=card, group="support"),
+                               lambda c=card, st=stat: flow.set_plan(s, "boost", c, st)))
+            first = [(later, lambda: flow.set_plan(s, "later"))] if opts else [(none, lambda: flow.set_plan(s, "none"))]
+            rest = ([(none, lambda: flow.set_plan(s, "none"))] if opts else
+                    [(later, lambda: flow.set_plan(s, "later"))])
+            out.extend(first + boosts + rest)
         elif ph == "stalemate":
             add((Action("retract", "Take the attacker back to hand", group="stalemate"),
                  lambda: flow.stalemate(s, True)))
@@ -267,18 +291,16 @@ class Superinmundos(Game[SuperState]):
         return out
 
     @staticmethod
-    def _mode_label(s: SuperState, mode: str) -> str:
-        """"Win by Power: Volcana's win ability triggers": the attacker's automatic ``ON_WIN``
-        abilities whose condition holds in that mode (the label only reads the card data)."""
+    def _mode_label(s: SuperState, mode: str, winner: Any, loser: Any, role: str) -> str:
+        """"Win by Power: Volcana's win ability triggers": the winner's automatic ``ON_WIN``
+        abilities whose condition holds in that mode (the label only reads the card data). The
+        winner is the attacker, or the defender when its counter-attack wins (S7)."""
         head = f"Win by {'Attack against Defense' if mode == 'attack' else 'Power'}"
-        attacker = s.attacker
-        if attacker is None or not s.arena:
-            return head
         names = []
-        for cid in attacker["cards"]:
+        for cid in winner["cards"]:
             for ab in info(cid).triggers.get("ON_WIN", ()):
-                if not ab["cost"] and not ab["optional"] and cond_ok(s, ab["condition"], attacker["owner"],
-                                                                     s.arena[-1], "attacking", mode):
+                if not ab["cost"] and not ab["optional"] and cond_ok(s, ab["condition"], winner["owner"],
+                                                                     loser, role, mode):
                     names.append(cname(cid))
                     break
         if not names:
@@ -454,7 +476,7 @@ class Superinmundos(Game[SuperState]):
             out.append("a player eliminated twice")
         if s.phase == "turn" and s.turn in s.eliminated:
             out.append("an eliminated player has the turn")
-        if s.phase in ("response", "mode", "top", "stalemate") and s.attacker is None:
+        if s.phase in ("response", "mode", "counter_mode", "top", "stalemate", "plan") and s.attacker is None:
             out.append(f"phase {s.phase} without an attacker")
         return out
 

@@ -59,6 +59,7 @@ PHASES = {
     "setup": "setting up", "swap": "hand swaps", "round_start": "round-start events", "open": "opening",
     "turn": "battle", "declare": "battle · declaring", "enter_cost": "battle · ability", "response": "battle · answer",
     "reaction": "battle · reactions", "counter": "event played", "mode": "battle · attacker won", "top": "battle · attacker won",
+    "counter_mode": "battle · counter-attack won", "plan": "battle · planning the pre-emptive support",
     "preempt": "battle · pre-emptive support", "stalemate": "battle · stalemate", "over": "game over",
 }
 

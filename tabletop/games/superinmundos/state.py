@@ -72,6 +72,9 @@ class SuperState(BaseState):
     teams: bool = False
     swap_enabled: bool = True
     prompt_all: bool = False
+    holders_only: bool = False
+    humans: list[bool] = field(default_factory=list)
+    """Which seats a person plays: their window prompts follow public facts only (``asking``)."""
     round: int = 0
     rounds_done: int = 0
     start: int = 0
@@ -89,6 +92,8 @@ class SuperState(BaseState):
     events_closed: bool = False
     fusion_turn: bool = False
     window: dict[str, Any] | None = None
+    plan: dict[str, Any] | None = None
+    """A human attacker's pre-emptive support settled at his own sitting (S12, ``flow.plan_wanted``)."""
     pending: dict[str, Any] | None = None
     cemetery: dict[str, Any] | None = None
     lasting: list[str] = field(default_factory=list)

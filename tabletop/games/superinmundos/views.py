@@ -67,16 +67,28 @@ def outcome(s: SuperState, attacker: Unit, defender: Unit) -> str:
     return "stalemate"
 
 
+def doubling_lines(cards: list[str]) -> list[str]:
+    """Which elements double against these cards, by the cards' own rules (§7.1, S9): the cycle
+    and the printed weaknesses (Magmatorio is weak against earth as well as water), none at all
+    against a card that ignores elements (Marisma). Card-specific strengths of an attacker (or a
+    forced advantage) are that attacker's own and are not listed."""
+    out = []
+    for c in cards:
+        if info(c).negate:
+            out.append(f"{info(c).name} ignores elements: nothing doubles against it")
+    for el, beaten in CYCLE.items():
+        if any(not info(c).negate and (info(c).element == beaten or el in info(c).weak) for c in cards):
+            out.append(f"{el} cards double against it")
+    return out
+
+
 def to_beat_lines(s: SuperState) -> list[str]:
     if not s.arena:
         return []
     active = s.arena[-1]
     st = effective(s, active, None, "defending")
     lines = [f"Attack > {st['defense']} (its Defense {st['defense']})", f"Power > {st['power']} (its Power {st['power']})"]
-    elements = {info(c).element for c in active["cards"]}
-    for el, beaten in CYCLE.items():
-        if beaten in elements:
-            lines.append(f"{el} cards double against it")
+    lines.extend(doubling_lines(active["cards"]))
     for c in active["cards"]:
         ci = info(c)
         if ci.immune_modes:
@@ -141,6 +153,7 @@ def build_view(game: "Superinmundos", s: SuperState, seat: int | None) -> dict[s
         players.append({
             "seat": i, "name": p["name"], "team": p["team"], "hand": len(p["hand"]),
             "loot": loot_count(s, i) if mine or s.over else None,
+            "has_loot": bool(s.piles[p["team"]]),  # a pile is there or not: seen at the table
             "eliminated": i in s.eliminated, "battles_won": p["battles_won"], "swap_used": p["swap_used"],
             "asked": p["asked"], "owns_active": bool(s.arena) and s.arena[-1]["owner"] == i,
             "turn": i == s.turn and s.phase not in ("swap", "round_start", "over"),

@@ -16,8 +16,10 @@ SPEC = GameSpec(
     hidden_info=True,
     options=(
         Option("draft", "Players choose their villains in seat order (else dealt at random)", default=False),
-        Option("always_ask", "Always ask every opponent in a Condition window (hides who holds one)",
-               default=False),
+        Option("always_ask", "Always ask every opponent in every Condition window", default=False,
+               help="even when no Condition of theirs could be played (R17)"),
+        Option("holders_only", "Ask only opponents holding a playable Condition", default=False,
+               help="fewer prompts, but a prompt then tells the table who holds a Condition"),
         Option("round_limit", "Rounds before the game ends with no winner", kind="int", default=100,
                minimum=5, maximum=500),
     ),
@@ -25,7 +27,8 @@ SPEC = GameSpec(
     screen="tabletop.games.villainous.screen:VillainousScreen",
     rules_file="docs/games/villainous.md",
     conformance=((2, {"round_limit": 25}), (3, {"round_limit": 10}), (6, {"round_limit": 5}),
-                 (3, {"always_ask": True, "round_limit": 6}), (2, {"draft": True, "round_limit": 12})),
+                 (3, {"always_ask": True, "round_limit": 6}),
+                 (2, {"holders_only": True, "round_limit": 12}), (2, {"draft": True, "round_limit": 12})),
     max_steps=20000,
 )
 

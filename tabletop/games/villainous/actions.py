@@ -22,6 +22,7 @@ from .acts import (
     relocate,
     take_fate,
     to_pile,
+    triggered,
 )
 from .board import (
     ALLY_LIKE,
@@ -162,12 +163,11 @@ def _resolve_vanquish(s: VState, f: dict[str, Any]) -> Any:
     P = s.players[p]
     ev(s, "vanquish", f"{nm(s, p)} vanquishes {CARD[h].name} with "
          f"{', '.join(CARD[a].name for a in sel)}.", seat=p, card=h, allies=list(sel))
-    arrows = [a for a in sel for g in attached(P, a) if CARD[g].key == "golden_arrow"]
+    # R44: Golden Arrow waits beneath the defeated Hero's own ability (which ``defeat`` pushes on top)
+    triggered(s, p, [["golden_arrow", g, 2] for a in sel for g in attached(P, a) if CARD[g].key == "golden_arrow"])
     defeat(s, p, h, by_vanquish=True)
     if s.phase != "play":
         return DONE
-    for _ in arrows:
-        gain(s, p, 2, "Golden Arrow")
     if not f.get("keep"):
         for a in sel:
             if a not in P["cards"]:
@@ -533,12 +533,14 @@ def h_moveto(s: VState, f: dict[str, Any]) -> Any:
     if hero:
         move_hero(s, p, c, loc)
     else:
+        also = f.get("also") if f.get("also") in P["cards"] else None
         relocate(s, p, c, loc)
-        ev(s, "move", f"{CARD[c].name} is moved to {locname(s, p, loc)}.", seat=p, card=c, loc=loc)
+        if also is not None:  # Iago carries an Item along: the log says so
+            relocate(s, p, also, loc)
+        carried = f" with {CARD[also].name}" if also is not None else ""
+        ev(s, "move", f"{CARD[c].name} is moved to {locname(s, p, loc)}{carried}.", seat=p, card=c, loc=loc)
         if f.get("boost"):
             s.tf.setdefault("boost", {})[c] = s.tf.get("boost", {}).get(c, 0) + f["boost"]
-        if f.get("also") and f["also"] in P["cards"]:
-            relocate(s, p, f["also"], loc)
     return DONE
 
 

@@ -13,7 +13,7 @@ from tabletop.engine.chance import shuffle
 from tabletop.engine.zones import draw
 
 from .board import CARD, LIB, attached, gain_amount, heroes_at, in_realm, strength
-from .flow import ev, fx, push, win
+from .flow import AGAIN, DONE, Choice, ev, fx, handler, opt, push, win
 from .state import VState
 
 _VNAME = {k: v.name for k, v in LIB.villains.items()}
@@ -151,9 +151,9 @@ def defeat(s: VState, p: int, hero: str, *, hyp: bool = False, by_vanquish: bool
         P["fdiscard"].append(hero)
     if p == s.turn:
         s.tf.setdefault("defeats", []).append(st)
-    for c, r in list(P["cards"].items()):
-        if CARD[c].key == "spinning_wheel" and r["loc"] == loc and not r.get("stolen") and c in P["cards"]:
-            gain(s, p, max(0, st - 1), "Spinning Wheel")
+    wheels = [["spinning_wheel", c, max(0, st - 1)] for c, r in P["cards"].items()
+              if CARD[c].key == "spinning_wheel" and r["loc"] == loc and not r.get("stolen")]
+    triggered(s, p, wheels)  # pushed first: the defeated Hero's own ability (pushed next) resolves first
     if "on_defeated" in d.by_trigger and not hyp:
         steps = [x for x in d.steps("on_defeated") if x["op"] not in ("return_stolen_item", "shuffle_into_deck")]
         fx(s, p, p, hero, steps, loc=loc)
@@ -167,19 +167,77 @@ def move_mover(s: VState, p: int, loc: int) -> None:
     P = s.players[p]
     P["mover"] = loc
     ev(s, "mover", f"{nm(s, p)} moves to {locname(s, p, loc)}.", seat=p, loc=loc)
-    for c, r in list(P["cards"].items()):
-        if c not in P["cards"] or r["loc"] != loc:
-            continue
+    items = []
+    for c, r in P["cards"].items():
         key = CARD[c].key
-        if key == "green_fire":
-            discard_from_realm(s, p, c, "the mover entered")
-        elif key == "dinglehopper":
-            lose(s, p, 1)
-        elif key == "tick_tock" and r["side"] == "h":
-            for h in list(P["hand"]):
-                P["hand"].remove(h)
-                P["discard"].append(h)
-            ev(s, "discard", f"Tick Tock: {P['name']} discards the whole hand.", seat=p)
+        if r["loc"] == loc and (key in ("green_fire", "dinglehopper") or (key == "tick_tock" and r["side"] == "h")):
+            items.append([key, c, 0])
+    triggered(s, p, items)
+
+
+TRIGGER_TEXT = {
+    "green_fire": "Green Fire is discarded", "dinglehopper": "lose 1 Power", "tick_tock": "discard your hand",
+    "forest_of_thorns": "Forest of Thorns is discarded", "warrant": "gain 2 Power",
+    "dreamless_sleep": "Dreamless Sleep is discarded", "spinning_wheel": "gain Power",
+    "golden_arrow": "gain 2 Power",
+}
+"""What each event-triggered ability of ``triggered`` does, for the order prompt."""
+
+
+def triggered(s: VState, p: int, items: list[list[Any]]) -> None:
+    """R44 (2): the abilities one event triggers besides that of the card it is about, ``[card key,
+    instance, amount]`` each. They resolve in the order the realm's owner ``p`` chooses, asked only
+    when it can matter (two different abilities): an ``order`` frame resolves them one by one."""
+    if items:
+        push(s, {"k": "order", "who": p, "items": items})
+
+
+def fire(s: VState, p: int, item: list[Any]) -> None:
+    """Resolve one event-triggered ability (see ``triggered``)."""
+    key, c, n = item
+    P = s.players[p]
+    if key in ("green_fire", "forest_of_thorns", "dreamless_sleep"):
+        why = {"green_fire": "the mover entered", "forest_of_thorns": "a Hero was played here",
+               "dreamless_sleep": "an Ally was played here"}[key]
+        discard_from_realm(s, p, c, why)
+    elif key == "dinglehopper":
+        lose(s, p, 1)
+    elif key == "tick_tock":
+        for h in list(P["hand"]):
+            P["hand"].remove(h)
+            P["discard"].append(h)
+        ev(s, "discard", f"Tick Tock: {P['name']} discards the whole hand.", seat=p)
+    elif key == "warrant":
+        gain(s, p, 2, "Warrant")
+    elif key == "spinning_wheel":
+        gain(s, p, n, "Spinning Wheel")
+    elif key == "golden_arrow":
+        gain(s, p, n, "Golden Arrow")
+
+
+@handler("order")
+def h_order(s: VState, f: dict[str, Any]) -> Any:
+    p = f["who"]
+    P = s.players[p]
+    # a card that left play meanwhile no longer fires, except Golden Arrow: it fires for the defeat
+    # it saw, though its Ally was discarded by that Vanquish
+    items = [it for it in f["items"]
+             if it[0] == "golden_arrow" or (it[1] in P["cards"] and not P["cards"][it[1]].get("stolen"))]
+    f["items"] = items
+    if not items:
+        return DONE
+    ans = f.pop("ans", None)
+    if ans is not None:
+        pick = next(it for it in items if it[1] == ans.split()[1])
+    elif len({it[0] for it in items}) > 1:
+        opts = [opt(f"first {it[1]}", f"{CARD[it[1]].name} first: {TRIGGER_TEXT[it[0]]}"
+                    + (" (in play order)" if k == 0 else ""), it[1], "order") for k, it in enumerate(items)]
+        return Choice(p, "order", f"{P['name']}: these abilities trigger together; which resolves first?", opts)
+    else:
+        pick = items[0]  # the same ability each time: the order cannot matter
+    items.remove(pick)
+    fire(s, p, pick)
+    return DONE if not items else AGAIN
 
 
 def move_hero(s: VState, p: int, hero: str, loc: int) -> None:
@@ -187,15 +245,44 @@ def move_hero(s: VState, p: int, hero: str, loc: int) -> None:
     P = s.players[p]
     relocate(s, p, hero, loc)
     rec = P["cards"][hero]
-    if rec.get("sz") == "e" and rec.get("spill"):
-        adj = [i for i in (loc - 1, loc + 1) if 0 <= i < 4]
-        rec["spill"] = [adj[0], rec["spill"][1]]
     ev(s, "move", f"{CARD[hero].name} is moved to {locname(s, p, loc)}.", seat=p, card=hero, loc=loc)
     for a in attached(P, hero):
         if CARD[a].target_location == locname(s, p, loc):
             ev(s, "contract", f"The Binding Contract on {CARD[hero].name} comes due.", seat=p, card=a)
             defeat(s, p, hero)
             return
+    if rec.get("sz") == "e" and rec.get("spill"):
+        spots = spill_spots(s, p, loc)
+        rec["spill"] = spots[0] if spots else [loc - 1 if loc > 0 else loc + 1, 0]
+        if len(spots) > 1:  # R27: the player who enlarged him chooses the covered action
+            push(s, {"k": "respill", "who": p, "card": hero, "by": rec.get("eby", p)})
+
+
+def spill_spots(s: VState, p: int, loc: int) -> list[list[int]]:
+    """The top actions an Enlarged Hero at ``loc`` may also cover: ``[location, slot]`` each."""
+    top = LIB.villains[s.players[p]["villain"]].top
+    return [[adj, i] for adj in (loc - 1, loc + 1) if 0 <= adj < 4 for i in range(len(top[adj]))]
+
+
+@handler("respill")
+def h_respill(s: VState, f: dict[str, Any]) -> Any:
+    """An Enlarged Hero was moved: the enlarging player picks the adjacent action he covers (R27)."""
+    p, hero = f["who"], f["card"]
+    P = s.players[p]
+    rec = P["cards"].get(hero)
+    if rec is None or rec.get("sz") != "e":
+        return DONE
+    ans = f.pop("ans", None)
+    if ans is None:
+        top = LIB.villains[P["villain"]].top
+        spots = spill_spots(s, p, rec["loc"])
+        opts = [opt(f"spill {a} {i}", f"It also covers {top[a][i][0].replace('_', ' ')} at {locname(s, p, a)}",
+                    hero, "effect") for a, i in spots]
+        return Choice(f["by"], "size_slot", f"{CARD[hero].name} moved: which neighbouring action does he cover?",
+                      opts)
+    rec["spill"] = [int(v) for v in ans.split()[1:3]]
+    ev(s, "size", f"{CARD[hero].name} now also covers an action at {locname(s, p, rec['spill'][0])}.", seat=p)
+    return DONE
 
 
 def play_hero(s: VState, p: int, hero: str, loc: int, by: int) -> None:
@@ -236,17 +323,9 @@ def here_triggers(s: VState, f: dict[str, Any]) -> None:
     """Triggers of a card being *played* to a location (Forest of Thorns, Warrant, Dreamless Sleep)."""
     p, loc = f["who"], f["loc"]
     P = s.players[p]
-    for c, r in list(P["cards"].items()):
-        if c not in P["cards"] or r["loc"] != loc or r.get("stolen"):
-            continue
-        key = CARD[c].key
-        if f["kind"] == "hero":
-            if key == "forest_of_thorns":
-                discard_from_realm(s, p, c, "a Hero was played here")
-            elif key == "warrant":
-                gain(s, p, 2, "Warrant")
-        elif f["kind"] == "ally" and key == "dreamless_sleep":
-            discard_from_realm(s, p, c, "an Ally was played here")
+    wanted = ("forest_of_thorns", "warrant") if f["kind"] == "hero" else ("dreamless_sleep",)
+    triggered(s, p, [[CARD[c].key, c, 0] for c, r in P["cards"].items()
+                     if r["loc"] == loc and not r.get("stolen") and CARD[c].key in wanted])
 
 
 def count_heroes_at(s: VState, p: int, loc: int) -> int:

@@ -363,6 +363,14 @@ class HeuristicBot:
     def _k_before_move(self, view: dict[str, Any], mine: dict[str, Any], a: Action) -> float:
         return 1 if a.id != "skip" else 0
 
+    def _k_park(self, view: dict[str, Any], mine: dict[str, Any] | None, a: Action) -> float:
+        """Parking Prince John's Power (a Fate card): the more, the further he is from 20."""
+        return float(a.id.split()[1]) if a.id.startswith("park ") else 0.0
+
+    def _k_order(self, view: dict[str, Any], mine: dict[str, Any] | None, a: Action) -> float:
+        """The order of abilities that trigger together: the recommended one (play order)."""
+        return 2.0 if "(in play order)" in a.label else 1.0
+
     def _generic(self, view: dict[str, Any], mine: dict[str, Any] | None, a: Action) -> float:
         if a.id in ("skip", "none", "stay", "no"):
             return 0.5

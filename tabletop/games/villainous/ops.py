@@ -282,6 +282,8 @@ def op_defeat(s: VState, f: dict[str, Any], st: dict[str, Any]) -> Any:
     pool = _defeat_pool(s, f, st)
     if not pool:
         return None
+    if len(pool) == 1 and "ans" not in f:  # one Hero (Hypnotize's chosen target): nothing to ask
+        f["ans"] = f"defeat {pool[0]}"
     ans = _ask(f, f["by"], "defeat", "Defeat which Hero?",
                [opt(f"defeat {h}", f"Defeat {_label(s, p, h)} (Strength {strength(s, p, h)})", h, "effect")
                 for h in pool], False)
@@ -921,26 +923,42 @@ def op_steal(s: VState, f: dict[str, Any], st: dict[str, Any]) -> Any:
 def op_store(s: VState, f: dict[str, Any], st: dict[str, Any]) -> Any:
     p = f["who"]
     P = s.players[p]
+    x = f["x"]
+    most = min(int(st["amount"]), P["power"])
     if st.get("target") == "self":
         h = f["card"] if f["card"] in P["cards"] else None
-        if h is None:
+        if h is None or most <= 0:
             return None
-        ans = _ask(f, f["by"], "confirm", f"Park Power on {CARD[h].name}?",
-                   [opt("yes", "Park up to 4 Power", h, "effect")], True)
-        if isinstance(ans, Choice):
-            return ans
-        if ans != "yes":
-            return None
-    else:
+        x["h"] = h
+    elif "h" not in x:
         pool = [h for h in heroes(P) if not P["locked"][P["cards"][h]["loc"]]]
-        if not pool:
+        if not pool or most <= 0:
             return None
         ans = _ask(f, f["by"], "store", "Park Power on which Hero?",
                    [opt(f"hero {h}", f"On {_label(s, p, h)}", h, "effect") for h in pool], False)
         if isinstance(ans, Choice):
             return ans
-        h = ans.split()[1]
-    n = min(int(st["amount"]), P["power"])
+        x["h"] = ans.split()[1]
+        return REPEAT
+    h = x["h"]
+    # "up to": the fating player picks how much (R45); the most first, it keeps Prince John furthest
+    # from 20 Power. Nothing to ask when he has no Power (or only one amount is possible).
+    amounts = list(range(most, -1 if st.get("up_to") and st.get("target") != "self" else 0, -1))
+    if not amounts:
+        return None
+    if len(amounts) == 1 and not _optional(st, f):
+        n = amounts[0]
+    else:
+        ans = _ask(f, f["by"], "park", f"Park how much of {P['name']}'s Power on {CARD[h].name}?",
+                   [opt(f"park {k}", f"Park {k} Power" + (" (the most: furthest from his 20)" if k == most else ""),
+                        h, "effect") for k in amounts], _optional(st, f))
+        if isinstance(ans, Choice):
+            return ans
+        if ans == "skip":
+            return None
+        n = int(ans.split()[1])
+    if n <= 0:
+        return None
     P["power"] -= n
     P["cards"][h]["pw"] = P["cards"][h].get("pw", 0) + n
     ev(s, "park", f"{n} of {P['name']}'s Power is parked on {CARD[h].name}.", seat=p, amount=n)
@@ -1080,7 +1098,7 @@ def _resize(s: VState, f: dict[str, Any], st: dict[str, Any]) -> Any:
             r.pop("spill", None)
         else:
             loc_, slot_ = (int(v) for v in ans.split()[1:3])
-            r.update(sz="e", spill=[loc_, slot_])
+            r.update(sz="e", spill=[loc_, slot_], eby=f["by"])  # the enlarger also places a moved spill
             r.pop("slot", None)
         ev(s, "size", f"{CARD[h].name} is {'shrunk' if name == 'shrink' else 'enlarged'}.", seat=p, card=h)
         x["left"] = left = left - 1
@@ -1091,7 +1109,7 @@ def _resize(s: VState, f: dict[str, Any], st: dict[str, Any]) -> Any:
         h = ans.split()[1]
         r = P["cards"][h]
         if name in ("unshrink", "unenlarge"):
-            for k in ("sz", "slot", "spill"):
+            for k in ("sz", "slot", "spill", "eby"):
                 r.pop(k, None)
             ev(s, "size", f"{CARD[h].name} returns to normal size.", seat=p, card=h)
             x["left"] = left = left - 1

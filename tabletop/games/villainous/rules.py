@@ -45,10 +45,14 @@ def begin(s: VState, names: list[str], keys: list[str]) -> None:
     run(s, next_turn)
 
 
-def new_state(names: list[str], keys: list[str] | None, options: dict[str, Any], seed: int) -> VState:
-    """A state for these seats; ``keys`` fixes the villains (tests), ``None`` follows the options."""
+def new_state(names: list[str], keys: list[str] | None, options: dict[str, Any], seed: int,
+              humans: list[bool] | None = None) -> VState:
+    """A state for these seats; ``keys`` fixes the villains (tests), ``None`` follows the options.
+    ``humans`` says which seats people play (none known: every seat is asked like a bot)."""
     s = VState(rng=seed)
+    s.humans = list(humans or [])
     s.always_ask = bool(options.get("always_ask", False))
+    s.holders_only = bool(options.get("holders_only", False))
     s.round_limit = int(options.get("round_limit", 100))
     if keys is None and not options.get("draft", False):
         pool = list(VILLAINS)
@@ -77,7 +81,7 @@ class Villainous(Game[VState]):
     state_type = VState
 
     def setup(self, seats: list[Seat], options: dict[str, Any], seed: int) -> VState:
-        return new_state([x.name for x in seats], None, options, seed)
+        return new_state([x.name for x in seats], None, options, seed, [not x.is_bot for x in seats])
 
     def decision(self, s: VState) -> Decision | None:
         if s.phase == "over" or s.pending is None:

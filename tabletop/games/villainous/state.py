@@ -5,7 +5,8 @@ into play (a moved Hero is re-inserted, so it joins behind the others). A record
 ``{"loc": 0..3, "side": "h"|"v", "on": host id or None}`` plus a few optional flags:
 ``w`` (a Wicket), ``hyp`` (a Hypnotized Hero acting as an Ally), ``stolen`` (a Villain Item held
 by a Hero), ``pw`` (Power parked on a Hero), ``sz`` (``"s"`` shrunk / ``"e"`` enlarged) with
-``slot`` (the covered slot of a shrunk Hero) or ``spill`` (``[loc, slot]`` of an enlarged one).
+``slot`` (the covered slot of a shrunk Hero) or ``spill`` (``[loc, slot]`` of an enlarged one) and
+``eby`` (the seat that enlarged him: it places the spill again when he is moved, R27).
 
 Resolution is a stack of frames (``stack``); a frame that needs an answer stores a ``pending``
 choice, which is the current decision. This is how every mid-resolution choice is a Decision.
@@ -60,5 +61,8 @@ class VState(BaseState):
     look_seat: int = -1
     """Cards only ``look_seat`` is looking at (Give Them a Scare, Crown)."""
     always_ask: bool = False
+    holders_only: bool = False
+    humans: list[bool] = field(default_factory=list)
+    """Which seats a person plays: their Condition prompts follow public facts only (R17, ``turn``)."""
     round_limit: int = 100
     draft: list[str] = field(default_factory=list)

@@ -298,12 +298,43 @@ def window_options(s: VState, q: int) -> list[list[Any]]:
     return out
 
 
+def could_answer(s: VState, q: int) -> bool:
+    """Judging by public facts only, could ``q`` answer this window? It holds cards and one of its
+    villain's Conditions that nobody can see (in its hand or deck) would be playable now, or it is
+    Prince John and may pay off a Clever Disguise. Two tables differing only in hidden cards give
+    the same answer, so asking on it tells nobody what ``q`` holds."""
+    P = s.players[q]
+    if P["villain"] == "john" and disguises(s, q):
+        return True
+    if not P["hand"]:
+        return False
+    seen: set[str] = set()
+    for c in P["hand"] + P["deck"]:
+        if c in IS_COND and CARD[c].key not in seen:
+            seen.add(CARD[c].key)
+            if condition_ok(s, q, c):
+                return True
+    return False
+
+
+def asked(s: VState, q: int) -> bool:
+    """R17, hot-seat: is ``q`` asked in this window? A human seat whenever it could answer on public
+    facts (the curtain going to it, or not, says nothing of its hand); a bot only when it holds a
+    playable Condition (nobody watches a bot's curtain). ``always_ask`` asks everyone, and
+    ``holders_only`` asks only holders (the old, faster but telling, prompting)."""
+    if s.always_ask:
+        return True
+    if s.holders_only or not s.humans or not s.humans[q]:
+        return bool(window_options(s, q))
+    return could_answer(s, q)
+
+
 @handler("win")
 def h_window(s: VState, f: dict[str, Any]) -> Any:
     if f["i"] == 0 and not f["played"] and not s.always_ask and "ans" not in f:
         turn = s.turn
         for q, P in enumerate(s.players):
-            if q != turn and (P["villain"] == "john" or not IS_COND.isdisjoint(P["hand"])):
+            if q != turn and (P["villain"] == "john" or not IS_COND.isdisjoint(P["hand"] + P["deck"])):
                 break
         else:
             s.tf["defeats"] = []
@@ -337,8 +368,8 @@ def h_window(s: VState, f: dict[str, Any]) -> Any:
             s.tf["defeats"] = []
             return DONE
         q = order[f["i"]]
-        opts = window_options(s, q)
-        if opts or s.always_ask:
+        opts = window_options(s, q) if asked(s, q) else None
+        if opts is not None:
             return Choice(q, "condition", f"{s.players[q]['name']}: play a Condition now?",
                           opts + [opt("pass", "Pass", None, "condition")])
         f["i"] += 1

@@ -26,7 +26,9 @@ def take(s: SuperState, card: str) -> None:
 def table(players: int = 2, hands: dict[int, list[str]] | None = None, *, start: int = 0,
           options: dict[str, Any] | None = None, loot: dict[int, list[str]] | None = None,
           top: list[str] | None = None, discard: list[str] | None = None, seed: int = 1) -> Scenario:
-    opts = {"first": start + 1, "no_swap": True}
+    # Rule tests script every answer of all-human tables; asking only holders keeps them about the
+    # rule under test (test_asking covers the default, private policy).
+    opts = {"first": start + 1, "no_swap": True, "holders_only": True}
     opts.update(options or {})
     sc = Scenario("superinmundos", players, opts, seed)
     s = sc.state

@@ -32,6 +32,7 @@ def test_S21_loot_goes_on_bottom_first_and_cards_leave_play_beneath_the_active_u
     s = sc.state
     assert [u["cards"] for u in s.arena] == [["b22"], ["neut11"]]
     sc.play("attack neut19", "boost mercenario-autonomo power")  # Moth Librarian's 5 Power meets 4 + 2
+    sc.play("mode attack")  # the counter-attack wins both ways: its owner picks (S7)
     assert sc.last("counter")["defeated"] == ["neut19"]
     assert [u["cards"] for u in s.arena] == [["b22"], ["neut19"], ["neut11"]]
     sc.play("withdraw")
@@ -91,14 +92,15 @@ def test_S25_siervo_reveals_the_next_opponents_hand_to_its_owner_only() -> None:
 
 
 def test_S26_events_are_played_only_in_their_timing() -> None:
-    sc = table(2, {0: ["neut18", "event04"], 1: ["neut11", "event06", "event02"]})
+    sc = table(2, {0: ["neut18", "event04", "event02"], 1: ["neut01", "event06"]})
     assert kind(sc) == "round_start" and ids(sc, "event ") == ["event event04"]
     sc.play("pass", "open neut18")
-    assert kind(sc) == "reaction" and seat(sc) == 1 and ids(sc, "event ") == ["event event02 active"]
+    assert kind(sc) == "reaction" and seat(sc) == 0 and ids(sc, "event ") == ["event event02 active"]
     sc.play("pass")
     assert kind(sc) == "turn" and ids(sc, "event ") == ["event event06"]
-    sc.play("attack neut11")
-    assert kind(sc) == "reaction" and ids(sc, "event ") == ["event event02 attacker", "event event02 defender"]
+    sc.play("attack neut01")  # Gray Clerk's Power 2 beats Lost Intern's 1: Tailwind could save it
+    assert kind(sc) == "reaction" and seat(sc) == 0
+    assert ids(sc, "event ") == ["event event02 attacker", "event event02 defender"]
 
 
 def test_S42_an_empty_hand_must_withdraw() -> None:

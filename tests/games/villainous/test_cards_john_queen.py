@@ -149,6 +149,8 @@ def test_steal_from_the_rich() -> None:
     s_ = top_fate(sc, 1, "steal_from_the_rich", "steal_from_the_rich")[0]
     menu(sc, 0, 0)
     sc.play("fate 1", f"pick {s_}", f"hero {h}")
+    assert sc.legal()[:4] == ["park 3", "park 2", "park 1", "park 0"]  # "up to": the fating player's
+    sc.play("park 3")
     assert power(sc, 1) == 0 and sc.state.players[1]["cards"][h]["pw"] == 3
 
 
@@ -181,7 +183,7 @@ def test_off_with_your_head_and_by_order() -> None:
     h = put(sc, 0, "dodo", 0)
     o = hand(sc, 0, "off_with_your_head")[0]
     menu(sc, 0, 1, power=3)
-    sc.play(f"play {o}", f"defeat {h}")
+    sc.play(f"play {o}")  # one Hero to defeat: nothing to ask
     assert where(sc, 0, h) == "fdiscard"
     passes(sc)
     a = put(sc, 0, "card_guard_club", 2)

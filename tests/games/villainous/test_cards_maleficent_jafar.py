@@ -158,9 +158,7 @@ def test_a_snake_am_i_at_the_mover() -> None:
     near = put(sc, 0, "sultan", 1)
     c = hand(sc, 0, "a_snake_am_i")[0]
     menu(sc, 0, 1, power=2)
-    sc.play(f"play {c}")
-    assert sc.legal() == [f"defeat {near}"]
-    sc.play(f"defeat {near}")
+    sc.play(f"play {c}")  # one Hero at the mover: defeated without a question
     assert where(sc, 0, near) == "fdiscard" and where(sc, 0, far) == "loc2"
 
 

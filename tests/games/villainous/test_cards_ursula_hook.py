@@ -129,8 +129,9 @@ def test_return_to_form_and_dinglehopper() -> None:
     assert where(sc, 0, h) == "loc2"
     put(sc, 0, "dinglehopper", 2, on=h)
     P["power"] = 3
-    from tabletop.games.villainous.acts import move_mover
+    from tabletop.games.villainous.acts import h_order, move_mover
     move_mover(sc.state, 0, 2)
+    h_order(sc.state, sc.state.stack.pop())  # the mover-enters trigger resolves as a frame (R44)
     assert P["power"] == 2
 
 

@@ -35,7 +35,7 @@ def test_jafar_lamp_and_hypnotized_genie() -> None:
     g = put(sc, 0, "genie", 2)
     hy = hand(sc, 0, "hypnotize")[0]
     menu(sc, 0, 2, power=6)
-    sc.play(f"play {hy}", f"target {g}", f"defeat {g}")
+    sc.play(f"play {hy}", f"target {g}")
     passes(sc)
     end_turn(sc)
     start_turn(sc, 0)

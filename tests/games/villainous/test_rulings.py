@@ -39,9 +39,7 @@ def test_R3_conditions_act_in_their_owners_realm() -> None:
     sc.play(f"vanquish {hero}")
     sc.play("with jafar.razoul#1", "with jafar.palace_guard#1", "confirm")
     assert decide(sc) == (1, "condition")
-    sc.play("cond maleficent.malice#1")
-    assert sc.legal() == [f"defeat {mine}"]
-    sc.play(f"defeat {mine}")
+    sc.play("cond maleficent.malice#1")  # one Hero qualifies: defeated without a question
     assert mine in sc.state.players[1]["fdiscard"]
 
 
@@ -339,7 +337,7 @@ def test_R23_hypnotize_cost_and_ally() -> None:
     menu(sc, 0, 2, power=5)
     assert f"play {hy}" not in sc.legal()
     menu(sc, 0, 2, power=6)
-    sc.play(f"play {hy}", f"target {h}", f"defeat {h}")
+    sc.play(f"play {hy}", f"target {h}")  # the target is the Hero defeated: no second prompt
     P = sc.state.players[0]
     assert P["cards"][h]["hyp"] and P["cards"][h]["side"] == "v" and st(sc, 0, h) == 4
     assert "jafar.wish#1" in P["fdiscard"] and power(sc, 0) == 0
@@ -367,7 +365,9 @@ def test_R25_parked_power_returns_on_defeat() -> None:
     sc.state.players[0]["power"] = 6
     top_fate(sc, 0, "little_john", "toby")
     menu(sc, 1, 0)
-    sc.play("fate 0", "pick john.little_john#1", "at 2", "yes")
+    sc.play("fate 0", "pick john.little_john#1", "at 2")
+    assert sc.legal()[:5] == ["park 4", "park 3", "park 2", "park 1", "skip"]
+    sc.play("park 4")
     assert power(sc, 0) == 2
     for k in ("rhino_guards", "rhino_guards"):
         put(sc, 0, k, 2)
@@ -510,7 +510,7 @@ def test_R34_dragon_form_pays_per_fate() -> None:
     put(sc, 0, "guards", 2)
     d = hand(sc, 0, "dragon_form")[0]
     menu(sc, 0, 2, power=3)
-    sc.play(f"play {d}", "defeat maleficent.guards#1")
+    sc.play(f"play {d}")  # one Hero: defeated without a question
     assert sc.state.players[0]["dragon"] == 1
     menu(sc, 1, 0)
     sc.play("fate 0")
