@@ -596,9 +596,12 @@ def r_search_top(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], to
     if not top:
         return
     s.reveals += 1
+    ctx2 = {"p": who, "seat": seat, "top": list(reversed(top))}
+    if len({g.defs[c].key for c in top}) == 1:  # one card (or copies of one): nothing to choose
+        _search_top(g, s, ctx2, f"take {top[-1]}")
+        return
     opts = [(f"take {c}", f"Put {g.defs[c].name} into hand", "") for c in reversed(top)]
-    push(s, ask_frame(seat, "search_top", "Pick one card for its owner's hand", opts,
-                      {"p": who, "seat": seat, "top": list(reversed(top))}))
+    push(s, ask_frame(seat, "search_top", "Pick one card for its owner's hand", opts, ctx2))
 
 
 @continuation("search_top")
