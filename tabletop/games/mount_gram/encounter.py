@@ -93,7 +93,9 @@ def wr_captives(g: Any, s: MGState, grp: Group, cid: str, ab: Ab, f: dict[str, A
     for p in B.members(s, grp):
         opts = [(f"capture {a} {h}", f"{g.defs[a].name} is captured under {g.defs[h].name}", a)
                 for a in B.allies(g, s, p) for h in tied]
-        if opts:
+        if len(opts) == 1:  # one ally and one host: nothing to choose
+            _captives(g, s, {"p": p}, opts[0][0])
+        elif opts:
             frames.append(ask_frame(p, "captives", "Captives of Gornákh: choose an ally to be captured",
                                     opts, {"p": p}))
     push(s, *frames)
