@@ -553,3 +553,48 @@ def test_heuristic_bot_answers_the_new_decisions_with_the_recommendation() -> No
     assert sc.decision().kind == "discard_restricted"
     assert sc.match.bot_step(as_kind="heuristic") != f"discard {plate}"  # would kill Gimli
     assert gimli in sc.s.cards and plate in sc.s.cards[gimli]["att"]
+
+
+# -- the screen: Enter accepts the recommended Ranged answer ---------------------------------------
+def _ranged_match(hurts: bool) -> Match:
+    """Two players in one group; P1's enemies are engaged and unattacked, P2 has Legolas (3)."""
+    match = Match.start(games.game("mount_gram"), [Seat("Ana"), Seat("Bo")],
+                        {"deck_1": "Leadership", "deck_2": "Tactics"}, seed=3)
+    while match.decision().kind == "choose":
+        match.play(match.legal()[0].id)
+    s, g = match.state, match.game
+    host = B.group_of(s, s.first)
+    for grp in list(s.groups):
+        if grp is not host:
+            g.scen.join(g, s, grp, host)
+    if not any(key_of(c) == "legolas" for c in s.players[1]["chars"]):
+        s.cards["p1.legolas.61"] = B.new_rec(ctl=1)
+        s.players[1]["chars"].append("p1.legolas.61")
+    for key, n in (("angmar_orc", 62), ("angmar_captain", 63) if hurts else ("angmar_orc", 64)):
+        s.cards[f"e.{key}.{n}"] = B.new_rec(ctl=0)
+        s.players[0]["engaged"].append(f"e.{key}.{n}")
+    for c in s.players[0]["chars"] + s.players[1]["chars"]:
+        s.cards[c]["ex"] = key_of(c) != "legolas"
+    s.phase = "combat"
+    s.stack = [dict(HOLD), {"t": "patk", "p": 1, "pc": 0, "done": [], "e": "", "atk": [], "ri": 0, "rng": True}]
+    advance(g, s)
+    return match
+
+
+@pytest.mark.parametrize("hurts", [True, False])
+async def test_S4_6_screen_enter_accepts_the_recommended_ranged_answer(tmp_path, hurts: bool) -> None:
+    from .test_screen import lift, make_app
+
+    match = _ranged_match(hurts)
+    d = match.decision()
+    assert d.kind == "ranged_attack"
+    first = match.legal()[0]
+    assert "recommended" in first.label
+    assert (first.id == "attack e.angmar_captain.63") if hurts else (first.id == "done")
+    app = make_app(tmp_path, match)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await lift(pilot, app)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert first.id in match.actions
