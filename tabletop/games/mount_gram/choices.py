@@ -135,7 +135,8 @@ def check_restricted(g: Any, s: MGState, host: str) -> None:
     for i, a in enumerate(ranked):
         label = f"Discard {g.defs[a].name}"
         if i == 0:
-            label += " (recommended: the cheapest that keeps the hero alive)" if not kills(a) else " (recommended)"
+            label += (" (recommended: the cheapest that keeps the hero alive)" if not kills(a)
+                      else " (recommended: the cheapest; losing any of them destroys the hero)")
         elif kills(a):
             label += f" (destroys {g.defs[host].name})"
         opts.append((f"discard {a}", label, a))

@@ -769,10 +769,13 @@ class EnemyAttack(Frame):
 
 def _taker_rank(g: Any, s: MGState, f: dict[str, Any], c: str) -> tuple[int, ...]:
     """Who should take a multi-defender attack's damage (§4.6, Stand Together): one that survives and is not captured
-    by it (Cruel Torturer, Captives), a hero before an ally, the most hit points left."""
+    by it (Cruel Torturer, Captives), a hero before an ally, the most hit points left; when every
+    one would fall, an ally rather than a hero."""
     left = B.hp(g, s, c) - s.cards[c]["dmg"]
     captured = g.enc.captures_target(g, s, f, c)
-    return (captured, left <= f["dmg"], g.defs[c].type != "hero", -left)
+    dies = left <= f["dmg"]
+    hero = g.defs[c].type == "hero"
+    return (captured, dies, hero if dies else not hero, -left)  # one that falls: an ally, not a hero
 
 
 def damage_takers(g: Any, s: MGState, f: dict[str, Any]) -> list[Action]:
@@ -785,8 +788,10 @@ def damage_takers(g: Any, s: MGState, f: dict[str, Any]) -> list[Action]:
             label += " (captured by this attack)"
         elif rank[1]:
             label += " (destroyed)"
-        if i == 0 and not rank[0] and not rank[1]:
-            label += " (recommended: survives it)"
+        if i == 0:  # the recommended one always says why
+            why = ("survives it" if not rank[1] else "not captured, the least to lose") if not rank[0] \
+                else "every defender is captured by it"
+            label += f" (recommended: {why})"
         out.append(Action(f"take {c}", label, card=c))
     return out
 

@@ -598,3 +598,19 @@ async def test_S4_6_screen_enter_accepts_the_recommended_ranged_answer(tmp_path,
         await pilot.press("enter")
         await pilot.pause()
         assert first.id in match.actions
+
+
+def test_card_stand_together_the_first_option_says_why_even_when_both_defenders_fall() -> None:
+    sc = game("Tactics")
+    brute = put_enemy(sc, "t_brute", seat=0)
+    sc.s.mods.append({"c": brute, "st": "atk", "d": 20, "until": "phase"})  # 24 attack
+    sc.s.mods.append({"p": 0, "st": "multidef", "d": 0, "until": "phase"})
+    thalin = hero(sc, 0, "thalin")
+    ally = put_char(sc, 0, "guard_of_the_citadel")
+    run_frames(sc, eatk(brute, 0, imm=True), dict(HOLD), phase="combat")
+    sc.play(f"defend {thalin}", f"defend {ally}", "nodefend")
+    passes(sc)
+    assert sc.decision().kind == "assign_damage"
+    first, second = options(sc)
+    assert "recommended:" in first[1] and "destroyed" in first[1] and "destroyed" in second[1]
+    assert first[0] == f"take {ally}"  # both fall: lose the ally, keep the hero
