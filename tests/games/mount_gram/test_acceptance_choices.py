@@ -614,3 +614,20 @@ def test_card_stand_together_the_first_option_says_why_even_when_both_defenders_
     first, second = options(sc)
     assert "recommended:" in first[1] and "destroyed" in first[1] and "destroyed" in second[1]
     assert first[0] == f"take {ally}"  # both fall: lose the ally, keep the hero
+
+
+def test_S5_9_end_of_round_forced_effects_the_first_option_says_why() -> None:
+    sc = mg(1)
+    g0 = gid(sc, 0)
+    top_encounter(sc, "stop_the_executioners")
+    run_frames(sc, {"t": "reveal", "g": g0, "pc": 0}, dict(HOLD), phase="quest")
+    side = next(c for c in B.group(sc.s, g0)["staging"] if key_of(c) == "stop_the_executioners")
+    sc.s.cards[side]["time"] = 1
+    put_char(sc, 0, "gandalf")
+    run_frames(sc, {"t": "refresh"}, dict(HOLD), phase="refresh")
+    assert sc.decision().kind == "forced_order"
+    first = options(sc)[0]
+    assert "Stop the Executioners!" in first[1] and "recommended:" in first[1]
+    sc.play(sc.legal()[0])  # Enter
+    passes(sc)
+    assert side in sc.s.removed
