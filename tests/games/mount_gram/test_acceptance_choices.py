@@ -631,3 +631,12 @@ def test_S5_9_end_of_round_forced_effects_the_first_option_says_why() -> None:
     sc.play(sc.legal()[0])  # Enter
     passes(sc)
     assert side in sc.s.removed
+
+
+def test_S9_eowyn_one_option_per_title_in_the_discarding_players_hand() -> None:
+    sc = game("Spirit", "Lore")
+    eo = hero(sc, 0, "eowyn")
+    twins = to_hand(sc, 1, "lore_of_imladris", "lore_of_imladris", "gleowine")
+    act(sc, seat=1)
+    uses = [a for a in sc.legal() if a.startswith(f"use {eo}")]
+    assert sorted(uses) == sorted([f"use {eo} {twins[0]}", f"use {eo} {twins[2]}"])
