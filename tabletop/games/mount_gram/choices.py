@@ -135,7 +135,8 @@ def check_restricted(g: Any, s: MGState, host: str) -> None:
     for i, a in enumerate(ranked):
         label = f"Discard {g.defs[a].name}"
         if i == 0:
-            label += " (recommended: the cheapest that keeps the hero alive)" if not kills(a) else " (recommended)"
+            label += (" (recommended: the cheapest that keeps the hero alive)" if not kills(a)
+                      else " (recommended: the cheapest; losing any of them destroys the hero)")
         elif kills(a):
             label += f" (destroys {g.defs[host].name})"
         opts.append((f"discard {a}", label, a))
@@ -249,8 +250,12 @@ def _enemy_rank(g: Any, s: MGState, c: str) -> tuple[int, ...]:
             c not in s.encounter)
 
 
-def search_frame(grp: Group, seats: list[int], trait: str, engage: bool) -> dict[str, Any]:
-    return {"t": "esearch", "g": grp["id"], "seats": list(seats), "trait": trait, "engage": engage}
+def search_frame(grp: Group, seats: list[int], trait: str, engage: bool, src: str = "",
+                 own: bool = False) -> dict[str, Any]:
+    """``own``: each listed seat picks his own enemy ("each player searches", Orc Ambush, §5.9);
+    otherwise the group's first player picks ("search", no chooser named: Sound the Alarm!)."""
+    return {"t": "esearch", "g": grp["id"], "seats": list(seats), "trait": trait, "engage": engage,
+            "src": src, "own": own}
 
 
 @frame("esearch")
@@ -269,7 +274,11 @@ class EnemySearch(Frame):
                 f["seats"].pop(0)
                 continue
             if len(found) > 1 and B.members(s, grp):
-                return ask(f, B.members(s, grp)[0], "search", "Search: which enemy is found?")
+                chooser = seat if f.get("own") else B.members(s, grp)[0]
+                src = f"{f['src']}: " if f.get("src") else "Search: "
+                where = (f"comes into play engaged with {s.players[seat]['name']}" if f["engage"]
+                         else "is added to the staging area")
+                return ask(f, chooser, "search", f"{src}which enemy {where}?")
             EnemySearch._place(g, s, f, grp, found[0])
             if s.outcome:
                 return False
@@ -285,7 +294,8 @@ class EnemySearch(Frame):
             pile = "encounter deck" if c in s.encounter else "discard pile"
             label = f"{card.name} from the {pile} (threat {card.threat}, attack {card.atk})"
             if i == 0:
-                label += " (recommended: the weakest)"
+                label += (" (recommended: the weakest that captures nothing)" if not card.capture
+                          and any(g.defs[x].capture for x in found) else " (recommended: the weakest)")
             out.append(Action(f"find {c}", label))
         return out
 
@@ -312,8 +322,8 @@ class EnemySearch(Frame):
 # -- the rest of a deck search back on top, in the player's order (Gandalf's Search) ------------
 def order_rest(g: Any, s: MGState, seat: int, deck_of: int, rest: list[str]) -> None:
     """``rest`` (top first) goes back on top of ``deck_of``'s deck in the order ``seat`` picks."""
-    if len(rest) < 2:
-        return
+    if len({g.defs[c].key for c in rest}) < 2:
+        return  # one card, or copies of one title: every order is the same (never asked)
     prompt, opts = _order_ask(g, rest, [])
     push(s, ask_frame(seat, "search_order", prompt, opts, {"p": deck_of, "seat": seat, "rest": rest, "top": []},
                       kind="order"))
@@ -324,7 +334,14 @@ def _order_ask(g: Any, rest: list[str], top: list[str]) -> tuple[str, list[tuple
     opts = [("keep", f"Keep this order: {names} (recommended: as they were, first drawn first)", "")]
     # no card on these options: the deck's cards are named in the labels and shown through the
     # view's ``looking_at``, so the screen's list (Enter: the recommended "keep") has the focus
-    opts += [(f"top {c}", f"{g.defs[c].name} next" + (" (drawn first)" if not top else ""), "") for c in rest]
+    # one option per title (copies give the same order), and none that repeats "keep": with two
+    # cards left, putting the first next is keeping the order
+    seen = {g.defs[rest[0]].key} if len(rest) == 2 else set()
+    for c in rest:
+        key = g.defs[c].key
+        if key not in seen:
+            seen.add(key)
+            opts.append((f"top {c}", f"{g.defs[c].name} next" + (" (drawn first)" if not top else ""), ""))
     return "Order the rest on top of the deck: which card is drawn next?", opts
 
 
@@ -338,7 +355,7 @@ def _search_order(g: Any, s: MGState, ctx: dict[str, Any], aid: str) -> None:
         c = aid.split()[1]
         rest.remove(c)
         top.append(c)
-    if len(rest) >= 2:
+    if len({g.defs[c].key for c in rest}) >= 2:
         prompt, opts = _order_ask(g, rest, top)
         push(s, ask_frame(ctx["seat"], "search_order", prompt, opts, dict(ctx, rest=rest, top=top), kind="order"))
         return

@@ -44,7 +44,7 @@ def wr_sound_the_alarm(g: Any, s: MGState, grp: Group, cid: str, ab: Ab, f: dict
     s.mods.append({"grp": grp["id"], "st": "atk", "d": ab["attack"], "until": "round"})
     emit(s, "alarm", "Enemies of this group get -10 engagement cost and +1 attack this round.")
     if not B.group_enemies(g, s, grp) and B.members(s, grp):
-        push(s, search_frame(grp, B.members(s, grp)[:1], "", engage=False))
+        push(s, search_frame(grp, B.members(s, grp)[:1], "", engage=False, src=g.defs[cid].name))
 
 
 def wr_feeble(g: Any, s: MGState, grp: Group, cid: str, ab: Ab, f: dict[str, Any]) -> None:
@@ -93,7 +93,9 @@ def wr_captives(g: Any, s: MGState, grp: Group, cid: str, ab: Ab, f: dict[str, A
     for p in B.members(s, grp):
         opts = [(f"capture {a} {h}", f"{g.defs[a].name} is captured under {g.defs[h].name}", a)
                 for a in B.allies(g, s, p) for h in tied]
-        if opts:
+        if len(opts) == 1:  # one ally and one host: nothing to choose
+            _captives(g, s, {"p": p}, opts[0][0])
+        elif opts:
             frames.append(ask_frame(p, "captives", "Captives of Gornákh: choose an ally to be captured",
                                     opts, {"p": p}))
     push(s, *frames)
@@ -151,9 +153,10 @@ def _angmar_orc(g: Any, s: MGState, ctx: dict[str, Any], aid: str) -> None:
 
 
 def wr_orc_ambush(g: Any, s: MGState, grp: Group, cid: str, ab: Ab, f: dict[str, Any]) -> None:
-    """Each player of the group gets an Orc enemy engaged with him; the group's first player
-    picks which (R-18, §5.9), one search per player, then the deck is shuffled."""
-    push(s, search_frame(grp, B.members(s, grp), "Orc", engage=True))
+    """Each player of the group gets an Orc enemy engaged with him; "each player searches", so
+    each picks his own (R-18, §5.9 "each player ... each for himself"), in turn order, then the
+    deck is shuffled."""
+    push(s, search_frame(grp, B.members(s, grp), "Orc", engage=True, src=g.defs[cid].name, own=True))
 
 
 WHEN_REVEALED: dict[str, Callable[..., None]] = {
@@ -293,7 +296,8 @@ def after_attack(g: Any, s: MGState, f: dict[str, Any]) -> None:
     for ab in g.defs[e].has("forced"):
         if ab["op"] == "return_after_ally_kill":
             items.append(back)
-        elif ab["op"] == "captain_after_ally_kill":
+        elif ab["op"] == "captain_after_ally_kill" and s.players[f["p"]]["deck"]:
+            # with the deck empty it does nothing (§5.9), so no order to ask about
             items.append({"op": "captain", "e": e, "p": f["p"], "rank": 1,
                           "label": f"{name}: discard the top card of the deck; an ally there means another attack"})
     if f.get("return_if_ally") and back not in items:

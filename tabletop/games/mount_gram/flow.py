@@ -769,10 +769,13 @@ class EnemyAttack(Frame):
 
 def _taker_rank(g: Any, s: MGState, f: dict[str, Any], c: str) -> tuple[int, ...]:
     """Who should take a multi-defender attack's damage (§4.6, Stand Together): one that survives and is not captured
-    by it (Cruel Torturer, Captives), a hero before an ally, the most hit points left."""
+    by it (Cruel Torturer, Captives), a hero before an ally, the most hit points left; when every
+    one would fall, an ally rather than a hero."""
     left = B.hp(g, s, c) - s.cards[c]["dmg"]
     captured = g.enc.captures_target(g, s, f, c)
-    return (captured, left <= f["dmg"], g.defs[c].type != "hero", -left)
+    dies = left <= f["dmg"]
+    hero = g.defs[c].type == "hero"
+    return (captured, dies, hero if dies else not hero, -left)  # one that falls: an ally, not a hero
 
 
 def damage_takers(g: Any, s: MGState, f: dict[str, Any]) -> list[Action]:
@@ -785,8 +788,10 @@ def damage_takers(g: Any, s: MGState, f: dict[str, Any]) -> list[Action]:
             label += " (captured by this attack)"
         elif rank[1]:
             label += " (destroyed)"
-        if i == 0 and not rank[0] and not rank[1]:
-            label += " (recommended: survives it)"
+        if i == 0:  # the recommended one always says why
+            why = ("survives it" if not rank[1] else "not captured, the least to lose") if not rank[0] \
+                else "every defender is captured by it"
+            label += f" (recommended: {why})"
         out.append(Action(f"take {c}", label, card=c))
     return out
 
@@ -836,6 +841,10 @@ class PlayerAttack(Frame):
         if f["e"] not in s.cards:
             return PlayerAttack._reset(s, f)
         if f["pc"] == 1:
+            opts = PlayerAttack.options(g, s, f)
+            if len(opts) == 1:  # one character that can attack it, or nobody left to add: not asked
+                PlayerAttack.answer(g, s, f, opts[0].id)
+                return False
             return ask(f, p, "attackers", f"{name}: declare attackers against {g.defs[f['e']].name}")
         if f["pc"] == 2:
             grp = B.group_of(s, p)
@@ -862,6 +871,30 @@ class PlayerAttack(Frame):
         return False
 
     @staticmethod
+    def _ranged_options(g: Any, s: MGState, f: dict[str, Any]) -> list[Action]:
+        """A partner's enemies for the Ranged characters, the recommended first: one they can
+        destroy, else the one they hurt most; not attacking first when none would take damage."""
+        strength = sum(B.atk(g, s, c) for c in PlayerAttack._ranged(g, s, f["p"]))
+
+        def hurt(e: str) -> tuple[int, int]:
+            dmg = max(0, strength - B.defense(g, s, e))
+            return dmg, int(dmg >= B.hp(g, s, e) - s.cards[e]["dmg"])
+
+        targets = sorted(PlayerAttack._targets(g, s, f), key=lambda e: (-hurt(e)[1], -hurt(e)[0]))
+        out = []
+        for i, e in enumerate(targets):
+            label = (f"Attack {g.defs[e].name} (engaged with {s.players[B.engaged_with(s, e)]['name']}) "
+                     f"with Ranged characters")
+            dmg, kills = hurt(e)
+            if i == 0 and dmg:
+                label += " (recommended: they destroy it)" if kills else f" (recommended: {dmg} damage, the most)"
+            out.append(Action(f"attack {e}", label, card=e, group="attack"))
+        stop = Action("done", "No Ranged attack")
+        if not targets or not hurt(targets[0])[0]:
+            return [Action("done", "No Ranged attack (recommended: no enemy would take damage)")] + out
+        return out + [stop]
+
+    @staticmethod
     def _ranged(g: Any, s: MGState, q: int) -> list[str]:
         return [c for c in s.players[q]["chars"] if g.defs[c].ranged and not s.cards[c]["ex"]]
 
@@ -870,10 +903,7 @@ class PlayerAttack(Frame):
         p = f["p"]
         if f["pc"] == 0:
             if f.get("rng"):
-                return [Action(f"attack {e}", f"Attack {g.defs[e].name} (engaged with "
-                               f"{s.players[B.engaged_with(s, e)]['name']}) with Ranged characters",
-                               card=e, group="attack")
-                        for e in PlayerAttack._targets(g, s, f)] + [Action("done", "No Ranged attack")]
+                return PlayerAttack._ranged_options(g, s, f)
             return [Action(f"attack {e}", f"Attack {g.defs[e].name}", card=e, group="attack")
                     for e in PlayerAttack._targets(g, s, f)] + [Action("done", "No more attacks")]
         if f["pc"] == 2:

@@ -12,7 +12,7 @@ from tabletop.engine.chance import shuffle
 from tabletop.engine.zones import draw
 
 from . import board as B
-from .cards import owner_of
+from .cards import key_of, owner_of
 from .choices import order_rest
 from .flow import ask_frame, continuation, push
 from .state import MGState
@@ -236,7 +236,10 @@ def t_boost(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: Ct
     else:
         base = [[c] for c in chars_of_group(g, s, seat)]
     if ab.get("cost", {}).get("discard"):
-        return [t + [h] for t in base for h in s.players[seat]["hand"] if h != src]
+        # one option per title in hand: discarding either copy comes to the same (Éowyn)
+        seen: set[str] = set()
+        hand = [h for h in s.players[seat]["hand"] if h != src and not (key_of(h) in seen or seen.add(key_of(h)))]
+        return [t + [h] for t in base for h in hand]
     return base
 
 
@@ -596,9 +599,12 @@ def r_search_top(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], to
     if not top:
         return
     s.reveals += 1
+    ctx2 = {"p": who, "seat": seat, "top": list(reversed(top))}
+    if len({g.defs[c].key for c in top}) == 1:  # one card (or copies of one): nothing to choose
+        _search_top(g, s, ctx2, f"take {top[-1]}")
+        return
     opts = [(f"take {c}", f"Put {g.defs[c].name} into hand", "") for c in reversed(top)]
-    push(s, ask_frame(seat, "search_top", "Pick one card for its owner's hand", opts,
-                      {"p": who, "seat": seat, "top": list(reversed(top))}))
+    push(s, ask_frame(seat, "search_top", "Pick one card for its owner's hand", opts, ctx2))
 
 
 @continuation("search_top")

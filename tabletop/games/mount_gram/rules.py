@@ -232,6 +232,8 @@ class MountGram(Game[MGState]):
         top = s.stack[-1] if s.stack else None
         if seat is None or not top or top.get("t") != "ask" or top["p"] != seat or top["k"] not in self.LOOK_KEYS:
             return []
+        if top["k"] == "search_order":  # every card being ordered, not only those with an option
+            return list(top["ctx"]["rest"])
         return [o[0].split()[1] for o in top["opts"] if " " in o[0]]
 
     def _peek_valid(self, s: MGState) -> set[str]:

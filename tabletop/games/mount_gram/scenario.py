@@ -189,7 +189,8 @@ class QuestScenario:
                 for ab in g.defs[cid].has("forced"):
                     if ab["op"] == "executioners":
                         items.append({"op": "executioners", "c": cid, "amount": ab["amount"], "rank": 0,
-                                      "label": f"{g.defs[cid].name}: time is up, the captives are lost"})
+                                      "label": f"{g.defs[cid].name}: time is up, the captives are lost",
+                                      "why": "the other end-of-round effects do not change it"})
         return items
 
     def executioners(self, g: Any, s: MGState, cid: str, ab: dict[str, Any]) -> None:

@@ -56,7 +56,7 @@ STEP_NAMES = {"commit": "commit characters", "actions": "action window", "respon
               "forced_order": "order Forced effects", "ranged_attack": "Ranged attacks"}
 
 RECOMMENDED_KINDS = frozenset(("pay", "assign_damage", "discard_restricted", "attach_to", "search", "order",
-                               "forced_order"))
+                               "forced_order", "ranged_attack"))
 """Choices whose first option is the recommended answer: Enter accepts it."""
 
 
@@ -816,6 +816,10 @@ class MountGramScreen(GameScreen):
         decision = self._decision
         same = decision is not None and (decision.seat, decision.kind) == self._last_ask
         self._last_ask = (decision.seat, decision.kind) if decision is not None else None
+        if decision is not None and decision.kind in RECOMMENDED_KINDS and self._actions \
+                and self._actions[0].card is None:  # the recommended answer has no card: the list
+            self.query_one("#decision", DecisionPanel).focus()
+            return
         if any(a.card in self._order for a in self._actions):
             if not (same and self._sel in self._order and self.focused is self.query_one("#table", BoardArea)):
                 self._sel = self._first_choosable()  # a new kind of choice: start on its first card

@@ -424,17 +424,18 @@ def test_S5_9_angmar_captain_and_the_angmar_orc_shadow_return_are_ordered() -> N
     assert sc.decision().kind == "defend" and sc.s.stack[-1]["e"] == captain
 
 
-def test_R18_orc_ambush_first_player_chooses_each_orc() -> None:
+def test_R18_orc_ambush_each_player_chooses_his_own_orc() -> None:
+    """ "Each player in the group searches ... engaged with him": each for himself (§5.9)."""
     sc = mg(2)
     g_a = B.groups_in_order(sc.s)[0]
     g_b = B.groups_in_order(sc.s)[1]
     sc.game.scen.join(sc.game, sc.s, g_b, g_a)
-    first = B.members(sc.s, g_a)[0]
+    order = B.members(sc.s, g_a)
     top_encounter(sc, "orc_ambush")
     run_frames(sc, {"t": "reveal", "g": g_a["id"], "pc": 0}, dict(HOLD), phase="quest")
     seen = 0
     while sc.decision().kind == "search":
-        assert sc.decision().seat == first
+        assert sc.decision().seat == order[seen]
         sc.play(sc.legal()[-1])
         seen += 1
     assert seen >= 1

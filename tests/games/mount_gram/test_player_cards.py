@@ -126,10 +126,8 @@ def test_card_dunhere() -> None:
     du = hero(sc, 0, "dunhere")
     orc = put_enemy(sc, "t_orc")
     run_frames(sc, {"t": "patk", "p": 0, "pc": 0, "done": [], "e": "", "atk": [], "ri": 0}, phase="combat")
-    sc.play(f"attack {orc}")
-    assert sc.legal() == [f"with {du}"]
-    sc.play(f"with {du}", "go")
-    assert sc.s.cards[orc]["dmg"] == 2  # 2 + 1 - 1 defence
+    sc.play(f"attack {orc}")  # Dúnhere is the only one who may attack it: not asked (§5.3)
+    assert sc.s.cards[du]["ex"] and sc.s.cards[orc]["dmg"] == 2  # 2 + 1 - 1 defence
 
 
 def test_card_denethor() -> None:
