@@ -24,6 +24,7 @@ from textual.widgets import Footer, Input, Static
 from ..engine import Action, Decision, IllegalAction, Match
 from ..engine.saves import SaveError, path_in, save
 from ..engine.state import visible_log
+from .glyphs import glyphs
 from .help import HelpScreen, rules_text
 from .widgets import Curtain, DecisionPanel, DicePanel, LogView
 
@@ -131,6 +132,7 @@ class GameScreen(Screen[None]):
     DEFAULT_CSS = """
     GameScreen { layout: vertical; }
     GameScreen #title { height: 1; background: $primary-darken-2; color: $text; padding: 0 1; text-style: bold; }
+    GameScreen #ask { height: auto; max-height: 4; padding: 0 1; text-style: bold; background: $boost; }
     GameScreen #play { height: 1fr; }
     GameScreen #main { height: 1fr; }
     GameScreen #board { width: 1fr; }
@@ -164,6 +166,7 @@ class GameScreen(Screen[None]):
     # -- layout ---------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
         yield Static(id="title")
+        yield Static(id="ask")
         with Container(id="play"):
             with Horizontal(id="main"):
                 with Vertical(id="board"):
@@ -172,7 +175,7 @@ class GameScreen(Screen[None]):
                     if self.SHOW_DICE:
                         yield DicePanel(ascii_only=self.ascii_only, animate=self.animate, id="dice")
                     yield LogView(id="log")
-            yield DecisionPanel(id="decision")
+            yield DecisionPanel(ascii_only=self.ascii_only, id="decision")
         yield Static(id="too-small")
         yield Footer()
 
@@ -309,6 +312,7 @@ class GameScreen(Screen[None]):
         mine = decision is not None and decision.seat == self.viewer and not self._curtain_up
         actions = self.match.legal() if mine else []
         self.query_one("#title", Static).update(self.title_line(decision))
+        self.query_one("#ask", Static).update(self.decision_line(decision, mine))
         events = view.get("log", [])
         self.query_one("#log", LogView).show(events)
         if self.SHOW_DICE:
@@ -330,13 +334,27 @@ class GameScreen(Screen[None]):
         """Where the keyboard goes when a decision arrives; boards may prefer their hand row."""
         self.query_one("#decision", DecisionPanel).focus()
 
+    def decision_line(self, decision: Decision | None, mine: bool) -> Text:
+        """Who must decide what, whole: its own line under the header, wrapping rather than cut
+        (a header that runs out of room loses its end, and the end used to be the decision)."""
+        pointer = glyphs(self.ascii_only)["pointer"]
+        if decision is None:
+            return Text(f"{pointer} Game over", style="bold")
+        seat = self.match.seats[decision.seat]
+        prompt = decision.prompt
+        if not prompt.startswith(seat.name):
+            prompt = f"{seat.name}: {prompt}"
+        text = Text(f"{pointer} ")
+        if not mine:
+            text.append("waiting for " + seat.name + (" (bot)" if seat.is_bot else "") + " · ", style="italic")
+        text.append(prompt)
+        return text
+
     def title_line(self, decision: Decision | None) -> Text:
         text = Text()
         text.append(self.spec.title, style="bold")
         text.append(f" · {self.match.summary()}")
-        if decision is not None:
-            text.append(f" · {self.match.seats[decision.seat].name}: {decision.prompt}", style="italic")
-        else:
+        if decision is None:  # the decision itself is on the line below (decision_line), whole
             text.append(" · game over", style="bold green")
         return text
 

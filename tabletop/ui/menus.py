@@ -17,6 +17,7 @@ from textual.widgets.option_list import Option
 from .. import games
 from ..engine import Match, Seat
 from ..engine.saves import SaveError, default_name, load, path_in, scan
+from .widgets.pointer_list import PointerList
 
 if TYPE_CHECKING:
     from .app import TabletopApp
@@ -53,7 +54,8 @@ class MainMenu(Screen[None]):
             with Vertical(id="brand"):
                 yield Static("T A B L E T O P", classes="name")
                 yield Static("card games for one keyboard")
-            yield OptionList(*[Option(label, id=key) for key, label in self.ITEMS], id="menu")
+            yield PointerList(*[Option(label, id=key) for key, label in self.ITEMS], id="menu",
+                              ascii_only=getattr(self.app, "ascii_only", False))
             yield Static(id="recent")
         yield Footer()
 
@@ -108,7 +110,8 @@ class RulesIndex(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static("Rules — choose a game", classes="title")
-        yield OptionList(*[Option(s.title, id=gid) for gid, s in games.specs().items()], id="rules-games")
+        yield PointerList(*[Option(s.title, id=gid) for gid, s in games.specs().items()], id="rules-games",
+                          ascii_only=getattr(self.app, "ascii_only", False))
         yield Footer()
 
     def on_mount(self) -> None:

@@ -222,12 +222,10 @@ class MsxScreen(GameScreen):
         if v["mode"] == "boss" and v.get("boss"):
             text.append(f" · Boss duel T{min(8, v['boss']['step'])}/8", style="bold magenta")
         text.append(f" · victories {v['victories']}/3 · losses {v['losses']}/3")
-        if decision is not None:
-            text.append(f" · {self.match.seats[decision.seat].name}: {decision.prompt.split(': ', 1)[-1]}",
-                        style="italic")
-        elif v.get("outcome") == "won":
+        # the decision has its own line under the header (GameScreen.decision_line), never cut
+        if decision is None and v.get("outcome") == "won":
             text.append(" · mission complete", style="bold green")
-        else:
+        elif decision is None:
             text.append(" · game over", style="bold red")
         return ascii_text(text) if self.ascii_only else text
 
