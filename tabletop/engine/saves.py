@@ -285,6 +285,9 @@ class SaveInfo:
     updated: float
     finished: bool
     error: str = ""
+    created: float = 0.0
+    """When the match began: two files with the same game and ``created`` are one match saved
+    under two names (save-as), which the Recent list shows once."""
 
 
 def _timestamp(value: Any, path: Path) -> float:
@@ -301,6 +304,10 @@ def _mtime(path: Path) -> float:
         return path.stat().st_mtime
     except OSError:  # e.g. a dangling symlink: still listed, with its error
         return 0.0
+
+
+def _created(value: Any) -> float:
+    return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value) else 0.0
 
 
 def scan(folder: Path) -> list[SaveInfo]:
@@ -322,6 +329,7 @@ def scan(folder: Path) -> list[SaveInfo]:
                 summary=str(doc.get("summary", "")),
                 updated=_timestamp(doc.get("updated"), path),
                 finished=bool(doc.get("finished", False)),
+                created=_created(doc.get("created")),
             ))
         except (SaveError, TypeError, ValueError, AttributeError) as exc:
             infos.append(SaveInfo(path=path, game="?", title="unreadable", players="", summary="",

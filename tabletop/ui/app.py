@@ -8,10 +8,12 @@ so every registered game is playable by keyboard from the start.
 from __future__ import annotations
 
 import importlib
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from textual.app import App
+from textual.filter import LineFilter
 
 from .. import games
 from ..engine import Match
@@ -51,6 +53,17 @@ class TabletopApp(App[None]):
         self.ascii_only = ascii_only
         self.animate = animate
         self.bot_delay = bot_delay
+        self._ascii_filter: LineFilter | None = None
+
+    def get_line_filters(self) -> Sequence[LineFilter]:
+        """With ``--ascii``, the borders, rules and scrollbars Textual draws become ASCII too."""
+        filters = list(super().get_line_filters())
+        if self.ascii_only:
+            from .ascii_filter import AsciiFilter
+
+            filters.append(self._ascii_filter or AsciiFilter())
+            self._ascii_filter = filters[-1]
+        return filters
 
     def on_mount(self) -> None:
         self.push_screen(MainMenu())
