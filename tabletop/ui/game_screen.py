@@ -162,6 +162,8 @@ class GameScreen(Screen[None]):
         self._over_shown = False
         self._curtain_up = False
         self._focused_at: tuple[int, int | None] | None = None
+        self._recap_at: int | None = None  # how much of the log has been looked at for recaps
+        self._recaps: list[tuple[str, str]] = []  # recaps waiting for the curtain to lift
 
     # -- layout ---------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -326,9 +328,31 @@ class GameScreen(Screen[None]):
             who = self.match.seats[decision.seat]
             panel.show(decision, [], f"Waiting for {who.name}" + (" (bot)" if who.is_bot else ""))
         self.refresh_board(view, decision if mine else None, actions)
+        self._show_recaps()
         if mine and self._focused_at != (self.match.state.step, self.viewer):
             self._focused_at = (self.match.state.step, self.viewer)
             self.focus_default()
+
+    # -- recaps between rounds / battles ----------------------------------------------------------
+    def recap(self, events: list[dict[str, Any]]) -> tuple[str, str] | None:
+        """A short public recap (title, text) of what ``events`` (new public log events, oldest
+        first) ended: a battle, a round. Games with rounds or battles override it; the base
+        shows it as a toast once the seat at the keyboard can read it (after any curtain)."""
+        return None
+
+    def _show_recaps(self) -> None:
+        log = self.match.state.log
+        if self._recap_at is None or self._recap_at > len(log):  # a new screen, a resume, an undo
+            self._recap_at = len(log)
+        new = [e for e in log[self._recap_at:] if "to" not in e]
+        self._recap_at = len(log)
+        found = self.recap(new) if new else None
+        if found:
+            self._recaps.append(found)
+        if self._recaps and not self._curtain_up and (self.viewer is not None or not self.curtain_enabled()):
+            for title, text in self._recaps:
+                self.notify(text, title=title, timeout=10)
+            self._recaps.clear()
 
     def focus_default(self) -> None:
         """Where the keyboard goes when a decision arrives; boards may prefer their hand row."""
