@@ -349,10 +349,15 @@ class GameScreen(Screen[None]):
         found = self.recap(new) if new else None
         if found:
             self._recaps.append(found)
-        if self._recaps and not self._curtain_up and (self.viewer is not None or not self.curtain_enabled()):
-            for title, text in self._recaps:
-                self.notify(text, title=title, timeout=10)
-            self._recaps.clear()
+        if self._recaps:
+            self.call_later(self._flush_recaps)  # after a curtain that is going up now, if any
+
+    def _flush_recaps(self) -> None:
+        if self._curtain_up or not self.is_attached:
+            return  # kept for the next seat: shown when the curtain lifts
+        for title, text in self._recaps:
+            self.notify(text, title=title, timeout=10)
+        self._recaps.clear()
 
     def focus_default(self) -> None:
         """Where the keyboard goes when a decision arrives; boards may prefer their hand row."""

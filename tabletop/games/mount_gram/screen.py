@@ -157,6 +157,42 @@ class MountGramScreen(GameScreen):
         return max(8, min(22, self._zone_inner - (21 if self.tight else 24)))
 
     # -- the header -----------------------------------------------------------------------------
+    # -- the recap between rounds ---------------------------------------------------------------
+    def recap(self, events: list[dict[str, Any]]) -> tuple[str, str] | None:
+        """When a new round begins, what the last one did: the quest, progress, enemies
+        destroyed, captures and rescues, each player's threat (public facts only)."""
+        start = next((e for e in events if e["k"] == "phase" and e.get("phase") == "resource"
+                      and e.get("round", 1) > 1), None)
+        if start is None:
+            return None
+        done = start["round"] - 1
+        log = [e for e in self.match.state.log if "to" not in e]
+        begin = next((i for i, e in enumerate(log) if e["k"] == "phase" and e.get("phase") == "resource"
+                      and e.get("round") == done), 0)
+        end = next(i for i, e in enumerate(log) if e is start)
+        round_events = log[begin:end]
+        parts = []
+        quests = [e for e in round_events if e["k"] == "quest"]
+        for q in quests:
+            parts.append(f"willpower {q.get('wp', 0)} vs threat {q.get('threat', 0)}")
+        progress = sum(e.get("amount", 0) for e in round_events if e["k"] == "progress")
+        if progress:
+            parts.append(f"{progress} progress placed")
+        destroyed = [e["t"].removesuffix(" is destroyed.") for e in round_events
+                     if e["k"] == "destroyed" and e.get("ctype") == "enemy"]
+        if destroyed:
+            parts.append("destroyed " + ", ".join(destroyed))
+        captured = sum(1 for e in round_events if e["k"] == "capture")
+        rescued = sum(1 for e in round_events if e["k"] == "rescue")
+        if captured:
+            parts.append(f"{captured} capture(s)")
+        if rescued:
+            parts.append(f"{rescued} rescue(s)")
+        players = self.match.view(self.viewer).get("players", [])
+        threat = ", ".join(f"{p['name']} {p['threat']}" for p in players)
+        text = "; ".join(parts) or "nothing changed"
+        return f"Round {done} over", f"{text[:1].upper()}{text[1:]}. Threat: {threat}."
+
     def title_line(self, decision: Decision | None) -> Text:
         view = self.match.view(self.viewer)
         phase = view.get("phase", "")
@@ -782,8 +818,25 @@ class MountGramScreen(GameScreen):
             if self._decision is not None:
                 self.notify("This choice has no 'done': pick one in the list.", severity="warning")
             return
+        if self._commits_nothing(done):
+            self._done_armed = self.match.state.step
+            self.notify("Nobody of yours is committed to the quest yet: press d again to commit "
+                        "nothing, or choose a character first.", title="Commit nothing?", severity="warning")
+            return
         self._pending = None
         self.act(done.id)
+
+    def _commits_nothing(self, done: Action) -> bool:
+        """``d`` in the commit step with no character committed asks once more: a stray key
+        there used to send nobody to the quest (the list's "Done committing" still works at once)."""
+        if self._decision is None or self._decision.kind != "commit" or done.id != "done":
+            return False
+        if getattr(self, "_done_armed", None) == self.match.state.step:
+            return False
+        me = self._decision.seat
+        players = self._view.get("players", [])
+        chars = players[me].get("chars", []) if me < len(players) else []
+        return not any(c.get("committed") for c in chars)
 
     def action_focus_next(self) -> None:
         """tab: table → hand → choices → log → table."""
