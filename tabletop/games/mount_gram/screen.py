@@ -456,23 +456,25 @@ class MountGramScreen(GameScreen):
                     lines.append(cap)
         threat = grp.get("staging_threat", 0)
         wp = grp.get("committed_wp", 0)
-        total = Text("    staging " + ("empty " if not staging else ""))
+        # tight (100 columns, split areas): shorter words, so the numbers are never the part cut
+        total = Text(("  staging " if self.tight else "    staging ") + ("empty " if not staging and not self.tight else ""))
         total.append(f"{m['threat']}{threat}", style="bold yellow")
         if self._view.get("phase") == "quest" or wp:
             total.append(" vs " if self.tight else " vs committed ")
             total.append(f"{m['wp']}{wp}", style="bold bright_white")
             diff = wp - threat
             arrow = " -> " if self.ascii_only else " → "
-            verdict = (f"+{diff}" + ("" if self.tight else " progress") if diff > 0
+            verdict = (f"+{diff}" + (" prog." if self.tight else " progress") if diff > 0
                        else f"+{-diff} threat" if diff < 0 else "even")
             total.append(arrow + verdict, style="bold green" if diff > 0 else "bold red" if diff < 0 else "yellow")
         lines.append(total)
         zone.update(joined(lines))
         names = [players[p]["name"] for p in grp.get("members", []) if p < len(players)]
         zone.border_title = "Staging area" + (f" · {' & '.join(names)}" if split else "")
-        zone.border_subtitle = (f"encounter {self.m['back']}{self._view.get('encounter_deck', 0)} · discard "
-                                f"{len(self._view.get('encounter_discard', []))} · victory "
-                                f"{len(self._view.get('victory', []))}")
+        deck, discard = self._view.get("encounter_deck", 0), len(self._view.get("encounter_discard", []))
+        victory = len(self._view.get("victory", []))
+        zone.border_subtitle = (f"deck {self.m['back']}{deck} · disc. {discard} · vict. {victory}" if self.tight
+                                else f"encounter {self.m['back']}{deck} · discard {discard} · victory {victory}")
 
     def _draw_player(self, zone: Zone, seat: int, p: dict[str, Any], n: int, to_act: int | None) -> None:
         zid = zone.id or ""
@@ -485,7 +487,7 @@ class MountGramScreen(GameScreen):
         dial = Text(f"  {m['threat']} ", style="bold yellow")
         dial.append(bar(p["threat"], 50, width=6 if self.tight else 10, ascii_only=self.ascii_only),
                     style=threat_style(p["threat"]))
-        dial.append(f" · {'capt.' if self.tight else 'captured'} deck {m['back']}{p.get('captured_deck', 0)}",
+        dial.append(f" · {'capt.' if self.tight else 'captured deck'} {m['back']}{p.get('captured_deck', 0)}",
                     style="magenta")
         lines.append(dial)
         chars = p.get("chars", [])

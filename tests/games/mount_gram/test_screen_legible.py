@@ -91,3 +91,31 @@ async def test_a_new_round_brings_a_recap_of_the_last(tmp_path: Path) -> None:
         titles = [(n.title or "", n.message) for n in app._notifications]
         recap = [m for t, m in titles if t == "Round 1 over"]
         assert recap and "Threat: Ana " in recap[0], titles
+
+
+async def test_at_100x30_staging_and_player_lines_keep_their_numbers(tmp_path: Path) -> None:
+    from tabletop.games.mount_gram.widgets import Zone
+    from tests.ui.screen_text import visible_text
+
+    match = Match.start(games.game("mount_gram"), [Seat("Ana"), Seat("Luis", "heuristic")], {}, seed=6)
+    for _ in range(400):  # into round 3, when staging areas have split and hold cards
+        decision = match.decision()
+        assert decision is not None
+        if match.state.round >= 3 and decision.kind == "commit" and decision.seat == 0:
+            break
+        match.bot_step(as_kind="heuristic")
+    app = TabletopApp(saves_dir=tmp_path, match=match, animate=False, bot_delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        if isinstance(app.screen, Curtain):
+            await pilot.press("enter")
+            await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, MountGramScreen)
+        text = visible_text(app)
+        zones = [z for z in screen.query(Zone) if z.border_subtitle and z.region.height]
+        assert zones
+        for zone in zones:
+            assert str(zone.border_subtitle) in text, zone.border_subtitle
+        for p in match.view(0)["players"]:
+            assert f"capt. ▒{p['captured_deck']}" in text
