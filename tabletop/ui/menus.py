@@ -433,6 +433,7 @@ class SavesScreen(Screen[None]):
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
+        table.add_column(" ", key="cursor")  # the row cursor as a glyph, not only a colour
         table.add_columns("game", "players", "progress", "last played", "file")
         self.reload()
         table.focus()
@@ -443,7 +444,7 @@ class SavesScreen(Screen[None]):
         table.clear()
         self.infos = scan(app.saves_dir)
         for info in self.infos:
-            table.add_row(info.title, info.players, info.error or progress(info), ago(info.updated), info.path.name,
+            table.add_row(" ", info.title, info.players, info.error or progress(info), ago(info.updated), info.path.name,
                           key=str(info.path))
         empty = "" if self.infos else f"No saves in {app.saves_dir}."
         self.query_one("#empty", Static).update(empty)
@@ -453,6 +454,12 @@ class SavesScreen(Screen[None]):
         if not self.infos or table.cursor_row is None or table.cursor_row >= len(self.infos):
             return None
         return self.infos[table.cursor_row].path
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        table = self.query_one(DataTable)
+        pointer = ">" if getattr(self.app, "ascii_only", False) else "▸"
+        for key in list(table.rows):
+            table.update_cell(key, "cursor", pointer if key == event.row_key else " ")
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         self.action_open()

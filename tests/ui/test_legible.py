@@ -252,3 +252,19 @@ async def test_the_saves_browser_says_finished_once(tmp_path: Path) -> None:
         app.push_screen(SavesScreen())
         await pilot.pause()
         assert visible_text(app).lower().count("finished") == 1
+
+
+async def test_the_saves_browser_cursor_is_a_pointer(tmp_path: Path) -> None:
+    for seed, name in ((3, "a"), (4, "b")):
+        save(highcard(seed), tmp_path / f"{name}.json")
+    app = app_for(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        app.push_screen(SavesScreen())
+        await pilot.pause()
+        rows = [line for line in visible_text(app).splitlines() if ".json" in line]
+        assert len(rows) == 2 and rows[0].lstrip().startswith("▸") and not rows[1].lstrip().startswith("▸")
+        await pilot.press("down")
+        await pilot.pause()
+        rows = [line for line in visible_text(app).splitlines() if ".json" in line]
+        assert rows[1].lstrip().startswith("▸") and not rows[0].lstrip().startswith("▸")
