@@ -52,7 +52,7 @@ async def test_every_decision_is_wholly_visible_at_100x30(tmp_path: Path, game_i
     app = TabletopApp(saves_dir=tmp_path, match=match, save_path=tmp_path / "g.json", animate=False, bot_delay=0)
     checked = 0
     async with app.run_test(size=(100, 30)) as pilot:
-        for _ in range(DECISIONS * 8):
+        for _ in range(DECISIONS * 40):  # bots move on timers: several pauses per move
             await pilot.pause()
             screen = app.screen
             if isinstance(screen, ResultScreen) or match.decision() is None:

@@ -83,11 +83,12 @@ async def test_a_new_round_brings_a_recap_of_the_last(tmp_path: Path) -> None:
     match = bot_match(1, 1)
     app = TabletopApp(saves_dir=tmp_path, match=match, animate=False, bot_delay=0)
     async with app.run_test(size=(120, 40)) as pilot:
-        for _ in range(400):
+        for _ in range(3000):  # bots move on timers: count in pauses, not in seconds
             await pilot.pause()
             if match.state.round >= 2 or match.decision() is None:
                 break
-        await pilot.pause()
+        for _ in range(3):
+            await pilot.pause()
         titles = [(n.title or "", n.message) for n in app._notifications]
         recap = [m for t, m in titles if t == "Round 1 over"]
         assert recap and "Threat: Ana " in recap[0], titles

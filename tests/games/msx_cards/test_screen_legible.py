@@ -89,11 +89,13 @@ async def test_the_victory_recap_shows_as_a_toast(tmp_path: Path) -> None:
     play_until(match, lambda m: in_battle(m) and m.state.fighters[ENEMY]["vit"] <= 4)  # type: ignore[index]
     app = TabletopApp(saves_dir=tmp_path, match=match, animate=False, bot_delay=0)
     async with app.run_test(size=(120, 40)) as pilot:
-        for _ in range(200):
+        for _ in range(3000):  # bots move on timers: count in pauses, not in seconds
             await pilot.pause()
             if isinstance(app.screen, WorldIntro):
                 await pilot.press("enter")
             if any(e["k"] == "defeat" for e in match.state.log):
                 break
-        await pilot.pause()
+        assert any(e["k"] == "defeat" for e in match.state.log)
+        for _ in range(3):
+            await pilot.pause()
         assert any("Victory" in (n.title or "") or "Defeat" in (n.title or "") for n in app._notifications)
