@@ -42,6 +42,8 @@ class TabletopApp(App[None]):
     TITLE = "Tabletop"
     CSS = """
     Screen .title { text-style: bold; padding: 0 1; background: $primary-darken-2; width: 1fr; }
+    /* a drop-down's cursor reads without colour too: reverse video (the menus use a pointer) */
+    SelectOverlay > .option-list--option-highlighted { text-style: bold reverse; }
     """
 
     def __init__(self, saves_dir: Path | str = "saves", match: Match | None = None,

@@ -318,7 +318,7 @@ class NewGameScreen(Screen[None]):
     def on_descendant_focus(self, event: Any) -> None:
         """The row with the keyboard says so in words too: its label gets a pointer."""
         pointer = ">" if getattr(self.app, "ascii_only", False) else "▸"
-        focused = self.focused
+        focused = getattr(event, "widget", None) or self.focused
         for row in self.query(".row"):
             label = row.query_children(Label).first(Label) if row.query_children(Label) else None
             if label is None:

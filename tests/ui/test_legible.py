@@ -268,3 +268,16 @@ async def test_the_saves_browser_cursor_is_a_pointer(tmp_path: Path) -> None:
         await pilot.pause()
         rows = [line for line in visible_text(app).splitlines() if ".json" in line]
         assert rows[1].lstrip().startswith("▸") and not rows[0].lstrip().startswith("▸")
+
+
+async def test_only_the_row_with_the_keyboard_has_a_pointer(tmp_path: Path) -> None:
+    app = app_for(tmp_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        form = await open_form(app, pilot, "highcard")
+        form.query_one("#seed").focus()
+        await pilot.pause()
+        assert "▸ Seed" in visible_text(app)
+        form.query_one("#start").focus()
+        await pilot.pause()
+        text = visible_text(app)
+        assert "▸ Start" in text and "▸ Seed" not in text and text.count("▸") == 1
