@@ -5,7 +5,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: play test bench lint clean
+.PHONY: play test bench lint snapshots clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -22,6 +22,10 @@ test: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python -c "import chess" 2>/dev/null || $(BIN)/python -m pip install --quiet -e '.[test,bench]'
 	$(BIN)/python benchmarks/run.py
+
+# regenerate the SVG snapshots of every screen after an intended change (docs/UI.md)
+snapshots: $(STAMP)
+	$(BIN)/python -m pytest tests/snapshots --snapshot-update
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

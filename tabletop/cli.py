@@ -335,7 +335,8 @@ def games() -> None:
         typer.echo(f"{'':<14} bots: {', '.join(sorted(spec.bots)) or 'none'}")
         for opt in spec.options:
             kind = "|".join(str(c) for c in opt.choices) if opt.kind == "choice" else opt.kind
-            typer.echo(f"{'':<14} --variant {opt.key}=<{kind}>  {opt.label} (default {opt.default})")
+            whose = f" of seat {opt.seat + 1}" if opt.seat is not None else ""
+            typer.echo(f"{'':<14} --variant {opt.key}=<{kind}>  {opt.label}{whose} (default {opt.default})")
 
 
 @app.command()

@@ -84,6 +84,9 @@ class Option:
     help: str = ""
     minimum: int | None = None
     maximum: int | None = None
+    seat: int | None = None
+    """The seat (0-based) this option belongs to, if any (a player's deck): the new-game form
+    shows it in that seat's row and only while the game has that many seats."""
 
     def parse(self, raw: Any) -> Any:
         """Validate a value (a typed value or the text typed on a command line)."""
@@ -143,6 +146,9 @@ class GameSpec:
     """An option that, when set, shows every hand to every seat, so no curtain is needed
     (Mount Gram's ``open_hands``). Without it, a hidden-information game always curtains."""
     player_noun: str = "players"
+    default_players: int | None = None
+    """The player count the new-game form opens on (default: 2 where allowed, else the minimum);
+    it must be a count the default options accept (MSX Cards: 1, since 2 needs Versus)."""
     conformance: tuple[tuple[int, dict[str, Any]], ...] = ()
     """(players, options) set-ups the conformance kit plays; empty: each player count, defaults."""
     max_steps: int = 20000

@@ -358,6 +358,9 @@ class SaveInfo:
     updated: float
     finished: bool
     error: str = ""
+    created: float = 0.0
+    """When the match began: two files with the same game and ``created`` are one match saved
+    under two names (save-as), which the Recent list shows once."""
 
     @property
     def reason(self) -> str:
@@ -407,6 +410,7 @@ def _info(path: Path) -> SaveInfo:
         summary=safe_text(env.summary, 120),
         updated=env.updated,
         finished=env.finished,
+        created=env.created,
     )
 
 
@@ -467,7 +471,7 @@ def scan(folder: Path, resolve_game: Callable[[str], Game[Any]] | None = None) -
             if error:
                 info = SaveInfo(path=path, game=info.game, title=info.title, players=info.players,
                                 summary=info.summary, updated=info.updated, finished=info.finished,
-                                error=safe_text(error, 300))
+                                error=safe_text(error, 300), created=info.created)
             infos.append(info)
         except Exception as exc:  # one bad file must never break the listing
             error = str(exc) if isinstance(exc, SaveError) else f"{path}: unreadable ({type(exc).__name__})"

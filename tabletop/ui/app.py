@@ -13,10 +13,12 @@ theme picked in the command palette — and never writes anything when ``setting
 from __future__ import annotations
 
 import importlib
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from textual.app import App
+from textual.filter import LineFilter
 
 from .. import games
 from ..engine import GameDataError, Match
@@ -49,6 +51,8 @@ class TabletopApp(App[None]):
     TITLE = "Tabletop"
     CSS = """
     Screen .title { text-style: bold; padding: 0 1; background: $primary-darken-2; width: 1fr; }
+    /* a drop-down's cursor reads without colour too: reverse video (the menus use a pointer) */
+    SelectOverlay > .option-list--option-highlighted { text-style: bold reverse; }
     """
     COMMANDS = App.COMMANDS | {TabletopCommands}
 
@@ -66,8 +70,19 @@ class TabletopApp(App[None]):
         self.ascii_only = self.settings.ascii if ascii_only is None else ascii_only
         self.animate = self.settings.animations if animate is None else animate
         self.bot_delay = self.settings.bot_think_time if bot_delay is None else bot_delay
+        self._ascii_filter: LineFilter | None = None
         if self.settings.theme in self.available_themes:
             self.theme = self.settings.theme
+
+    def get_line_filters(self) -> Sequence[LineFilter]:
+        """With ``--ascii``, the borders, rules and scrollbars Textual draws become ASCII too."""
+        filters = list(super().get_line_filters())
+        if self.ascii_only:
+            from .ascii_filter import AsciiFilter
+
+            filters.append(self._ascii_filter or AsciiFilter())
+            self._ascii_filter = filters[-1]
+        return filters
 
     @property
     def language(self) -> str:

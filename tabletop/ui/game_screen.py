@@ -26,6 +26,7 @@ from ..engine import Action, Decision, IllegalAction, Match
 from ..engine.safe_text import safe_text
 from ..engine.saves import SaveError, path_in, same_game, save
 from ..engine.state import Event
+from .glyphs import glyphs
 from .help import HelpScreen, rules_text
 from .widgets import Curtain, DecisionPanel, DicePanel, LogView
 from .widgets.curtain import RevealScreen
@@ -137,6 +138,7 @@ class GameScreen(Screen[None]):
     DEFAULT_CSS = """
     GameScreen { layout: vertical; }
     GameScreen #title { height: 1; background: $primary-darken-2; color: $text; padding: 0 1; text-style: bold; }
+    GameScreen #ask { height: auto; max-height: 4; padding: 0 1; text-style: bold; background: $boost; }
     GameScreen #play { height: 1fr; }
     GameScreen #main { height: 1fr; }
     GameScreen #board { width: 1fr; }
@@ -182,10 +184,13 @@ class GameScreen(Screen[None]):
         """The log events up to here were looked at for private reveals."""
         self._reveals: dict[int, list[Event]] = {}
         """Private events waiting to be shown to their (human) seat, behind its own curtain."""
+        self._recap_at: int | None = None  # how much of the log has been looked at for recaps
+        self._recaps: list[tuple[str, str]] = []  # recaps waiting for the curtain to lift
 
     # -- layout ---------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
         yield Static(id="title")
+        yield Static(id="ask")
         with Container(id="play"):
             with Horizontal(id="main"):
                 with Vertical(id="board"):
@@ -194,7 +199,7 @@ class GameScreen(Screen[None]):
                     if self.SHOW_DICE:
                         yield DicePanel(ascii_only=self.ascii_only, animate=self.animate, id="dice")
                     yield LogView(id="log")
-            yield DecisionPanel(id="decision")
+            yield DecisionPanel(ascii_only=self.ascii_only, id="decision")
         yield Static(id="too-small")
         yield Footer()
 
@@ -429,6 +434,7 @@ class GameScreen(Screen[None]):
                 and not self._curtain_up)
         actions = self.match.legal() if mine else []
         self.query_one("#title", Static).update(self.title_line(decision))
+        self.query_one("#ask", Static).update(self.decision_line(decision, mine))
         events = view.get("log", [])
         self.query_one("#log", LogView).show(events)
         if self.SHOW_DICE:
@@ -442,21 +448,62 @@ class GameScreen(Screen[None]):
             who = self.match.seats[decision.seat]
             panel.show(decision, [], f"Waiting for {who.name}" + (" (bot)" if who.is_bot else ""))
         self.refresh_board(view, decision if mine else None, actions)
+        self._show_recaps()
         if mine and self._focused_at != (self.match.state.step, self.viewer):
             self._focused_at = (self.match.state.step, self.viewer)
             self.focus_default()
+
+    # -- recaps between rounds / battles ----------------------------------------------------------
+    def recap(self, events: list[dict[str, Any]]) -> tuple[str, str] | None:
+        """A short public recap (title, text) of what ``events`` (new public log events, oldest
+        first) ended: a battle, a round. Games with rounds or battles override it; the base
+        shows it as a toast once the seat at the keyboard can read it (after any curtain)."""
+        return None
+
+    def _show_recaps(self) -> None:
+        log = self.match.state.log
+        if self._recap_at is None or self._recap_at > len(log):  # a new screen, a resume, an undo
+            self._recap_at = len(log)
+        new = [e for e in log[self._recap_at:] if "to" not in e]
+        self._recap_at = len(log)
+        found = self.recap(new) if new else None
+        if found:
+            self._recaps.append(found)
+        if self._recaps:
+            self.call_later(self._flush_recaps)  # after a curtain that is going up now, if any
+
+    def _flush_recaps(self) -> None:
+        if self._curtain_up or not self.is_attached:
+            return  # kept for the next seat: shown when the curtain lifts
+        for title, text in self._recaps:
+            self.notify(text, title=title, timeout=10)
+        self._recaps.clear()
 
     def focus_default(self) -> None:
         """Where the keyboard goes when a decision arrives; boards may prefer their hand row."""
         self.query_one("#decision", DecisionPanel).focus()
 
+    def decision_line(self, decision: Decision | None, mine: bool) -> Text:
+        """Who must decide what, whole: its own line under the header, wrapping rather than cut
+        (a header that runs out of room loses its end, and the end used to be the decision)."""
+        pointer = glyphs(self.ascii_only)["pointer"]
+        if decision is None:
+            return Text(f"{pointer} Game over", style="bold")
+        seat = self.match.seats[decision.seat]
+        prompt = decision.prompt
+        if not prompt.startswith(seat.name):
+            prompt = f"{seat.name}: {prompt}"
+        text = Text(f"{pointer} ")
+        if not mine:
+            text.append("waiting for " + seat.name + (" (bot)" if seat.is_bot else "") + " · ", style="italic")
+        text.append(prompt)
+        return text
+
     def title_line(self, decision: Decision | None) -> Text:
         text = Text()
         text.append(self.spec.title, style="bold")
         text.append(f" · {self.match.summary()}")
-        if decision is not None:
-            text.append(f" · {self.match.seats[decision.seat].name}: {decision.prompt}", style="italic")
-        else:
+        if decision is None:  # the decision itself is on the line below (decision_line), whole
             text.append(" · game over", style="bold green")
         return text
 

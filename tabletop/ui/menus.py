@@ -10,6 +10,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Grid, Horizontal, Vertical, VerticalScroll
+from textual.content import Content
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Checkbox, DataTable, Footer, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
@@ -17,7 +18,8 @@ from textual.widgets.option_list import Option
 from .. import games
 from ..engine import GameDataError, Match, Seat
 from ..engine.safe_text import safe_text
-from ..engine.saves import SaveError, default_name, load, path_in, scan
+from ..engine.saves import SaveError, SaveInfo, default_name, load, path_in, scan
+from .widgets.pointer_list import PointerList
 
 if TYPE_CHECKING:
     from .app import TabletopApp
@@ -33,6 +35,29 @@ def ago(timestamp: float) -> str:
         return f"{minutes // 60} h ago"
     days = minutes // (60 * 24)
     return "yesterday" if days == 1 else f"{days} days ago"
+
+
+def progress(info: SaveInfo) -> str:
+    """The save's summary, with "finished" said once (some games' summaries already say it)."""
+    if info.finished and "finished" not in info.summary.lower():
+        return f"{info.summary} · finished" if info.summary else "finished"
+    return info.summary
+
+
+def recent(infos: list[SaveInfo]) -> list[SaveInfo]:
+    """Readable saves, newest first, one per match: after "save as" the old name and the new
+    one are the same match (same game, same start time), so only the newest file is listed."""
+    seen: set[tuple[str, float]] = set()
+    out = []
+    for info in infos:
+        if info.error:
+            continue
+        key = (info.game, info.created)
+        if info.created and key in seen:
+            continue
+        seen.add(key)
+        out.append(info)
+    return out
 
 
 class MainMenu(Screen[None]):
@@ -54,7 +79,8 @@ class MainMenu(Screen[None]):
             with Vertical(id="brand"):
                 yield Static("T A B L E T O P", classes="name")
                 yield Static("card games for one keyboard")
-            yield OptionList(*[Option(label, id=key) for key, label in self.ITEMS], id="menu")
+            yield PointerList(*[Option(label, id=key) for key, label in self.ITEMS], id="menu",
+                              ascii_only=getattr(self.app, "ascii_only", False))
             yield Static(id="recent")
         yield Footer()
 
@@ -84,14 +110,13 @@ class MainMenu(Screen[None]):
             text.append(str(exc), style="red")
             self.query_one("#recent", Static).update(text)
             return
-        infos = [i for i in found if not i.error][:4]
-        bad = len(found) - len([i for i in found if not i.error])
+        infos = recent(found)[:4]
+        bad = len([i for i in found if i.error])
         if not infos:
             text.append("no saved games yet\n", style="dim")
         for info in infos:
             text.append(f"{info.title} · {info.players}\n")
-            done = " · finished" if info.finished else ""
-            text.append(f"  {info.summary}{done} · {ago(info.updated)}\n", style="dim")
+            text.append(f"  {progress(info)} · {ago(info.updated)}\n", style="dim")
         if bad:
             text.append(f"{bad} unreadable file{'s' * (bad != 1)} (see Saved games)", style="yellow")
         self.query_one("#recent", Static).update(text)
@@ -130,7 +155,8 @@ class RulesIndex(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static("Rules — choose a game", classes="title")
-        yield OptionList(*[Option(s.title, id=gid) for gid, s in games.specs().items()], id="rules-games")
+        yield PointerList(*[Option(s.title, id=gid) for gid, s in games.specs().items()], id="rules-games",
+                          ascii_only=getattr(self.app, "ascii_only", False))
         yield Footer()
 
     def on_mount(self) -> None:
@@ -143,23 +169,74 @@ class RulesIndex(Screen[None]):
         self.app.push_screen(HelpScreen(spec.title, "", rules_text(spec.rules_file) or spec.summary))
 
 
+class MarkCheckbox(Checkbox):
+    """A checkbox that reads without colour: ``[x]`` ticked, ``[ ]`` not, ``▸`` while focused
+    (Textual's draws the same ``X`` either way and tells them apart by colour alone)."""
+
+    @property
+    def _button(self) -> Content:
+        pointer = (">" if getattr(self.app, "ascii_only", False) else "▸") if self.has_focus else " "
+        return Content.assemble((pointer, "bold"), "[", ("x" if self.value else " ", "bold"), "]")
+
+    def on_focus(self) -> None:
+        self.refresh()
+
+    def on_blur(self) -> None:
+        self.refresh()
+
+
+class MarkButton(Button):
+    """A button whose focus reads without colour: ``▸`` before its label while it has the keyboard."""
+
+    def __init__(self, label: str, **kwargs: Any) -> None:
+        super().__init__(f"  {label}", **kwargs)
+        self.text = label
+
+    def on_focus(self) -> None:
+        self.label = f"{'>' if getattr(self.app, 'ascii_only', False) else '▸'} {self.text}"
+
+    def on_blur(self) -> None:
+        self.label = f"  {self.text}"
+
+
+# The last choices made in the form, per game, for this session: the next "New game" opens on them.
+_REMEMBERED: dict[str, dict[str, Any]] = {}
+_LAST_GAME: list[str] = []
+
+
 class NewGameScreen(Screen[None]):
-    """Game, number of players, names, bot seats, variants, seed; Start validates everything."""
+    """Game, number of players, names, bot seats, per-seat and game variants, seed; Start validates.
+
+    Every field is one line, so the form fits a 100×30 terminal; Start and Cancel sit in a bar
+    below it that never scrolls away. A variant that belongs to a seat (``Option.seat``: a
+    player's deck) is drawn in that seat's row, so it is hidden with the seat. The label of the
+    row holding the keyboard gets a ``▸``. The last choices for each game are remembered for the
+    session."""
 
     BINDINGS = [Binding("escape", "app.pop_screen", "cancel"), Binding("ctrl+enter", "start", "start")]
     DEFAULT_CSS = """
-    NewGameScreen VerticalScroll { padding: 1 2; }
-    NewGameScreen .row { height: auto; margin-bottom: 0; }
-    NewGameScreen .row Label { width: 14; padding: 1 0; }
-    NewGameScreen .seat Input { width: 28; }
-    NewGameScreen .seat Select { width: 30; }
-    NewGameScreen #game { width: 50; }
-    NewGameScreen #players { width: 30; }
-    NewGameScreen #seed { width: 28; }
-    NewGameScreen #variants { height: auto; }
-    NewGameScreen #error { color: $error; height: auto; margin: 1 0; }
-    NewGameScreen #buttons { height: auto; align: right middle; }
-    NewGameScreen #start-hint { width: auto; padding: 1 2; color: $text-muted; }
+    NewGameScreen #form { padding: 0 2; height: 1fr; }
+    NewGameScreen .row { height: 1; margin-bottom: 0; }
+    NewGameScreen .row > Label { width: 14; }
+    NewGameScreen .row > Label.-here { text-style: bold; color: $accent; }
+    NewGameScreen .row Select { width: 30; }
+    NewGameScreen .seat Input { width: 22; margin-right: 1; }
+    NewGameScreen .seat Select { width: 24; margin-right: 1; }
+    NewGameScreen .seat .seat-opt-label { width: auto; padding: 0 1 0 1; color: $text-muted; }
+    NewGameScreen .seat Select.seat-opt { width: 20; }
+    NewGameScreen #game { width: 44; }
+    NewGameScreen #players { width: 8; }
+    NewGameScreen #seed { width: 22; }
+    NewGameScreen #variants { height: auto; margin: 1 0 0 0; }
+    NewGameScreen #variants .vlabel { width: auto; padding-right: 1; }
+    NewGameScreen #variants Input { width: 10; }
+    NewGameScreen #variants Select { width: 22; }
+    NewGameScreen MarkCheckbox { height: 1; }
+    NewGameScreen #bar { height: 3; padding: 0 2; border-top: solid $accent; }
+    NewGameScreen #error { color: $error; height: 1; }
+    NewGameScreen #buttons { height: 1; align: right middle; }
+    NewGameScreen #start-hint { width: 1fr; color: $text-muted; }
+    NewGameScreen #buttons Button { margin-left: 2; min-width: 12; }
     """
     MAX_SEATS = 6
 
@@ -170,29 +247,32 @@ class NewGameScreen(Screen[None]):
             yield Static("No games are installed.", id="error")
             yield Footer()
             return
-        first = next(iter(specs))
-        with VerticalScroll():
+        first = _LAST_GAME[0] if _LAST_GAME and _LAST_GAME[0] in specs else next(iter(specs))
+        yield Static("New game", classes="title")
+        with VerticalScroll(id="form"):
             with Horizontal(classes="row"):
                 yield Label("Game")
                 yield Select([(f"{s.title} ({self._span(s)})", gid) for gid, s in specs.items()],
-                             value=first, allow_blank=False, id="game")
+                             value=first, allow_blank=False, id="game", compact=True)
             with Horizontal(classes="row"):
                 yield Label("Players")
-                yield Select([("1", 1)], value=1, allow_blank=False, id="players")
+                yield Select([("1", 1)], value=1, allow_blank=False, id="players", compact=True)
             for i in range(self.MAX_SEATS):
                 with Horizontal(classes="row seat", id=f"seat{i}"):
                     yield Label(f"Seat {i + 1}")
-                    yield Input(placeholder="name", id=f"name{i}", max_length=40)
-                    yield Select([("human", "human")], value="human", allow_blank=False, id=f"kind{i}")
+                    yield Input(placeholder="name", id=f"name{i}", max_length=40, compact=True)
+                    yield Select([("human", "human")], value="human", allow_blank=False, id=f"kind{i}",
+                                 compact=True)
             yield Vertical(id="variants")
             with Horizontal(classes="row"):
                 yield Label("Seed")
-                yield Input(placeholder="random", id="seed", restrict=r"[0-9]*")
+                yield Input(placeholder="random", id="seed", restrict=r"[0-9]*", compact=True)
+        with Vertical(id="bar"):
             yield Static(id="error")
             with Horizontal(id="buttons"):
                 yield Static("Enter in a name or the seed starts too", id="start-hint")
-                yield Button("Start", variant="primary", id="start")
-                yield Button("Cancel", id="cancel")
+                yield MarkButton("Start", variant="primary", id="start", compact=True)
+                yield MarkButton("Cancel", id="cancel", compact=True)
         yield Footer()
 
     @staticmethod
@@ -206,32 +286,49 @@ class NewGameScreen(Screen[None]):
         self.query_one("#game", Select).focus()
 
     async def _configure(self, game_id: str) -> None:
+        """Fill the form for ``game_id``: its defaults, then what was chosen last time for it."""
         spec = self.specs[game_id]
+        memory = _REMEMBERED.get(game_id, {})
         players = self.query_one("#players", Select)
         counts = list(range(spec.min_players, spec.max_players + 1))
         players.set_options([(str(n), n) for n in counts])
-        players.value = counts[0] if len(counts) == 1 else min(max(2, counts[0]), counts[-1])
+        default = spec.default_players if spec.default_players in counts else min(max(2, counts[0]), counts[-1])
+        players.value = memory.get("players", default) if memory.get("players") in counts else default
+        bots = sorted(spec.bots)
         for i in range(self.MAX_SEATS):
             kind = self.query_one(f"#kind{i}", Select)
-            kind.set_options([("human", "human")] + [(f"{b} bot", b) for b in sorted(spec.bots)])
-            kind.value = "human"
-            name = self.query_one(f"#name{i}", Input)
-            name.value = spec.default_names[i % len(spec.default_names)]
+            kind.set_options([("human", "human")] + [(f"{b} bot", b) for b in bots])
+            kinds = memory.get("kinds", [])
+            kind.value = kinds[i] if i < len(kinds) and (kinds[i] in bots or kinds[i] == "human") else "human"
+            names = memory.get("names", [])
+            self.query_one(f"#name{i}", Input).value = (
+                names[i] if i < len(names) else spec.default_names[i % len(spec.default_names)])
+        for old in self.query(".seat-opt, .seat-opt-label"):
+            await old.remove()
         box = self.query_one("#variants", Vertical)
         await box.remove_children()
+        values = memory.get("options", {})
         widgets: list[Any] = []
         for opt in spec.options:
-            if opt.kind == "bool":
-                widgets.append(Checkbox(opt.label, value=bool(opt.default), id=f"opt-{opt.key}"))
+            value = values.get(opt.key, opt.default)
+            if opt.seat is not None and opt.kind == "choice" and opt.seat < self.MAX_SEATS:
+                row = self.query_one(f"#seat{opt.seat}")
+                await row.mount(Label(opt.label.lower(), classes="seat-opt-label"),
+                                Select([(str(c), c) for c in opt.choices], value=value, allow_blank=False,
+                                       id=f"opt-{opt.key}", classes="seat-opt", compact=True))
+            elif opt.kind == "bool":
+                widgets.append(MarkCheckbox(opt.label, value=bool(value), id=f"opt-{opt.key}", compact=True))
             elif opt.kind == "choice":
-                widgets.append(Horizontal(Label(opt.label), Select([(str(c), c) for c in opt.choices],
-                                          value=opt.default, allow_blank=False, id=f"opt-{opt.key}"),
+                widgets.append(Horizontal(Label(opt.label, classes="vlabel"),
+                                          Select([(str(c), c) for c in opt.choices], value=value,
+                                                 allow_blank=False, id=f"opt-{opt.key}", compact=True),
                                           classes="row"))
             else:
-                widgets.append(Horizontal(Label(opt.label), Input(str(opt.default), id=f"opt-{opt.key}",
-                                          restrict=r"-?[0-9]*"), classes="row"))
+                widgets.append(Horizontal(Label(opt.label, classes="vlabel"),
+                                          Input(str(value), id=f"opt-{opt.key}", restrict=r"-?[0-9]*", compact=True),
+                                          classes="row"))
         if widgets:
-            await box.mount(Static("Variants"), *widgets)
+            await box.mount(Static("Variants", classes="heading"), *widgets)
         self._show_seats()
 
     def _show_seats(self) -> None:
@@ -239,6 +336,19 @@ class NewGameScreen(Screen[None]):
         count = count if isinstance(count, int) else 1
         for i in range(self.MAX_SEATS):
             self.query_one(f"#seat{i}").display = i < count
+
+    def on_descendant_focus(self, event: Any) -> None:
+        """The row with the keyboard says so in words too: its label gets a pointer."""
+        pointer = ">" if getattr(self.app, "ascii_only", False) else "▸"
+        focused = getattr(event, "widget", None) or self.focused
+        for row in self.query(".row"):
+            label = row.query_children(Label).first(Label) if row.query_children(Label) else None
+            if label is None:
+                continue
+            text = str(label.content).lstrip("▸> ")
+            here = focused is not None and focused in row.query("*")
+            label.update(f"{pointer} {text}" if here else text)
+            label.set_class(here, "-here")
 
     async def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "game" and isinstance(event.value, str):
@@ -287,6 +397,13 @@ class NewGameScreen(Screen[None]):
         except Exception as exc:  # card data that fails to load must not crash the app
             error.update(Text(f"Could not start {spec.title}: {safe_text(exc)}"))
             return
+        _LAST_GAME[:] = [game_id]
+        _REMEMBERED[game_id] = {
+            "players": len(seats),
+            "names": [self.query_one(f"#name{i}", Input).value.strip() for i in range(self.MAX_SEATS)],
+            "kinds": [str(self.query_one(f"#kind{i}", Select).value) for i in range(self.MAX_SEATS)],
+            "options": dict(options),
+        }
         app: TabletopApp = self.app  # type: ignore[assignment]
         app.pop_screen()
         app.open_game(match, path_in(app.saves_dir, default_name(game_id, app.saves_dir)))
@@ -338,6 +455,7 @@ class SavesScreen(Screen[None]):
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
+        table.add_column(" ", key="cursor")  # the row cursor as a glyph, not only a colour
         table.add_columns("game", "players", "progress", "last played", "file")
         self.reload()
         table.focus()
@@ -354,9 +472,9 @@ class SavesScreen(Screen[None]):
         except SaveError as exc:
             self.infos, empty = [], str(exc)
         for info in self.infos:
-            progress = info.reason or (info.summary + (" · finished" if info.finished else ""))
+            shown = info.reason or progress(info)
             style = "red" if info.error else ""
-            cells = (info.title, info.players, progress, ago(info.updated), safe_text(info.path.name))
+            cells = (" ", info.title, info.players, shown, ago(info.updated), safe_text(info.path.name))
             table.add_row(*(Text(cell, style=style) for cell in cells), key=str(info.path))
         self.query_one("#empty", Static).update(Text(empty))
 
@@ -365,6 +483,12 @@ class SavesScreen(Screen[None]):
         if not self.infos or table.cursor_row is None or table.cursor_row >= len(self.infos):
             return None
         return self.infos[table.cursor_row].path
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        table = self.query_one(DataTable)
+        pointer = ">" if getattr(self.app, "ascii_only", False) else "▸"
+        for key in list(table.rows):
+            table.update_cell(key, "cursor", pointer if key == event.row_key else " ")
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         self.action_open()

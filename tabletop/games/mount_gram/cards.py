@@ -196,12 +196,13 @@ PARAMS = frozenset({
     "target", "amount", "cost", "self", "stats", "limit", "type", "window", "bottom", "trait",
     "sphere", "draw", "damage", "threat", "only", "attached", "dwarf_bonus", "options",
     "trait_stats", "three_payers", "one", "each", "value", "engagement", "attack",
+    "any_player", "remove_after",
 })
 """Every parameter name an op reads; any other key in an ability is a typo or tampering."""
 
 PLAYER_EVENTS = frozenset({
     "ally_left", "character_destroyed", "committed", "damaged", "defender_declared",
-    "dwarf_hero_left", "end_of_round", "enemy_destroyed", "enters_play", "revealed", "shadow",
+    "dwarf_hero_left", "end_of_round", "enemy_destroyed", "enters_play", "played", "revealed", "shadow",
     "shadow_dealt", "travelled",
 })
 """The trigger windows (``effects.trigger``) a player card may respond to."""

@@ -35,13 +35,28 @@ class Play:
         self.aid, self.label, self.card, self.ab = aid, label, card, ab
         self.tokens, self.hand, self.x = tokens, hand, x
 
-    def text(self, g: Any) -> str:
+    def text(self, g: Any, s: MGState | None = None) -> str:
         if self.label is None:
-            name = g.defs[self.card].name
-            tail = (": " + _describe(g, self.tokens)) if self.tokens else ""
-            xs = f" x{self.x}" if g.defs[self.card].x_cost else ""
-            self.label = f"{name}{tail}{xs}"
+            card = g.defs[self.card]
+            tail = (": " + _describe(g, self.tokens, s)) if self.tokens else ""
+            xs = f" x{self.x}" if card.x_cost else ""
+            does = response_clause(card.text) if self.ab is not None and self.ab.get("trigger") == "response" else ""
+            self.label = f"{card.name}{tail}{xs}" + (f" — {does}" if does else "")
         return self.label
+
+
+def response_clause(text: str) -> str:
+    """What a card's Response does, in its own words: "after Gloin takes damage, he gains 1
+    resource per damage just taken." gives "he gains 1 resource per damage just taken" (the
+    condition is the window being asked about; the effect is what a player decides on)."""
+    start = text.find("Response:")
+    if start < 0:
+        return ""
+    clause = text[start + len("Response:"):].strip().split(". ")[0].rstrip(".").strip()
+    comma, colon = clause.find(", "), clause.find(":")
+    if clause.lower().startswith(("after ", "when ")) and comma > 0 and (colon < 0 or comma < colon):
+        clause = clause[comma + 2:]
+    return clause
 
 
 # -- costs and limits --------------------------------------------------------------------------
@@ -337,11 +352,12 @@ def _event_plays(g: Any, s: MGState, seat: int, c: str, card: CardDef, abl: tupl
                 out.append(Play(aid, None, c, ab, t, True, x))
 
 
-def _describe(g: Any, tokens: list[str]) -> str:
+def _describe(g: Any, tokens: list[str], s: MGState | None = None) -> str:
     out = []
     for t in tokens:
         if t.startswith("p") and t[1:].isdigit():
-            out.append(f"player {int(t[1:]) + 1}")
+            seat = int(t[1:])
+            out.append(s.players[seat]["name"] if s is not None and seat < len(s.players) else f"player {seat + 1}")
         elif "." in t:
             out.append(g.defs[t].name)
         else:
@@ -419,11 +435,12 @@ def actions(g: Any, s: MGState, seat: int, f: dict[str, Any]) -> list[Action]:
     if cache is None or len(cache) > 20000:
         cache = g._actions = {}
     out = []
+    names = tuple(pl["name"] for pl in s.players)  # labels name players, and a game object outlives a match
     for p in plays(g, s, seat, f):
-        key = (p.aid, p.label, p.hand)
+        key = (p.aid, p.label, p.hand, names)
         action = cache.get(key)
         if action is None:
-            action = cache[key] = Action(p.aid, p.text(g), card=p.card, group="play" if p.hand else "ability")
+            action = cache[key] = Action(p.aid, p.text(g, s), card=p.card, group="play" if p.hand else "ability")
         out.append(action)
     return out
 

@@ -161,6 +161,29 @@ def ask_frame(seat: int, key: str, prompt: str, opts: list[tuple[str, str, str]]
             "ctx": ctx, "kind": kind}
 
 
+JUST_HAPPENED = {
+    "damaged": "damage was just taken", "committed": "characters just committed to the quest",
+    "enemy_destroyed": "an enemy was just destroyed", "revealed": "an encounter card was just revealed",
+    "enters_play": "a card just entered play", "dwarf_hero_left": "a Dwarf hero just left play",
+    "defender_declared": "a defender was just declared", "character_destroyed": "a character was just destroyed",
+    "shadow_dealt": "a shadow card was just dealt", "ally_left": "an ally just left play",
+    "travelled": "you just travelled to a location", "shadow": "a shadow effect was just triggered",
+}
+"""What a trigger window is about, in words (the event ids never reach the screen)."""
+
+
+def window_prompt(g: Any, s: MGState, seat: int, f: dict[str, Any]) -> str:
+    """A response window says what answering does: with one response on offer, the card and its
+    effect ("Ana: use Glóin — he gains 1 resource per damage just taken?"); with several, what happened."""
+    name = s.players[seat]["name"]
+    if not f["ev"]:
+        return f"{name}: take an action?"
+    offered = g.fx.actions(g, s, seat, f)
+    if len(offered) == 1:
+        return f"{name}: use {offered[0].label}?"
+    return f"{name}: respond? ({JUST_HAPPENED.get(f['ev'], f['ev'].replace('_', ' '))})"
+
+
 @frame("win")
 class Window(Frame):
     """An action window (``ev`` empty) or a trigger window for responses to ``ev`` (§4, R-48)."""
@@ -176,8 +199,7 @@ class Window(Frame):
             if g.fx.available(g, s, seat, f):
                 f["seat"] = seat
                 kind = "response" if f["ev"] else "actions"
-                what = f"respond to {f['ev'].replace('_', ' ')}" if f["ev"] else "take an action"
-                return ask(f, seat, kind, f"{s.players[seat]['name']}: {what}?")
+                return ask(f, seat, kind, window_prompt(g, s, seat, f))
             f["passes"] += 1
             f["i"] += 1
         return done(s, f)

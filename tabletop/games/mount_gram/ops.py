@@ -260,7 +260,9 @@ def r_boost(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: li
         cids = [tok[0]]
     for c in cids:
         _boost(s, c, ab["stats"])
-    emit(s, "boost", f"{', '.join(g.defs[c].name for c in cids)} get {ab['stats']} this phase.")
+    words = {"atk": "attack", "def": "defense", "wp": "willpower", "hp": "hit points"}
+    stats = ", ".join(f"{'+' if n >= 0 else ''}{n} {words.get(k, k)}" for k, n in dict(ab["stats"]).items())
+    emit(s, "boost", f"{', '.join(g.defs[c].name for c in cids)} get {stats} this phase.")
 
 
 def t_boost_choice(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: Ctx) -> Targets:

@@ -164,6 +164,42 @@ class MountGramScreen(GameScreen):
         return max(8, min(22, self._zone_inner - (21 if self.tight else 24)))
 
     # -- the header -----------------------------------------------------------------------------
+    # -- the recap between rounds ---------------------------------------------------------------
+    def recap(self, events: list[dict[str, Any]]) -> tuple[str, str] | None:
+        """When a new round begins, what the last one did: the quest, progress, enemies
+        destroyed, captures and rescues, each player's threat (public facts only)."""
+        start = next((e for e in events if e["k"] == "phase" and e.get("phase") == "resource"
+                      and e.get("round", 1) > 1), None)
+        if start is None:
+            return None
+        done = start["round"] - 1
+        log = [e for e in self.match.state.log if "to" not in e]
+        begin = next((i for i, e in enumerate(log) if e["k"] == "phase" and e.get("phase") == "resource"
+                      and e.get("round") == done), 0)
+        end = next(i for i, e in enumerate(log) if e is start)
+        round_events = log[begin:end]
+        parts = []
+        quests = [e for e in round_events if e["k"] == "quest"]
+        for q in quests:
+            parts.append(f"willpower {q.get('wp', 0)} vs threat {q.get('threat', 0)}")
+        progress = sum(e.get("amount", 0) for e in round_events if e["k"] == "progress")
+        if progress:
+            parts.append(f"{progress} progress placed")
+        destroyed = [e["t"].removesuffix(" is destroyed.") for e in round_events
+                     if e["k"] == "destroyed" and e.get("ctype") == "enemy"]
+        if destroyed:
+            parts.append("destroyed " + ", ".join(destroyed))
+        captured = sum(1 for e in round_events if e["k"] == "capture")
+        rescued = sum(1 for e in round_events if e["k"] == "rescue")
+        if captured:
+            parts.append(f"{captured} capture(s)")
+        if rescued:
+            parts.append(f"{rescued} rescue(s)")
+        players = self.match.view(self.viewer).get("players", [])
+        threat = ", ".join(f"{p['name']} {p['threat']}" for p in players)
+        text = "; ".join(parts) or "nothing changed"
+        return f"Round {done} over", f"{text[:1].upper()}{text[1:]}. Threat: {threat}."
+
     def title_line(self, decision: Decision | None) -> Text:
         view = self.match.view(self.viewer)
         phase = view.get("phase", "")
@@ -434,23 +470,25 @@ class MountGramScreen(GameScreen):
                     lines.append(cap)
         threat = grp.get("staging_threat", 0)
         wp = grp.get("committed_wp", 0)
-        total = Text("    staging " + ("empty " if not staging else ""))
+        # tight (100 columns, split areas): shorter words, so the numbers are never the part cut
+        total = Text(("  staging " if self.tight else "    staging ") + ("empty " if not staging and not self.tight else ""))
         total.append(f"{m['threat']}{threat}", style="bold yellow")
         if self._view.get("phase") == "quest" or wp:
             total.append(" vs " if self.tight else " vs committed ")
             total.append(f"{m['wp']}{wp}", style="bold bright_white")
             diff = wp - threat
             arrow = " -> " if self.ascii_only else " → "
-            verdict = (f"+{diff}" + ("" if self.tight else " progress") if diff > 0
+            verdict = (f"+{diff}" + (" prog." if self.tight else " progress") if diff > 0
                        else f"+{-diff} threat" if diff < 0 else "even")
             total.append(arrow + verdict, style="bold green" if diff > 0 else "bold red" if diff < 0 else "yellow")
         lines.append(total)
         zone.update(joined(lines))
         names = [players[p]["name"] for p in grp.get("members", []) if p < len(players)]
         zone.border_title = "Staging area" + (f" · {' & '.join(names)}" if split else "")
-        zone.border_subtitle = (f"encounter {self.m['back']}{self._view.get('encounter_deck', 0)} · discard "
-                                f"{len(self._view.get('encounter_discard', []))} · victory "
-                                f"{len(self._view.get('victory', []))}")
+        deck, discard = self._view.get("encounter_deck", 0), len(self._view.get("encounter_discard", []))
+        victory = len(self._view.get("victory", []))
+        zone.border_subtitle = (f"deck {self.m['back']}{deck} · disc. {discard} · vict. {victory}" if self.tight
+                                else f"encounter {self.m['back']}{deck} · discard {discard} · victory {victory}")
 
     def _draw_player(self, zone: Zone, seat: int, p: dict[str, Any], n: int, to_act: int | None) -> None:
         zid = zone.id or ""
@@ -463,7 +501,7 @@ class MountGramScreen(GameScreen):
         dial = Text(f"  {m['threat']} ", style="bold yellow")
         dial.append(bar(p["threat"], 50, width=6 if self.tight else 10, ascii_only=self.ascii_only),
                     style=threat_style(p["threat"]))
-        dial.append(f" · {'capt.' if self.tight else 'captured'} deck {m['back']}{p.get('captured_deck', 0)}",
+        dial.append(f" · {'capt.' if self.tight else 'captured deck'} {m['back']}{p.get('captured_deck', 0)}",
                     style="magenta")
         lines.append(dial)
         chars = p.get("chars", [])
@@ -796,8 +834,25 @@ class MountGramScreen(GameScreen):
             if self._decision is not None:
                 self.notify("This choice has no 'done': pick one in the list.", severity="warning")
             return
+        if self._commits_nothing(done):
+            self._done_armed = self.match.state.step
+            self.notify("Nobody of yours is committed to the quest yet: press d again to commit "
+                        "nothing, or choose a character first.", title="Commit nothing?", severity="warning")
+            return
         self._pending = None
         self.act(done.id)
+
+    def _commits_nothing(self, done: Action) -> bool:
+        """``d`` in the commit step with no character committed asks once more: a stray key
+        there used to send nobody to the quest (the list's "Done committing" still works at once)."""
+        if self._decision is None or self._decision.kind != "commit" or done.id != "done":
+            return False
+        if getattr(self, "_done_armed", None) == self.match.state.step:
+            return False
+        me = self._decision.seat
+        players = self._view.get("players", [])
+        chars = players[me].get("chars", []) if me < len(players) else []
+        return not any(c.get("committed") for c in chars)
 
     def action_focus_next(self) -> None:
         """tab: table → hand → choices → log → table."""

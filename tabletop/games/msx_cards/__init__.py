@@ -34,7 +34,7 @@ SPEC = GameSpec(
     bots={"random": RandomBot, "heuristic": _heuristic},
     screen="tabletop.games.msx_cards.screen:MsxScreen",
     rules_file="docs/games/msx_cards.md",
-    default_names=("Ana", "Enemy"),
+    default_names=("Ana", "Enemy"), default_players=1,
     curtain_default=False,
     conformance=((1, {"mission": "standard"}), (1, {"mission": "quick"}), (1, {"mission": "quick", "classic": True}),
                  (2, {"versus": True, "mission": "quick"})),

@@ -89,7 +89,7 @@ def use(s: MsxState, user: int, cap_id: str, *, picked_by: str = "choice") -> No
                 notes.append("the Boss has no Vitality to harm")
             else:
                 extra = hurt(s, opp, amount)
-                notes.append(f"{name(s, opp)} loses {how} Vitality ({s.fighters[opp]['vit']})"  # type: ignore[index]
+                notes.append(f"{name(s, opp)} loses {how} Vitality ({max(0, s.fighters[opp]['vit'])})"  # type: ignore[index]
                              + (f"; {extra[0]}" if extra else ""))
             continue
         if kind == "CANCEL_OPPONENT_CAPSULE":

@@ -350,7 +350,8 @@ def attack(s: MsxState, x: int, y: int, *, surprise: bool = False) -> int:
         steps.extend(hurt(s, y, damage))
     show_rolls(s, die, rolls, f"{xn} {kind} on {yn}", x, steps)
     left = y_f["vit"] if y_f is not None else None
-    text = f"{xn} {kind}s {yn}: {damage} damage" + (f" ({yn} at {left})." if left is not None else ".")
+    text = f"{xn} {kind}s {yn}: {damage} damage" + (
+        "." if left is None else f" ({yn} at {left})." if left > 0 else f" ({yn} is out of Vitality).")
     s.last_attack = {"by": x, "on": y, "attacker": xn, "target": yn, "natural": natural, "die": die,
                      "damage": damage, "steps": steps, "surprise": surprise}
     emit(s, "attack", text, by=x, on=y, natural=natural, die=die, damage=damage, steps=steps,

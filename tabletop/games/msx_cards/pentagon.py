@@ -13,6 +13,7 @@ from tabletop.engine.chance import roll
 from .cards import catalogue
 from .combat import name, show_rolls, world
 from .state import ENEMY, PLAYER, MsxState
+from .text import effect_text
 
 SECTOR_TINT = ("red", "blue", "brown", "green", "yellow")
 """Decoration only (R25): sector 1 red ... sector 5 yellow, the reverse of the race order (§10.1)."""
@@ -35,6 +36,7 @@ def resolve(s: MsxState, d20: int) -> list[int]:
     data = catalogue()
     w = world(s)
     pent = data.pentagons[w["pentagon"]]
+    ended = list(s.effects)
     s.effects = []  # step 2: every running capsule effect ends, armed REVIVE included
     fp, fe = s.fighters[PLAYER], s.fighters[ENEMY]
     assert fp is not None and fe is not None
@@ -48,6 +50,9 @@ def resolve(s: MsxState, d20: int) -> list[int]:
     ev = data.events[pent["rings"][ring - 1]]
     outcomes: list[dict[str, object]] = []
     lines: list[str] = []
+    if ended:  # say what the event took away (a +2 LV.UP used to vanish without a word)
+        lines.append("it ends " + ", ".join(f"{e['cap']} ({effect_text(e['kind'], e['n'])} on {name(s, e['on'])})"
+                                            for e in ended))
     if ev["polarity"] == "positive":
         f = s.fighters[visitor]
         assert f is not None
@@ -55,7 +60,7 @@ def resolve(s: MsxState, d20: int) -> list[int]:
             base = ev["values"][vcard["race"]]
             f["vit"] += base * m
             outcomes.append({"side": visitor, "change": base * m, "base": base, "m": m})
-            lines.append(f"{vcard['name']} gains {base} \u00d7 {m} = {base * m} Vitality ({f['vit']})")
+            lines.append(f"{vcard['name']} gains {base} \u00d7 {m} = {base * m} Vitality ({max(0, f['vit'])})")
         else:
             f["green"] = True
             outcomes.append({"side": visitor, "recharged": True})
@@ -84,7 +89,7 @@ def resolve(s: MsxState, d20: int) -> list[int]:
                 f["vit"] -= base * m
                 outcomes.append({"side": side, "resisted": False, "roll": r, "total": total, "target": target,
                                  "change": -base * m, "base": base, "m": m})
-                lines.append(f"{c['name']} fails ({calc}) and loses {base} \u00d7 {m} = {base * m} ({f['vit']})")
+                lines.append(f"{c['name']} fails ({calc}) and loses {base} \u00d7 {m} = {base * m} ({max(0, f['vit'])})")
     s.last_event = {"event": ev["id"], "name": ev["name"], "polarity": ev["polarity"], "kind": ev["kind"],
                     "visitor": visitor, "visitor_name": vcard["name"], "sector": sector, "ring": ring,
                     "shade": shade, "m": m, "tint": SECTOR_TINT[sector - 1], "d20": d20,

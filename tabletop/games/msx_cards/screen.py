@@ -34,6 +34,7 @@ from tabletop.ui.game_screen import GameScreen
 from tabletop.ui.glyphs import glyphs
 
 from . import records
+from .text import EVENT_KIND
 from .widgets import (
     RACE_STYLE,
     Drawn,
@@ -222,14 +223,38 @@ class MsxScreen(GameScreen):
         if v["mode"] == "boss" and v.get("boss"):
             text.append(f" · Boss duel T{min(8, v['boss']['step'])}/8", style="bold magenta")
         text.append(f" · victories {v['victories']}/3 · losses {v['losses']}/3")
-        if decision is not None:
-            text.append(f" · {self.match.seats[decision.seat].name}: {decision.prompt.split(': ', 1)[-1]}",
-                        style="italic")
-        elif v.get("outcome") == "won":
+        # the decision has its own line under the header (GameScreen.decision_line), never cut
+        if decision is None and v.get("outcome") == "won":
             text.append(" · mission complete", style="bold green")
-        else:
+        elif decision is None:
             text.append(" · game over", style="bold red")
         return ascii_text(text) if self.ascii_only else text
+
+    def recap(self, events: list[dict[str, Any]]) -> tuple[str, str] | None:
+        """The beat of a battle's end: who fell, what is left, the tally (a victory used to pass
+        with one log line among the dice)."""
+        ends = [e for e in events if e["k"] in ("defeat", "boss_destroyed", "mission_complete", "game_over")]
+        if not ends:
+            return None
+        v = self.match.view(self.viewer)
+        you = v.get("you") or {}
+        tally = f"victories {v['victories']}/3 · losses {v['losses']}/3"
+        last = ends[-1]
+        if last["k"] == "mission_complete":
+            return "Mission complete", last["t"]
+        if last["k"] == "game_over":
+            return "Game over", last["t"]
+        if last["k"] == "boss_destroyed":
+            return "Boss destroyed", last["t"]
+        won = [e for e in ends if e["k"] == "defeat" and e.get("side") == 1]
+        lost = [e for e in ends if e["k"] == "defeat" and e.get("side") == 0]
+        lines = [e["t"].split(":")[0] + "." for e in won + lost]
+        if you and not lost:
+            lines.append(f"{you.get('name', 'Your fighter')} stands with {max(0, you.get('vitality', 0))} Vitality.")
+        lines.append(tally.capitalize() + ".")
+        title = ("Victory " + str(v["victories"]) + " of 3") if won and not lost else (
+            "Both fall" if won else "Defeat " + str(v["losses"]) + " of 3")
+        return title, " ".join(lines)
 
     def refresh_board(self, view: dict[str, Any], decision: Decision | None, actions: list[Action]) -> None:
         self._view, self._actions = view, actions
@@ -556,7 +581,8 @@ class MsxScreen(GameScreen):
         for ring in v["pentagon"]["rings"]:
             ev = data.events.get(ring["event"], {})
             vals = ev.get("values") or {}
-            body.append(f"ring {ring['ring']} {ring['name']} ({ring['polarity']}, {ev.get('kind', '?')})",
+            kind = EVENT_KIND.get(str(ev.get("kind", "")), str(ev.get("kind", "?")).lower().replace("_", " "))
+            body.append(f"ring {ring['ring']} {ring['name']} ({ring['polarity']}, {kind})",
                         style="green" if ring["polarity"] == "positive" else "red")
             if vals:
                 body.append(" · " + " ".join(f"{RACE_LETTERS.get(r, r)}{n}" for r, n in vals.items()))

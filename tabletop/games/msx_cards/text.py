@@ -15,6 +15,29 @@ LABEL = {
 }
 
 
+EFFECT_WORD = {
+    "ATTACK_MOD": "Attack", "DEFENSE_MOD": "Defense", "DEFENSE_SET": "Defense set to",
+    "DAMAGE_TAKEN_MOD": "damage taken", "DAMAGE_TAKEN_HALVED": "damage taken halved",
+    "DAMAGE_DEALT_MOD": "damage dealt", "DAMAGE_DEALT_DOUBLED": "damage dealt doubled",
+    "IGNORE_DEFENSE": "ignores Defense", "BEST_OF_TWO": "best of two attack rolls", "EXTRA_ATTACK": "extra attack",
+    "NULLIFY_ATTACKS": "attacks nullified", "HEAL": "heal", "HARM": "harm", "REVIVE": "revive",
+    "CANCEL_OPPONENT_CAPSULE": "cancel the opponent's capsule", "BLOCK_ALTERATIONS": "alterations blocked",
+}
+"""Capsule effect kinds in words (the data's names, ``ATTACK_MOD``, never reach the screen)."""
+
+EVENT_KIND = {"VITALITY": "Vitality", "CAPSULE_RECHARGE": "capsule recharge"}
+"""Pentagon event kinds in words."""
+
+
+def effect_text(kind: str, n: int | None = None) -> str:
+    """``"Attack +2"``, ``"Defense set to -3"``, ``"damage taken halved"``."""
+    word = EFFECT_WORD.get(kind, kind.lower().replace("_", " "))
+    if not n or kind in ("DAMAGE_TAKEN_HALVED", "DAMAGE_DEALT_DOUBLED", "IGNORE_DEFENSE", "BEST_OF_TWO",
+                         "EXTRA_ATTACK", "NULLIFY_ATTACKS", "BLOCK_ALTERATIONS", "CANCEL_OPPONENT_CAPSULE"):
+        return word
+    return f"{word} {num(n)}" if kind in ("DEFENSE_SET", "REVIVE") else f"{word} {signed(n)}"
+
+
 def ability_text(ab: dict[str, Any] | None) -> str:
     """``"Damage Increased +2 vs brown"``; ``"none"`` for a card without an ability."""
     if ab is None:

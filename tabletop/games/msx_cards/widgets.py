@@ -177,11 +177,11 @@ def fighter_text(f: dict[str, Any] | None, width: int, ascii_only: bool, *, effe
 
 
 def effect_word(e: dict[str, Any]) -> str:
-    kind = str(e.get("kind", "")).lower().replace("_", " ")
-    amount = e.get("amount") or 0
+    from .text import effect_text
+
     ends = str(e.get("ends", ""))
     ends = "whole battle" if ends == "battle" else ends.replace("after action ", "until action ")
-    return f"{kind}{' ' + (('+' if amount > 0 else '') + num(amount)) if amount else ''} ({ends})"
+    return f"{effect_text(str(e.get('kind', '')), e.get('amount') or 0)} ({ends})"
 
 
 # -- the Boss --------------------------------------------------------------------------------------------

@@ -10,7 +10,10 @@
 
 Sizes: ``compact`` (one line in a row), ``normal`` (a small framed card) and ``zoom`` (every field,
 for the detail pane). States are CSS classes: ``-selected``, ``-playable``, ``-disabled``. Colour is
-never the only signal: the face's symbol (element, race, sphere letter) is always printed.
+never the only signal: the face's symbol (element, race, sphere letter) is always printed, the card
+under the cursor has a ``▸`` before it and a card usable now a ``✓`` after it (``>``/``+`` in
+ASCII), in fixed cells so a row never reflows when the cursor moves. A row wraps onto more lines
+(``FlowLayout``) rather than cutting a card at the right edge.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from rich.panel import Panel
 from rich.text import Text
 from textual import events
 from textual.binding import Binding
+from textual.layout import Layout
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
@@ -27,6 +31,7 @@ from textual.widgets import Static
 
 from ...engine.faces import CardFace
 from .curtain import ascii_fold
+from .flow import FlowLayout
 
 
 def fold_text(text: Text) -> Text:
@@ -72,7 +77,7 @@ class CardView(Widget, can_focus=False):
 
     DEFAULT_CSS = """
     CardView { width: auto; height: auto; min-width: 12; padding: 0 0; }
-    CardView.-compact { height: 1; padding: 0 1; background: $boost; margin: 0 1 0 0; }
+    CardView.-compact { height: 1; padding: 0 0; background: $boost; margin: 0 1 0 0; }
     CardView.-compact.-selected { background: $accent; color: $text; text-style: bold; }
     CardView.-playable { border: none; color: $text; }
     CardView.-compact.-playable { background: $success-darken-2; }
@@ -93,12 +98,22 @@ class CardView(Widget, can_focus=False):
         self.add_class(f"-{size}")
         self.set_reactive(CardView.face, face)
 
+    def compact_text(self, face: CardFace) -> Text:
+        """One line with its marks: the cursor before the card, "usable now" after it (the cells
+        are always there, blank when off, so the width never changes with the state)."""
+        pointer, usable = (">", "+") if self.ascii_only else ("▸", "✓")
+        text = Text(pointer if self.has_class("-selected") else " ", style="bold")
+        text.append_text(face_text(face, "compact"))
+        text.append(usable if self.has_class("-playable") else " ", style="bold")
+        return text
+
     def render(self) -> RenderableType:
         face = self.face
         if face is None:
             return Text("(empty)", style="dim")
         if self.card_size == "compact":
-            return fold_text(face_text(face, "compact")) if self.ascii_only else face_text(face, "compact")
+            text = self.compact_text(face)
+            return fold_text(text) if self.ascii_only else text
         if face.face_down:
             back = ("#" if self.ascii_only else "▒") * 10
             return Panel(Text(f"{back}\n{back}", style="dim"), title="?", expand=True)
@@ -122,7 +137,7 @@ class CardRow(Widget, can_focus=True):
         Binding("enter", "choose", "choose", show=False),
     ]
     DEFAULT_CSS = """
-    CardRow { height: auto; min-height: 1; layout: horizontal; overflow-x: auto; }
+    CardRow { height: auto; min-height: 1; layout: horizontal; overflow-x: hidden; }
     CardRow:focus { background: $boost; }
     """
 
@@ -164,6 +179,7 @@ class CardRow(Widget, can_focus=True):
                 view.face = face
                 view.set_class(state == "playable", "-playable")
                 view.set_class(state == "disabled", "-disabled")
+                view.refresh()  # the marks are drawn from the classes
             else:
                 view = CardView(face, size="compact", ascii_only=self.ascii_only)
                 if state:
@@ -176,9 +192,21 @@ class CardRow(Widget, can_focus=True):
         self.cursor = ids.index(keep) if keep in ids else min(self.cursor, len(cards) - 1)
         self.call_after_refresh(self._mark)
 
+    _flow = FlowLayout()
+
+    @property
+    def layout(self) -> Layout:
+        """Wrap instead of running past the right edge, unless a subclass or a screen chose a
+        layout of its own (a grid, say) in its CSS."""
+        chosen = self.styles.layout
+        return self._flow if chosen is None or chosen.name == "horizontal" else chosen
+
     def _mark(self) -> None:
         for i, view in enumerate(self.query(CardView)):
-            view.set_class(i == self.cursor and self.has_focus, "-selected")
+            selected = i == self.cursor and self.has_focus
+            if view.has_class("-selected") != selected:
+                view.set_class(selected, "-selected")
+                view.refresh()
 
     def watch_cursor(self) -> None:
         self._mark()

@@ -7,6 +7,7 @@
 | enter | choose the highlighted option |
 
 Used for every decision a board does not handle more directly, so no decision is ever a dead end.
+The highlighted option has a ``▸`` before it (``PointerList``), so the cursor reads in monochrome.
 """
 
 from __future__ import annotations
@@ -19,9 +20,10 @@ from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
 from ...engine import Action, Decision
+from .pointer_list import PointerList
 
 
-class DecisionPanel(OptionList):
+class DecisionPanel(PointerList):
     BINDINGS = [Binding("k", "cursor_up", show=False), Binding("j", "cursor_down", show=False)]
     DEFAULT_CSS = """
     DecisionPanel { border: round $accent; height: auto; max-height: 14; }
@@ -35,8 +37,8 @@ class DecisionPanel(OptionList):
             super().__init__()
             self.action_id = action_id
 
-    def __init__(self, **kwargs: object) -> None:
-        super().__init__(**kwargs)  # type: ignore[arg-type]
+    def __init__(self, *, ascii_only: bool = False, **kwargs: object) -> None:
+        super().__init__(ascii_only=ascii_only, **kwargs)
         self.actions: list[Action] = []
         self.border_title = "Choose"
 
