@@ -8,7 +8,10 @@ stderr and exit status 2, never a traceback.
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
+import os
 import sys
 import time
 from pathlib import Path
@@ -16,7 +19,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 import typer
 
-from .completion import complete_bot, complete_game, complete_save, complete_variant
+from .completion import complete_bot, complete_game, complete_save, complete_variant, rejoin_bash_words
 
 if TYPE_CHECKING:
     from .engine import Match
@@ -233,7 +236,8 @@ def _load(path: Path) -> "Match":
 
 
 @app.command()
-def replay(file: Path = typer.Argument(..., help="Save file to step through.")) -> None:
+def replay(file: Path = typer.Argument(..., help="Save file to step through.",
+                                       autocompletion=complete_save)) -> None:
     """Step through a saved game action by action, read-only (checked before the app opens)."""
     match = _load(file)
     from . import paths
@@ -390,6 +394,19 @@ def simulate(
 
 def main() -> None:
     try:
-        app()
+        cut = rejoin_bash_words(os.environ)
+        if cut is None:
+            app()
+            return
+        # bash completing after an "=": Typer's answers are trimmed to what bash replaces
+        answers = io.StringIO()
+        status: int | str | None = 0
+        with contextlib.redirect_stdout(answers):
+            try:
+                app()
+            except SystemExit as exc:
+                status = exc.code
+        sys.stdout.write(cut(answers.getvalue()))
+        sys.exit(status)
     except KeyboardInterrupt:
         sys.exit(130)

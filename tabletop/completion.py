@@ -8,6 +8,8 @@ offers nothing. Typer keeps only the candidates that start with what was typed.
 
 from __future__ import annotations
 
+import shlex
+from collections.abc import Callable, MutableMapping
 from pathlib import Path
 from typing import Any
 
@@ -120,3 +122,61 @@ def complete_save(ctx: typer.Context, incomplete: str) -> Candidates:
             yield shown, " ".join(label.split())
 
     return _quietly(build)
+
+
+COMPLETE_VAR = "_TABLETOP_COMPLETE"
+
+
+def _split_words(text: str) -> list[str]:
+    """``COMP_WORDS`` split as Typer splits it (shell words; an unclosed quote ends the last one)."""
+    lexer = shlex.shlex(text, posix=True)
+    lexer.whitespace_split = True
+    lexer.commenters = ""
+    words: list[str] = []
+    try:
+        words.extend(lexer)
+    except ValueError:
+        words.append(lexer.token)
+    return words
+
+
+def rejoin_bash_words(environ: MutableMapping[str, str]) -> Callable[[str], str] | None:
+    """Make bash's completion of ``KEY=VALUE`` words work; None when there is nothing to mend.
+
+    bash splits the word being completed at ``=`` (it is in ``COMP_WORDBREAKS``): for
+    ``--bot 2=h`` the program receives the words ``2``, ``=``, ``h`` and bash replaces only the
+    ``h`` with what it gets back. Typer would see ``2`` as the option's value and ``=`` as a stray
+    word, and offer nothing. So the pieces are glued back into the one word Typer expects (in
+    ``environ``, before Typer reads it), and the function returned cuts each answer Typer prints
+    (``2=heuristic``) down to the part bash replaces (``heuristic``)."""
+    if environ.get(COMPLETE_VAR) != "complete_bash":
+        return None
+    words = _split_words(environ.get("COMP_WORDS", ""))
+    try:
+        cword = int(environ.get("COMP_CWORD", ""))
+    except ValueError:
+        return None
+    current = words[cword] if 0 <= cword < len(words) else ""
+    if current == "=" and cword >= 1:
+        start, typed = cword - 1, ""  # "2=": bash replaces the empty text after "="
+    elif cword >= 2 and words[cword - 1] == "=" and cword < len(words):
+        start, typed = cword - 2, current  # "2=h": bash replaces "h"
+    else:
+        return None
+    while start >= 2 and words[start - 1] == "=":  # "--variant=dice=y": one word for Typer
+        start -= 2
+    if start < 1:
+        return None
+    glued = "".join(words[start:cword + 1])
+    environ["COMP_WORDS"] = "\n".join([*words[:start], glued, *words[cword + 1:]])
+    environ["COMP_CWORD"] = str(start)
+    kept = glued[:len(glued) - len(typed)]  # what stays on the command line, up to the last "="
+    # what Typer completes: the whole word, or the value of "--option=value"
+    offered = glued.partition("=")[2] if glued.startswith("-") else glued
+    head = glued[:len(glued) - len(offered)]
+
+    def cut(output: str) -> str:
+        answers = (head + line for line in output.splitlines() if line)
+        return "".join(f"{answer[len(kept):]}\n" for answer in answers if answer.startswith(kept))
+
+    return cut

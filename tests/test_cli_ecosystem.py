@@ -283,3 +283,46 @@ def test_the_settings_are_not_written_by_the_command(config_dir: Path, saves_dir
     for args in (["settings"], ["saves"], ["games"]):
         invoke(*args)
     assert not (config_dir / "settings.toml").exists() and load(config_dir / "settings.toml").warning is None
+
+
+def bash_splits_at_equals(line: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> list[str]:
+    """What the real program prints for ``line`` (cursor at its end) as bash hands it over: bash
+    splits words at ``=`` too (``COMP_WORDBREAKS``), so ``--bot 2=h`` arrives as ``2``, ``=``, ``h``,
+    joined by newlines, and bash replaces only the text after the last ``=`` with each answer."""
+    import re
+
+    from tabletop import cli
+
+    def never(*args: object) -> None:
+        raise AssertionError("the app was started instead of completing")
+
+    words = [w for w in re.split(r"\s+|(=)", line) if w]
+    cword = len(words) if line.endswith(" ") else len(words) - 1
+    # the program name the installed script has (under pytest, Typer would guess "python -m pytest")
+    monkeypatch.setattr(cli, "app", lambda: app(prog_name="tabletop"))
+    monkeypatch.setattr(cli, "_run_app", never)
+    for key, value in {"_TABLETOP_COMPLETE": "complete_bash", "COMP_WORDS": "\n".join(words),
+                       "COMP_CWORD": str(cword)}.items():
+        monkeypatch.setenv(key, value)
+    with pytest.raises(SystemExit) as exited:
+        cli.main()
+    assert exited.value.code in (0, None)
+    return capsys.readouterr().out.split()
+
+
+def test_bash_completes_after_an_equals_sign(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    complete = lambda line: bash_splits_at_equals(line, monkeypatch, capsys)  # noqa: E731
+    assert complete("tabletop new highcard --variant dice=") == ["yes", "no"]
+    assert complete("tabletop new highcard --variant dice=y") == ["yes"]
+    assert complete("tabletop new highcard --bot 2=") == ["highest", "random"]
+    assert complete("tabletop new highcard -b 2=h") == ["highest"]
+    assert complete("tabletop new highcard --variant=d") == ["dice="]
+    assert complete("tabletop new highcard --variant=dice=n") == ["no"]
+    # words without an "=" are left as they are
+    assert complete("tabletop new highcard --variant ") == ["hand=", "dice="]
+    assert complete("tabletop ne") == ["new"]
+
+
+def test_replay_completes_save_files(saves_dir: Path) -> None:
+    saved_match(saves_dir, "story.json")
+    assert bash_complete("tabletop replay ") == [str(saves_dir / "story.json")]

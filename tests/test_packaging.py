@@ -70,6 +70,14 @@ def test_the_declared_classifiers_are_known_ones() -> None:
     assert declared and set(declared) <= known
 
 
+def test_the_classifiers_claim_nothing_untrue() -> None:
+    """Textual draws with its own terminal driver, not curses; "Typing :: Typed" would need a
+    ``py.typed`` marker (PEP 561), which the package does not ship."""
+    declared = set(tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["classifiers"])
+    assert "Environment :: Console :: Curses" not in declared
+    assert ("Typing :: Typed" in declared) == (ROOT / "tabletop" / "py.typed").exists()
+
+
 def test_the_wheel_holds_the_code_the_cards_the_rules_and_the_licence(wheel: Path) -> None:
     with zipfile.ZipFile(wheel) as archive:
         names = set(archive.namelist())

@@ -2,7 +2,7 @@
 
 Everything the main menu offers is here, so it can be reached from any screen; saving and undoing
 are offered only while a game's screen is the active one — not behind a curtain, a dialog or the
-help, where they would act on a table nobody is looking at.
+help, where they would act on a table nobody is looking at, and not in a replay, which is read-only.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ class TabletopCommands(Provider):
 
         app: TabletopApp = self.app  # type: ignore[assignment]
         screen = self.screen
-        if isinstance(screen, GameScreen):
+        if isinstance(screen, GameScreen) and not screen.READ_ONLY:  # a replay saves and undoes nothing
             yield "Save game", screen.action_save, "Save this game under a name of your choice (ctrl+s)"
             yield "Undo", screen.action_undo, "Take back your last action this turn (ctrl+z)"
         yield "New game", app.show_new_game, "Choose a game, the players and the variants"

@@ -179,3 +179,26 @@ async def test_without_a_settings_path_nothing_is_written(tmp_path: Path, config
         await pilot.pause()
         assert app.settings.theme == "dracula"
     assert list(config_dir.iterdir()) == [] and list(tmp_path.rglob("*.toml")) == []
+
+
+async def test_a_replay_offers_no_save_or_undo(tmp_path: Path) -> None:
+    """A replay is read-only: the palette must not save a half-told story or undo inside it."""
+    from tabletop.engine.saves import save
+    from tabletop.ui.replay_screen import ReplayApp, ReplayMode
+
+    match = solo_match()
+    while len(match.actions) < 4 and match.result() is None:
+        match.play(match.legal()[0].id)
+    path = save(match, tmp_path / "story.json")
+    before = path.read_bytes()
+    app = ReplayApp(match, path, saves_dir=tmp_path, animate=False, bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayMode)
+        assert await names_on(app) == EVERYWHERE
+        provider = TabletopCommands(app.screen)
+        for typed in ("undo", "save game"):
+            found = {str(hit.text) async for hit in provider.search(typed)}
+            assert not found & {"Undo", "Save game"}, typed
+    assert path.read_bytes() == before and sorted(tmp_path.iterdir()) == [path]
