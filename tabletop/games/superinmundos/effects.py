@@ -30,6 +30,11 @@ IMPLEMENTED = frozenset({
 })
 
 
+def n_cards(n: int) -> str:
+    """ "1 card", "3 cards": the count with its noun in the right number."""
+    return f"{n} card{'s' if n != 1 else ''}"
+
+
 def gain_cards(s: SuperState, seat: int, cards: list[str], why: str) -> None:
     """Cards into a seat's hand: private, unless the hand is the public shared one."""
     if not cards:
@@ -39,7 +44,7 @@ def gain_cards(s: SuperState, seat: int, cards: list[str], why: str) -> None:
     if s.cemetery is not None:
         say(s, "draw", f"{name(s, seat)} adds {names} to the shared hand ({why}).", seat=seat, cards=cards)
     else:
-        say(s, "draw", f"{name(s, seat)} takes {len(cards)} card(s) into hand ({why}).", seat=seat, n=len(cards))
+        say(s, "draw", f"{name(s, seat)} takes {n_cards(len(cards))} into hand ({why}).", seat=seat, n=len(cards))
         tell(s, [seat], "drawn", f"You take {names} ({why}).", seat=seat, cards=cards)
 
 
@@ -71,13 +76,13 @@ def do_effect(s: SuperState, eff: dict[str, Any], owner: int, source: str, unit:
     elif kind == "PEEK_DECK":
         top = s.deck[-eff["n"]:][::-1]
         s.reveals += 1
-        say(s, "peek", f"{name(s, owner)} looks at the top {len(top)} card(s) of the deck ({src}).", seat=owner)
+        say(s, "peek", f"{name(s, owner)} looks at the top {n_cards(len(top))} of the deck ({src}).", seat=owner)
         tell(s, [owner], "peeked", f"Top of the deck, first to last: {', '.join(cname(c) for c in top) or 'nothing'}; "
              "they go back in the same order.", seat=owner, cards=top)
     elif kind == "LOOT_GAIN":
         got = draw(s, s.deck, eff["n"])
         s.piles[team(s, owner)].extend(got)
-        say(s, "loot_gain", f"{name(s, owner)} puts {len(got)} card(s) from the deck face down on their loot ({src}).",
+        say(s, "loot_gain", f"{name(s, owner)} puts {n_cards(len(got))} from the deck face down on their loot ({src}).",
             seat=owner, n=len(got))
     elif kind == "SEARCH_DECK":
         element = arg or ""
@@ -119,7 +124,7 @@ def do_effect(s: SuperState, eff: dict[str, Any], owner: int, source: str, unit:
         pile = s.piles[team(s, victim)]
         got = [pile.pop() for _ in range(min(eff["n"], len(pile)))]
         s.piles[team(s, owner)].extend(got)
-        say(s, "loot_steal", f"{name(s, owner)} takes {len(got)} card(s) from the top of {name(s, victim)}'s loot ({src}).",
+        say(s, "loot_steal", f"{name(s, owner)} takes {n_cards(len(got))} from the top of {name(s, victim)}'s loot ({src}).",
             seat=owner, victim=victim, n=len(got))
     elif kind == "FUSE_PERSISTENT":
         s.fusion_turn = True

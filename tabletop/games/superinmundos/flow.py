@@ -112,7 +112,9 @@ def round_end(s: SuperState, next_start: int, dealer: int) -> None:
         return
     s.start = next_start
     s.dealer = dealer
-    say(s, "refill", f"{name(s, dealer)} deals {sum(need)} card(s) to refill the hands.", seat=dealer, n=sum(need))
+    dealt = sum(need)
+    say(s, "refill", f"{name(s, dealer)} deals {dealt} card{'s' if dealt != 1 else ''} to refill the hands.",
+        seat=dealer, n=dealt)
     for seat in order_from(s, next_start):
         if need[seat]:
             got = draw(s, s.deck, need[seat])
@@ -800,7 +802,7 @@ def end_battle(s: SuperState) -> None:
     s.arena = []
     s.players[winner]["battles_won"] += 1
     s.battle_winner = winner
-    say(s, "battle_won", f"{name(s, winner)} wins the battle and takes {taken} card(s) as loot.",
+    say(s, "battle_won", f"{name(s, winner)} wins the battle and takes {taken} card{'s' if taken != 1 else ''} as loot.",
         seat=winner, n=taken)
     close_battle_zones(s)
     round_end(s, s.eliminated[0], winner)

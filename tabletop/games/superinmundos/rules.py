@@ -123,7 +123,7 @@ class Superinmundos(Game[SuperState]):
                 for _ in range(loot):
                     if s.deck:
                         pile.append(s.deck.pop())
-            emit(s, "starting_loot", f"Every loot pile starts with {loot} face-down card(s).", n=loot)
+            emit(s, "starting_loot", f"Every loot pile starts with {loot} face-down card{'s' if loot != 1 else ''}.", n=loot)
         s.reveals = 0
         flow.begin_round(s)
         return s
@@ -355,7 +355,7 @@ class Superinmundos(Game[SuperState]):
         s.answers.setdefault(str(seat), {})[str(target)] = count
         s.reveals += 1
         emit(s, "ask", f"{name(s, seat)} asks {who} how much loot they hold.", seat=seat, target=target)
-        tell(s, [seat], "answer", f"{who} holds {count} loot card(s).", seat=seat, target=target, n=count)
+        tell(s, [seat], "answer", f"{who} holds {count} loot card{'s' if count != 1 else ''}.", seat=seat, target=target, n=count)
 
     def _swap(self, s: SuperState, seat: int, swap: bool) -> None:
         s.queue.pop(0)
@@ -490,5 +490,5 @@ class Superinmundos(Game[SuperState]):
 
     def summary(self, s: SuperState) -> str:
         if s.over:
-            return f"finished after {s.rounds_done} round(s)"
+            return f"finished after {s.rounds_done} round{'s' if s.rounds_done != 1 else ''}"
         return f"round {s.round} of {s.round_limit}"

@@ -204,17 +204,32 @@ class SuperinmundosScreen(GameScreen):
             return ""
         return str(self._view["players"][seat]["name"])
 
+    def recap(self, events: list[dict[str, Any]]) -> tuple[str, str] | None:
+        """After a battle: who won it and how many cards it brought him; at a new round, the
+        battles won so far. Public facts only: loot piles are face down (S22), so their sizes
+        are not summed here."""
+        won = [e for e in events if e["k"] == "battle_won"]
+        rounds = [e for e in events if e["k"] == "round" and e.get("round", 1) > 1]
+        if not won and not rounds:
+            return None
+        players = self.match.view(None)["players"]
+        tally = " · ".join(f"{p['name']} {p['battles_won']}" for p in players)
+        lines = [e["t"] for e in won]
+        if rounds:
+            lines.append(rounds[-1]["t"])
+        lines.append(f"Battles won: {tally}")
+        return ("Battle won" if won else "New round"), "\n".join(lines)
+
     def _draw_title(self, view: dict[str, Any]) -> None:
         left = Text()
         left.append(self.spec.title, style="bold")
         if view["phase"] == "over":
-            left.append(f" · finished after {view['rounds_done']} round(s)")
+            done = view["rounds_done"]
+            left.append(f" · finished after {done} round{'s' if done != 1 else ''}")
         else:
             left.append(f" · round {view['round']} of {view['round_limit']}")
             left.append(f" · {PHASES.get(view['phase'], view['phase'])}")
-        dec = view.get("decision")
-        if dec is not None:
-            left.append(f" · {dec['prompt']}", style="italic")
+        # the decision itself is on the line below the header (decision_line), whole, never cut
         right = Text(f"deck {view['deck']} · discard {view['discard_count']}")
         width = max(0, self.size.width - 2)
         gap = width - left.cell_len - right.cell_len

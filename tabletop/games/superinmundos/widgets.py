@@ -398,7 +398,8 @@ class DiscardScreen(ModalScreen[None]):
         if self.ascii_only:
             self.add_class("-ascii")
         with Vertical():
-            yield Static(asc_str(f"Discard pile · {len(self.cards)} card(s), newest first (public)", self.ascii_only),
+            count = f"{len(self.cards)} card{'s' if len(self.cards) != 1 else ''}"
+            yield Static(asc_str(f"Discard pile · {count}, newest first (public)", self.ascii_only),
                          classes="head")
             with Horizontal():
                 if self.cards:

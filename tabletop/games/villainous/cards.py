@@ -350,9 +350,22 @@ def _check_test(test: Any, field: str, names: set[str], locations: set[str], fai
             fail("", at, f"unknown side {value!r}")
 
 
+STRENGTH_CONDITIONS = frozenset({
+    "any_curse_at_this_location", "Magic Lamp at this location", "Princess Jasmine anywhere in Jafar's realm",
+    "at Jolly Roger", "has_any_attached_item", "March Hare in owner realm", "Mad Hatter in owner realm",
+    "mover_at_this_location",
+})
+"""The conditions a ``modify_strength`` may carry in ``if``: exactly the keys of ``board.COND``,
+which evaluates them (a test holds the two together; board cannot be imported from here)."""
+
+
 def _check_effect(value: Any, field: str, card: str, names: set[str], locations: set[str], fail: Any) -> None:
-    """Walk an effect tree: the cards and locations its parameters name must exist."""
+    """Walk an effect tree: the cards and locations its parameters name must exist, and a
+    strength modifier's condition must be one the rules evaluate."""
     if isinstance(value, dict):
+        cond = value.get("if")
+        if value.get("op") == "modify_strength" and cond is not None and cond not in STRENGTH_CONDITIONS:
+            fail(card, f"{field}.if", f"unknown strength condition {cond!r}")
         for key, sub in value.items():
             at = f"{field}.{key}"
             if key in ("card", "name") and isinstance(sub, str) and sub not in names:

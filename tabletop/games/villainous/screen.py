@@ -402,11 +402,7 @@ class VillainousScreen(GameScreen):
         prog = (p.get("progress") or {}).get("text")
         if prog:
             text.append(f" · objective: {plain(str(prog), self.ascii_only)}")
-        if decision is not None:
-            name = self.match.seats[decision.seat].name
-            prompt = decision.prompt if decision.prompt.startswith(name) else f"{name}: {decision.prompt}"
-            text.append(f" · {prompt}", style="italic")
-        else:
+        if decision is None:  # the decision itself is on the line below (decision_line), whole
             text.append(" · game over", style="bold green")
         return text
 

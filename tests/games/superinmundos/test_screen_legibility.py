@@ -45,7 +45,7 @@ def test_a_draw_into_hand_says_whose_draw_it_is() -> None:
     to_open(sc)
     sc.play("open fire08")  # Volcana: "On entering: draw 1 card"
     public = [e["t"] for e in sc.events("draw")]
-    assert public[-1] == "P1 takes 1 card(s) into hand (Volcana's draw)."
+    assert public[-1] == "P1 takes 1 card into hand (Volcana's draw)."
     assert sc.last("drawn")["t"].endswith("(Volcana's draw).")
 
 

@@ -104,15 +104,17 @@ def test_deck_total_checked() -> None:
         parse_villain(data, "villainous/jafar.json")
 
 
-def test_unknown_strength_condition_is_a_data_error(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_unknown_strength_condition_is_a_data_error() -> None:
+    """A strength modifier's condition outside the rules' vocabulary is refused at load, naming
+    file, card and field (it used to load and fail later with a KeyError)."""
     from tabletop.games.villainous import board
-    assert "Magic Lamp at this location" in board.COND
+    from tabletop.games.villainous.cards import STRENGTH_CONDITIONS
+    assert set(board.COND) == STRENGTH_CONDITIONS  # the declared vocabulary is what board evaluates
     data = copy.deepcopy(raw("jafar"))
     genie = next(c for c in data["fate_deck"] if c["id"] == "genie")
     genie["effect"]["if"] = "the moon is full"
-    v = parse_villain(data, "villainous/jafar.json")
-    with pytest.raises(KeyError):
-        board.COND[v.defs["genie"].effects[0]["if"]]
+    with pytest.raises(GameDataError, match=r"villainous/jafar.json: card 'genie': field 'effect.0.if'"):
+        parse_villain(data, "villainous/jafar.json")
 
 
 def test_faces_for_the_ui() -> None:
