@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tabletop.engine import emit
+from tabletop.engine.words import count
 
 from .cards import CardDef, key_of, owner_of
 from .state import Group, MGState
@@ -567,7 +568,7 @@ def capture_top(g: "MountGram", s: MGState, host: str, seats: list[int], n: int)
         taken = [deck.pop() for _ in range(min(n, len(deck)))]
         s.cards[host]["cap"].extend(taken)
         if taken:
-            emit(s, "capture", f"{s.players[seat]['name']} has {len(taken)} card(s) captured under "
+            emit(s, "capture", f"{s.players[seat]['name']} has {count(len(taken), 'card')} captured under "
                  f"{g.defs[host].name}.", seat=seat, amount=len(taken))
 
 

@@ -9,6 +9,7 @@ from typing import Any, Callable
 
 from tabletop.engine import emit
 from tabletop.engine.chance import shuffle
+from tabletop.engine.words import count
 from tabletop.engine.zones import draw
 
 from . import board as B
@@ -112,7 +113,7 @@ def r_add_resources(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any],
     hero = tok[0] if tok else src if tgt == "self" else s.cards[src]["on"]
     n = ctx.get("n", 0) if ab["amount"] == "damage_taken" else ab["amount"]
     B.add_resources(g, s, hero, n)
-    emit(s, "resources", f"{g.defs[hero].name} gains {n} resource(s).", amount=n)
+    emit(s, "resources", f"{g.defs[hero].name} gains {count(n, 'resource')}.", amount=n)
 
 
 def t_progress(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: Ctx) -> Targets:
@@ -223,7 +224,7 @@ def r_draw(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: lis
     who = seat_of(tok[0]) if tok else ctx["p"]
     got = draw(s, s.players[who]["deck"], ab["amount"])
     s.players[who]["hand"].extend(got)
-    emit(s, "draw", f"{s.players[who]['name']} draws {len(got)} card(s).", seat=who, amount=len(got))
+    emit(s, "draw", f"{s.players[who]['name']} draws {count(len(got), 'card')}.", seat=who, amount=len(got))
 
 
 def t_boost(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: Ctx) -> Targets:

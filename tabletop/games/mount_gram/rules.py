@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from tabletop.engine import Action, CardFace, Decision, Game, IllegalAction, Result, Seat, emit, visible_log
+from tabletop.engine.words import count
 
 from . import board as B
 from . import effects as fx
@@ -42,7 +43,7 @@ class MountGram(Game[MGState]):
                            next(sp for sp in SPHERES if sp not in spheres))
         self.scen.setup(self, s, [seat.name for seat in seats], spheres)
         s.next_id = len(self._all_cards(s))
-        emit(s, "setup", f"{self.scen.title}: {len(seats)} player(s); first player "
+        emit(s, "setup", f"{self.scen.title}: {count(len(seats), 'player')}; first player "
              f"{s.players[s.first]['name']}.")
         advance(self, s)
         return s

@@ -12,6 +12,7 @@ from typing import Any
 
 from tabletop.engine import emit
 from tabletop.engine.chance import randbelow, shuffle
+from tabletop.engine.words import count
 from tabletop.engine.zones import draw
 
 from . import board as B
@@ -184,7 +185,7 @@ class QuestScenario:
         for cid in [c for c, r in s.cards.items() if r["time"] > 0]:
             rec = s.cards[cid]
             rec["time"] -= 1
-            emit(s, "time", f"{g.defs[cid].name} has {rec['time']} time counter(s) left.")
+            emit(s, "time", f"{g.defs[cid].name} has {count(rec['time'], 'time counter')} left.")
             if rec["time"] == 0:
                 for ab in g.defs[cid].has("forced"):
                     if ab["op"] == "executioners":
@@ -298,7 +299,7 @@ class MountGramScenario(QuestScenario):
             picked = []
             for _ in range(min(n, len(rec["cap"]))):
                 picked.append(rec["cap"].pop(randbelow(s, len(rec["cap"]))))
-            emit(s, "progress", f"{n} progress at stage 2B rescues {len(picked)} captured card(s).",
+            emit(s, "progress", f"{n} progress at stage 2B rescues {count(len(picked), 'captured card')}.",
                  amount=n, g=grp["id"])
             if picked:
                 self.rescue(g, s, quest, picked, grp)

@@ -22,6 +22,7 @@ from textual.widgets import Static
 
 from tabletop.engine import Action, Decision
 from tabletop.engine.faces import CardFace
+from tabletop.engine.words import count
 from tabletop.ui.game_screen import GameScreen
 from tabletop.ui.glyphs import bar
 from tabletop.ui.widgets import CardRow, DecisionPanel
@@ -694,13 +695,13 @@ class MountGramScreen(GameScreen):
         if card.get("committed"):
             words.append("committed to the quest")
         if card.get("shadows"):
-            words.append(f"{card['shadows']} shadow card(s) face down")
+            words.append(f"{count(card['shadows'], 'shadow card')} face down")
         for sh in card.get("shadows_up", []):
             words.append(f"shadow: {sh['name']}")
         if card.get("captured"):
             total = sum(card["captured"].values())
             owners = ", ".join(f"{who} {n}" for who, n in card["captured"].items())
-            words.append(f"{total} captured card(s) face down beneath ({owners})")
+            words.append(f"{count(total, 'captured card')} face down beneath ({owners})")
         if card.get("att"):
             words.append("attached: " + ", ".join(a["name"] for a in card["att"]))
         return " · ".join(words)

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from tabletop.engine.words import count
+
 from .acts import (
     defeat,
     discard_from_realm,
@@ -578,7 +580,7 @@ def h_disc(s: VState, f: dict[str, Any]) -> Any:
     ans = f.pop("ans", None)
     if ans == "done" or not P["hand"]:
         if f.get("n"):
-            ev(s, "discard", f"{P['name']} discards {f['n']} card(s).", seat=p)
+            ev(s, "discard", f"{P['name']} discards {count(f['n'], 'card')}.", seat=p)
         return DONE
     if ans is not None:
         c = ans.split()[1]

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from tabletop.engine.chance import shuffle
+from tabletop.engine.words import count
 from tabletop.engine.zones import draw
 
 from .board import CARD, LIB, attached, gain_amount, heroes_at, in_realm, strength
@@ -35,7 +36,7 @@ def draw_cards(s: VState, p: int, n: int) -> list[str]:
     got = draw(s, P["deck"], n, discard=P["discard"], reshuffle=True)
     P["hand"].extend(got)
     if got:
-        ev(s, "draw", f"{P['name']} draws {len(got)} card(s).", seat=p, n=len(got))
+        ev(s, "draw", f"{P['name']} draws {count(len(got), 'card')}.", seat=p, n=len(got))
         ev(s, "drew", f"You draw {', '.join(CARD[c].name for c in got)}.", to=[p], cards=list(got))
     return got
 

@@ -13,6 +13,7 @@ from typing import Any, Callable
 
 from tabletop.engine import GameDataError
 from tabletop.engine.chance import shuffle
+from tabletop.engine.words import count
 
 from .actions import card_options, defeat_targets, fate_playable, hero_locs, movable_cards, start_action, vanquishable
 from .acts import defeat, discard_from_realm, draw_cards, gain, locname, lose, move_mover, nm, place, take_fate, take_villain
@@ -157,7 +158,7 @@ def op_discard_from_hand(s: VState, f: dict[str, Any], st: dict[str, Any]) -> An
         x["left"] = left = left - 1
     if left <= 0 or not P["hand"]:
         return None
-    return Choice(p, "discard", f"Discard {left} more card(s)",
+    return Choice(p, "discard", f"Discard {count(left, 'more card', 'more cards')}",
                   [opt(f"drop {c}", f"Discard {CARD[c].name}", c, "discard") for c in P["hand"]])
 
 
@@ -723,7 +724,7 @@ def op_look(s: VState, f: dict[str, Any], st: dict[str, Any]) -> Any:
         x["cards"] = got
         s.looking = list(got)
         s.look_seat = p
-        ev(s, "look", f"{P['name']} looks at the top {len(got)} Fate card(s).", seat=p)
+        ev(s, "look", f"{P['name']} looks at the top {count(len(got), 'Fate card')}.", seat=p)
         ev(s, "looked", f"You see {', '.join(CARD[c].name for c in got)}.", to=[p], cards=list(got))
     got = x["cards"]
     if not got:
