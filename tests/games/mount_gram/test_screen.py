@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from ui.screen_text import lift_curtain as lift
 from ui.screen_text import visible_text
 
 from tabletop import games
@@ -67,13 +68,6 @@ def hand_titles(match: Match, seat: int) -> set[str]:
     """The titles of the cards in one seat's hand (private to that seat without ``open_hands``)."""
     db = match.game.db
     return {db[key_of(c)].name for c in match.state.players[seat]["hand"]}
-
-
-async def lift(pilot: Any, app: TabletopApp) -> None:
-    """Lift the hot-seat curtain if it is up."""
-    if isinstance(app.screen, Curtain):
-        await pilot.press("enter")
-        await pilot.pause()
 
 
 def board(app: TabletopApp) -> MountGramScreen:

@@ -6,12 +6,13 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from ui.screen_text import lift_curtain
+
 from tabletop import games
 from tabletop.engine import Match, Seat
 from tabletop.games.mount_gram.effects import response_clause
 from tabletop.games.mount_gram.screen import MountGramScreen
 from tabletop.ui.app import TabletopApp
-from tabletop.ui.widgets import Curtain
 
 
 def bot_match(seed: int, players: int = 2, kind: str = "heuristic") -> Match:
@@ -64,9 +65,7 @@ async def test_d_in_the_commit_step_asks_before_committing_nobody(tmp_path: Path
     app = TabletopApp(saves_dir=tmp_path, match=match, animate=False, bot_delay=0)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        if isinstance(app.screen, Curtain):
-            await pilot.press("enter")
-            await pilot.pause()
+        await lift_curtain(pilot, app)
         screen = app.screen
         assert isinstance(screen, MountGramScreen)
         step = match.state.step
@@ -108,9 +107,7 @@ async def test_at_100x30_staging_and_player_lines_keep_their_numbers(tmp_path: P
     app = TabletopApp(saves_dir=tmp_path, match=match, animate=False, bot_delay=0)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
-        if isinstance(app.screen, Curtain):
-            await pilot.press("enter")
-            await pilot.pause()
+        await lift_curtain(pilot, app)
         screen = app.screen
         assert isinstance(screen, MountGramScreen)
         text = visible_text(app)
