@@ -291,7 +291,9 @@ def saves() -> None:
         table.add_column(column)
     for info in infos:
         when = time.strftime("%Y-%m-%d %H:%M", time.localtime(info.updated))
-        progress = info.reason or (info.summary + (" · finished" if info.finished else ""))
+        from .text.render import summary_of
+
+        progress = info.reason or (summary_of(info) + (" · finished" if info.finished else ""))
         cells = (info.title, info.players, progress, when, safe_text(info.path.name))
         table.add_row(*(Text(cell, style="red" if info.error and i in (0, 2) else "")
                         for i, cell in enumerate(cells)))
@@ -321,10 +323,11 @@ def show_settings() -> None:
 def verify(file: Path = typer.Argument(..., help="Save file to check.", autocompletion=complete_save)) -> None:
     """Replay a save from its seed and check it reproduces the stored state."""
     from .engine.safe_text import safe_text
+    from .text import render
 
     match = _load(file)
     typer.echo(safe_text(f"{file}: consistent — {match.game.spec.title}, {len(match.actions)} actions, "
-                         f"{match.summary()}"))
+                         f"{render.for_match(match).text(match.summary())}"))
 
 
 @app.command()

@@ -118,7 +118,9 @@ def complete_save(ctx: typer.Context, incomplete: str) -> Candidates:
                 shown = str(path.relative_to(cwd))
             except ValueError:
                 shown = str(path)
-            label = info.error or f"{info.title} · {info.players} · {info.summary}"
+            from .text.render import summary_of
+
+            label = info.error or f"{info.title} · {info.players} · {summary_of(info)}"
             yield shown, " ".join(label.split())
 
     return _quietly(build)

@@ -351,7 +351,7 @@ def test_verify_a_good_save(tmp_path: Path) -> None:
     lambda d: d["state"]["players"][0].update(score=d["state"]["players"][0]["score"] + 1),
     lambda d: d["actions"].append("bogus"),
     lambda d: d.update(seed=d["seed"] + 1),
-    lambda d: d.update(version=2),
+    lambda d: d.update(version=99),
 ])
 def test_verify_a_tampered_save(tmp_path: Path, tamper: Any) -> None:
     _, path = saved_match(tmp_path, steps=5)

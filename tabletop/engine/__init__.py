@@ -3,10 +3,11 @@
 from .core import Action, Decision, Game, GameDataError, GameSpec, IllegalAction, Option, Result, Seat, View
 from .faces import CardFace, Stat
 from .match import Match
+from .msg import Msg, msg
 from .state import BaseState, Event, clone, emit, visible_log
 
 __all__ = [
     "Action", "BaseState", "CardFace", "Decision", "Event", "Game", "GameDataError", "GameSpec",
-    "IllegalAction", "Match", "Option", "Result", "Seat", "Stat", "View", "clone", "emit",
-    "visible_log",
+    "IllegalAction", "Match", "Msg", "Option", "Result", "Seat", "Stat", "View", "clone", "emit",
+    "msg", "visible_log",
 ]

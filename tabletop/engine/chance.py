@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any, MutableSequence, TypeVar
 
+from .msg import Msg
 from .rng import DICE, below
 from .state import BaseState, emit
 
@@ -36,7 +37,7 @@ def shuffle(state: BaseState, items: MutableSequence[T]) -> None:
     state.reveals += 1
 
 
-def roll(state: BaseState, sides: int, why: str, *, seat: int | None = None, log: bool = True,
+def roll(state: BaseState, sides: int, why: Msg | str, *, seat: int | None = None, log: bool = True,
          **data: Any) -> int:
     """Roll one die of ``sides`` faces (d4 d6 d8 d10 d12 d20) for a stated reason and log it as a
     ``roll`` event, which the dice panel shows."""
@@ -44,7 +45,6 @@ def roll(state: BaseState, sides: int, why: str, *, seat: int | None = None, log
         raise ValueError(f"no d{sides} in this box (dice: {DICE})")
     value = randbelow(state, sides) + 1
     if log:
-        who = "" if seat is None else f"seat {seat + 1} "
-        emit(state, "roll", f"{who}rolls d{sides}: {value} ({why})", die=sides, value=value,
+        emit(state, "roll", m="roll" if seat is None else "roll_by", die=sides, value=value,
              why=why, seat=seat, **data)
     return value

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Generic, TypeVar
 
 from .faces import CardFace
+from .msg import Text
 from .state import BaseState, clone
 
 S = TypeVar("S", bound=BaseState)
@@ -29,17 +30,34 @@ class GameDataError(Exception):
 
 @dataclass(frozen=True, slots=True)
 class Action:
-    """One answer to the current decision.
+    """One answer to the current decision, as structure and as a stable id.
 
-    ``id`` is stable and unique among the legal actions (``"attack magucio"``); ``label`` is what a
-    person reads. ``card`` names the card the action is mostly about, so a board can attach the
-    action to the card drawn on screen; ``group`` lets a screen bundle actions (``"attack"``).
+    The fields say what the action is: ``verb`` (``"attack"``), the ``card`` it is mostly about
+    (so a board can attach it to the card drawn on screen), a ``target`` card, a ``location``, a
+    ``seat``, an ``amount`` and, for the rare rest, ``extra`` pairs. Screens and rules read these
+    fields and never parse ``id``. The ``id`` is derived from the fields by the game, is unique
+    among the legal actions, stays stable across versions and is what saves store
+    (``"attack magucio"``). ``label`` is a message (:class:`~tabletop.engine.msg.Msg`) for
+    people; ``group`` lets a screen bundle actions.
     """
 
     id: str
-    label: str
+    label: Text
     card: str | None = None
     group: str = ""
+    verb: str = ""
+    target: str | None = None
+    location: str | int | None = None
+    seat: int | None = None
+    amount: int | None = None
+    extra: tuple[tuple[str, Any], ...] = ()
+
+    def get(self, name: str, default: Any = None) -> Any:
+        """One of the ``extra`` fields."""
+        for key, value in self.extra:
+            if key == name:
+                return value
+        return default
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,7 +66,7 @@ class Decision:
 
     seat: int
     kind: str
-    prompt: str
+    prompt: Text
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,7 +75,7 @@ class Result:
 
     winners: tuple[int, ...]
     scores: tuple[float, ...]
-    reason: str
+    reason: Text
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,6 +204,10 @@ class Game(Generic[S]):
 
     spec: GameSpec
     state_type: type[S]
+    view_type: Any = None
+    """The typed tree ``view`` returns (a ``TypedDict``, nested as deep as the view): screens and
+    bots read it with a type checker's help, and the conformance kit validates every view it
+    builds against it (same keys, same types, nothing coerced)."""
 
     # -- the protocol -------------------------------------------------------------------------
     def setup(self, seats: list[Seat], options: dict[str, Any], seed: int) -> S:

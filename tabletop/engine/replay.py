@@ -18,6 +18,7 @@ from typing import Any
 
 from .core import Action, Decision, Game, IllegalAction, Seat
 from .match import Match
+from .msg import Text
 from .rng import seed_state
 from .state import Event, visible_log
 
@@ -28,9 +29,9 @@ class StepInfo:
 
     index: int
     seat: int
-    prompt: str
+    prompt: Text
     action_id: str
-    label: str
+    label: Text
 
 
 class Replay:

@@ -22,12 +22,15 @@ from typing import Any, Callable
 
 from .core import Game, IllegalAction, Seat
 from .match import Match
+from .msg import Msg, Text
 from .safe_text import has_unsafe, safe_text
 from .save_reader import SaveError, _reason, parse, read_bytes
 from .state import from_plain, to_plain
 
 FORMAT = "tabletop-save"
-VERSION = 1
+VERSION = 2
+"""Format 2 (structured events): the log holds message keys and arguments, no sentences, and the
+summary is a message too. Format 1 (sentences in English) still loads: see ``_facts``."""
 SUFFIX = ".json"
 
 
@@ -148,7 +151,7 @@ def document(match: Match) -> dict[str, Any]:
         "seats": [{"name": s.name, "kind": s.kind} for s in match.seats],
         "options": match.options,
         "seed": match.seed,
-        "summary": match.summary(),
+        "summary": plain_text(match.summary()),
         "finished": match.result() is not None,
         "created": match.created,
         "updated": match.updated,
@@ -218,7 +221,7 @@ def _envelope_adapter() -> Any:
             actions: list[StrictStr]
             state: dict[str, Any]
             title: StrictStr
-            summary: StrictStr
+            summary: StrictStr | dict[str, Any]
             finished: StrictBool
             created: StrictFloat = Field(ge=0, lt=LAST_TIME)
             updated: StrictFloat = Field(ge=0, lt=LAST_TIME)
@@ -281,7 +284,8 @@ def load(path: Path, resolve_game: Callable[[str], Game[Any]]) -> Match:
     except Exception as exc:  # a tampered log must never surface as a traceback
         raise SaveError(f"{path}: its action log does not replay ({type(exc).__name__})") from None
     try:
-        same = json.loads(json.dumps(to_plain(replayed))) == json.loads(json.dumps(to_plain(stored)))
+        now, then = json.loads(json.dumps(to_plain(replayed))), json.loads(json.dumps(to_plain(stored)))
+        same = now == then if env.version >= 2 else _facts(now) == _facts(then)
     except (TypeError, ValueError, RecursionError):
         same = False
     if not same:
@@ -291,6 +295,39 @@ def load(path: Path, resolve_game: Callable[[str], Game[Any]]) -> Match:
     return match
 
 
+def plain_text(value: Text) -> str | dict[str, Any]:
+    """A summary as a save stores it: a message in its plain form (or a string)."""
+    return value.plain() if isinstance(value, Msg) else value
+
+
+def summary_text(value: str | dict[str, Any]) -> Text:
+    """A stored summary back as a prompt-like value the renderer takes (a bad one: ``"?"``)."""
+    if isinstance(value, dict):
+        if isinstance(value.get("k"), str):
+            return Msg.from_plain(value)
+        return "?"
+    return safe_text(value, 120)
+
+
+def _facts(value: Any) -> Any:
+    """A format-1 state without its words, so it compares with today's replay of the same actions.
+
+    Format 1 kept English sentences in the state: the log, and labels inside pending choices.
+    Those are the rules' words of their time, not facts of the game, and today's rules write
+    messages instead; so the log is left out and every sentence (a string with a space) or message
+    (a dict with a ``"k"``) compares as equal to any other. Decks, hands, scores, the RNG and every
+    other fact still must match exactly."""
+    if isinstance(value, dict):
+        if "k" in value:
+            return "~"
+        return {k: _facts(v) for k, v in value.items() if k != "log"}
+    if isinstance(value, list):
+        return [_facts(v) for v in value]
+    if isinstance(value, str) and " " in value:
+        return "~"
+    return value
+
+
 def _check_metadata(path: Path, env: Any, match: Match) -> None:
     """The fields a listing shows without replaying must be what the replay says: a save whose
     state is consistent but whose summary or 'finished' flag was edited is refused too."""
@@ -298,7 +335,7 @@ def _check_metadata(path: Path, env: Any, match: Match) -> None:
         summary, finished = match.summary(), match.result() is not None
     except Exception as exc:  # a summary that cannot be made from the state is a broken save
         raise SaveError(f"{path}: its state cannot be summarised ({type(exc).__name__})") from None
-    if env.summary != summary:
+    if env.version >= 2 and env.summary != plain_text(summary):
         raise SaveError(f"{path}: its summary '{safe_text(env.summary, 60)}' does not match its own action log")
     if env.finished != finished:
         raise SaveError(f"{path}: its 'finished' flag does not match its own action log")
@@ -354,10 +391,13 @@ class SaveInfo:
     game: str
     title: str
     players: str
-    summary: str
+    summary: Text
+    """A message (render it with ``tabletop.text.render.summary_of``) or, for old saves, words."""
     updated: float
     finished: bool
     error: str = ""
+    names: tuple[str, ...] = ()
+    """The seats' names, for a summary that names a player."""
     created: float = 0.0
     """When the match began: two files with the same game and ``created`` are one match saved
     under two names (save-as), which the Recent list shows once."""
@@ -407,7 +447,8 @@ def _info(path: Path) -> SaveInfo:
         game=safe_text(env.game, 40),
         title=safe_text(env.title, 60),
         players=safe_text(", ".join(s.name for s in env.seats), 120),
-        summary=safe_text(env.summary, 120),
+        summary=summary_text(env.summary),
+        names=tuple(safe_text(s.name, 40) for s in env.seats),
         updated=env.updated,
         finished=env.finished,
         created=env.created,
@@ -470,7 +511,8 @@ def scan(folder: Path, resolve_game: Callable[[str], Game[Any]] | None = None) -
             error = _replay_error(path, resolve_game) if resolve_game is not None else ""
             if error:
                 info = SaveInfo(path=path, game=info.game, title=info.title, players=info.players,
-                                summary=info.summary, updated=info.updated, finished=info.finished,
+                                summary=info.summary, names=info.names, updated=info.updated,
+                                finished=info.finished,
                                 error=safe_text(error, 300), created=info.created)
             infos.append(info)
         except Exception as exc:  # one bad file must never break the listing

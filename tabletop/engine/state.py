@@ -13,9 +13,13 @@ import marshal
 from dataclasses import dataclass, field, fields
 from typing import Any, TypeVar
 
+from .msg import Msg
+
 Event = dict[str, Any]
-"""One entry of the log: ``{"k": kind, "t": text for people, ...data}``; ``"to"`` lists the seats
-allowed to see it when it is private."""
+"""One entry of the log: ``{"k": kind, ...arguments}``, rendered through the catalog entry
+``ev.<kind>`` (or ``ev.<m>`` when the event names its sentence in ``"m"``); ``"to"`` lists the
+seats allowed to see it when it is private. Saves of format 1 also hold ``"t"``, the English
+sentence of their time; nothing writes it any more."""
 
 S = TypeVar("S", bound="BaseState")
 
@@ -62,9 +66,18 @@ def clone(state: S) -> S:
     return new
 
 
-def emit(state: BaseState, kind: str, text: str, *, to: list[int] | None = None, **data: Any) -> Event:
-    """Append an event to the log. ``to`` restricts it to those seats (a private event)."""
-    event: Event = {"k": kind, "t": text, **data}
+def emit(state: BaseState, kind: str, text: str | None = None, *, to: list[int] | None = None,
+         **data: Any) -> Event:
+    """Append an event to the log. ``to`` restricts it to those seats (a private event).
+
+    ``data`` are the message arguments (see :mod:`tabletop.engine.msg` for how names say what they
+    are); a :class:`Msg` argument is stored in its plain form. ``text`` is the legacy English
+    sentence, kept only while a game still writes it (the text tests refuse it)."""
+    event: Event = {"k": kind}
+    if text is not None:
+        event["t"] = text
+    for name, value in data.items():
+        event[name] = value.plain() if isinstance(value, Msg) else value
     if to is not None:
         event["to"] = list(to)
     state.log.append(event)

@@ -36,7 +36,7 @@ def reshuffle_into(state: BaseState, discard: list[str], deck: list[str]) -> Non
     deck[:0] = discard
     discard.clear()
     shuffle(state, deck)
-    emit(state, "reshuffle", "The discard pile is shuffled into a new deck.", size=len(deck))
+    emit(state, "reshuffle", size=len(deck))
 
 
 def move(card: str, source: list[str], target: list[str]) -> None:

@@ -24,6 +24,7 @@ from typing import Any, NamedTuple
 
 from .. import games
 from ..engine import Match, Seat
+from ..text.render import for_match
 from .hooks import Hooks, hooks_for
 from .setups import Setup, SimulationError
 from .tally import PairedTally, Tally
@@ -67,7 +68,7 @@ def play_one(setup: Setup, seed: int, hooks: Hooks) -> Record:
         finished=True,
         winners=tuple(result.winners),
         top_score=max(result.scores) if result.scores else None,
-        reason=hooks.reason_key(result.reason),
+        reason=hooks.reason_key(for_match(match, lang="en").text(result.reason)),
         length=length,
         groups=tuple((dim, tuple(labels)) for dim, labels in groups.items()),
         cards=tuple(cards),

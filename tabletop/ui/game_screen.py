@@ -26,6 +26,7 @@ from ..engine import Action, Decision, IllegalAction, Match
 from ..engine.safe_text import safe_text
 from ..engine.saves import SaveError, path_in, same_game, save
 from ..engine.state import Event
+from ..text.render import for_match
 from .glyphs import glyphs
 from .help import HelpScreen, rules_text
 from .widgets import Curtain, DecisionPanel, DicePanel, LogView
@@ -58,7 +59,7 @@ class ResultScreen(ModalScreen[None]):
             winners = [names[w] for w in result.winners]
             headline = ("Winner: " if len(winners) == 1 else "Winners: ") + ", ".join(winners) if winners else "No winner"
             lines = "\n".join(f"{names[i]:<16} {score:g}" for i, score in enumerate(result.scores))
-            lines = f"{result.reason}\n\n{lines}"
+            lines = f"{for_match(self.match).text(result.reason)}\n\n{lines}"
         with Vertical():
             yield Static(headline, classes="headline")
             yield Static(lines)
@@ -165,6 +166,8 @@ class GameScreen(Screen[None]):
                  animate: bool = True, bot_delay: float = 0.35) -> None:
         super().__init__()
         self.match = match
+        self.words = for_match(match)
+        """Every text of this table: the rules' messages and log events in the current language."""
         self.save_path = save_path
         self.ascii_only = ascii_only
         self.animate = animate
@@ -302,7 +305,7 @@ class GameScreen(Screen[None]):
         if decision is None or decision.seat != seat:
             return ""
         name = self.match.seats[seat].name
-        prompt = decision.prompt
+        prompt = self.words.text(decision.prompt)
         for sep in (": ", " "):  # "Luis: attack or withdraw", "Luis to play": the name is said once
             if prompt.startswith(name + sep):
                 prompt = prompt[len(name) + len(sep):]
@@ -316,7 +319,7 @@ class GameScreen(Screen[None]):
         """The public events since the keyboard last left ``seat`` (this session only), newest last."""
         log = self.match.state.log
         start = min(self._seen_log.get(seat, self._session_start), len(log))
-        public = [e["t"] for e in log[start:] if "to" not in e and e.get("t")]
+        public = self.words.events([e for e in log[start:] if "to" not in e])
         if len(public) > CURTAIN_NEWS:
             skipped = len(public) - CURTAIN_NEWS + 1
             public = [f"({skipped} earlier event(s): see the log)"] + public[-(CURTAIN_NEWS - 1):]
@@ -338,7 +341,8 @@ class GameScreen(Screen[None]):
         headline = self.curtain_headline(seat, reveal is not None)
         news = self.curtain_news(seat)
         if self._resumed and not self._seen_log:
-            headline = f"{self.spec.title} resumed · {self.match.summary()}" + (f"\n{headline}" if headline else "")
+            summary = self.words.text(self.match.summary())
+            headline = f"{self.spec.title} resumed · {summary}" + (f"\n{headline}" if headline else "")
 
         def lifted(ready: bool | None) -> None:
             self._curtain_up = False
@@ -385,7 +389,7 @@ class GameScreen(Screen[None]):
     def _show_reveal(self, seat: int, events: list[Event]) -> None:
         decision = self.match.decision()
         your_turn = decision is not None and decision.seat == seat
-        self.app.push_screen(RevealScreen(self.match.seats[seat].name, [e["t"] for e in events],
+        self.app.push_screen(RevealScreen(self.match.seats[seat].name, self.words.events(events),
                                           ascii_only=self.ascii_only, your_turn=your_turn),
                              lambda _: self.advance())
 
@@ -436,7 +440,7 @@ class GameScreen(Screen[None]):
         self.query_one("#title", Static).update(self.title_line(decision))
         self.query_one("#ask", Static).update(self.decision_line(decision, mine))
         events = view.get("log", [])
-        self.query_one("#log", LogView).show(events)
+        self.query_one("#log", LogView).show(events, words=self.words)
         if self.SHOW_DICE:
             self.query_one("#dice", DicePanel).show(events)
         panel = self.query_one("#decision", DecisionPanel)
@@ -490,7 +494,7 @@ class GameScreen(Screen[None]):
         if decision is None:
             return Text(f"{pointer} Game over", style="bold")
         seat = self.match.seats[decision.seat]
-        prompt = decision.prompt
+        prompt = self.words.text(decision.prompt)
         if not prompt.startswith(seat.name):
             prompt = f"{seat.name}: {prompt}"
         text = Text(f"{pointer} ")
@@ -502,7 +506,7 @@ class GameScreen(Screen[None]):
     def title_line(self, decision: Decision | None) -> Text:
         text = Text()
         text.append(self.spec.title, style="bold")
-        text.append(f" · {self.match.summary()}")
+        text.append(f" · {self.words.text(self.match.summary())}")
         if decision is None:  # the decision itself is on the line below (decision_line), whole
             text.append(" · game over", style="bold green")
         return text

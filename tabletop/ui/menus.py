@@ -19,6 +19,7 @@ from .. import games
 from ..engine import GameDataError, Match, Seat
 from ..engine.safe_text import safe_text
 from ..engine.saves import SaveError, SaveInfo, default_name, load, path_in, scan
+from ..text.render import summary_of
 from .widgets.pointer_list import PointerList
 
 if TYPE_CHECKING:
@@ -39,9 +40,10 @@ def ago(timestamp: float) -> str:
 
 def progress(info: SaveInfo) -> str:
     """The save's summary, with "finished" said once (some games' summaries already say it)."""
-    if info.finished and "finished" not in info.summary.lower():
-        return f"{info.summary} · finished" if info.summary else "finished"
-    return info.summary
+    summary = summary_of(info)
+    if info.finished and "finished" not in summary.lower():
+        return f"{summary} · finished" if summary else "finished"
+    return summary
 
 
 def recent(infos: list[SaveInfo]) -> list[SaveInfo]:

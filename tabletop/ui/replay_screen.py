@@ -180,7 +180,7 @@ class ReplayMode:
                 self.refresh_all()
 
             news = visible_log(self.match.state, None, last=1)
-            self.app.push_screen(Curtain(self.match.seats[seat].name, news[0]["t"] if news else ""), lifted)
+            self.app.push_screen(Curtain(self.match.seats[seat].name, self.words.event(news[0]) if news else ""), lifted)
 
         names = [s.name for s in self.match.seats]
         self.app.push_screen(SeatPicker(names, self.viewer), chosen)
@@ -191,7 +191,7 @@ class ReplayMode:
         if not self.is_mounted or not self.query("#replay-bar"):
             return
         events, fresh = self.replay.new_events(self.step, self.viewer)
-        self.query_one("#log", LogView).show(events, highlight=fresh)
+        self.query_one("#log", LogView).show(events, highlight=fresh, words=self.words)
         self.query_one("#replay-bar", Static).update(self.replay_line())
         panel = self.query_one("#decision", DecisionPanel)
         panel.show(self.match.decision(), [], self.next_line())
@@ -214,8 +214,8 @@ class ReplayMode:
             return "End of the record" + (" · game over" if self.match.result() is not None else "")
         name = self.match.seats[info.seat].name if 0 <= info.seat < len(self.match.seats) else "?"
         if not self.spec.hidden_info or info.seat == self.viewer:
-            return f"Next: {name} — {info.label}"
-        return f"Next: {name} chooses ({info.prompt})"
+            return f"Next: {name} — {self.words.text(info.label)}"
+        return f"Next: {name} chooses ({self.words.text(info.prompt)})"
 
 
 _CLASSES: dict[type, type] = {}

@@ -51,6 +51,24 @@ def leaks(game: Any, state: Any, players: int) -> list[str]:
     return problems
 
 
+_VIEW_ADAPTERS: dict[Any, Any] = {}
+
+
+def check_view(game: Any, view: Any, where: str) -> None:
+    """The view is exactly an instance of the game's ``view_type``: validated strictly, it comes
+    back unchanged (a missing key, an extra key or a wrong type fails)."""
+    from pydantic import TypeAdapter, ValidationError
+
+    adapter = _VIEW_ADAPTERS.get(game.view_type)
+    if adapter is None:
+        adapter = _VIEW_ADAPTERS[game.view_type] = TypeAdapter(game.view_type)
+    try:
+        again = adapter.validate_python(view, strict=True)
+    except ValidationError as exc:
+        raise AssertionError(f"{where}: the view is not a {game.view_type.__name__}: {exc}") from None
+    assert again == view, f"{where}: the view has keys its type does not declare"
+
+
 def play_random_game(game: Any, players: int, options: dict[str, Any], seed: int, *,
                      check_every: int = 7, bot: Any = None, tmp: Path | None = None) -> Match:
     """Play one game with random actions, checking the kit's properties; returns the match."""
@@ -80,6 +98,8 @@ def play_random_game(game: Any, players: int, options: dict[str, Any], seed: int
             found = leaks(game, state, players)
             assert not found, f"{spec.id} seed {seed} step {len(match.actions)}: {found}"
         view = game.view(state, decision.seat)
+        if game.view_type is not None and len(match.actions) % check_every == 0:
+            check_view(game, view, f"{spec.id} seed {seed} step {len(match.actions)}")
         choice = chooser.choose(game, view, decision, actions, bot_rng(seed, state.step, decision.seat))
         match.play(choice)
     assert game.result(match.state) is not None, f"{spec.id}: no decision but no result"

@@ -220,7 +220,10 @@ def test_dice_known_answers_and_logging() -> None:
     assert [e["k"] for e in state.log] == ["roll"] * 6
     last = state.log[-1]
     assert (last["die"], last["value"], last["why"], last["seat"]) == (20, 3, "test", None)
-    assert "d20" in last["t"] and "3" in last["t"]
+    from tabletop.text.render import Renderer
+
+    assert "t" not in last  # the rules write no sentence; the renderer does
+    assert Renderer(lang="en").event(last) == "Roll of d20: 3 (test)"
 
 
 def test_roll_logs_the_seat_and_extra_data_and_can_be_silent() -> None:
@@ -228,7 +231,9 @@ def test_roll_logs_the_seat_and_extra_data_and_can_be_silent() -> None:
     value = roll(state, 6, "attack", seat=1, card="c01")
     event = state.log[-1]
     assert event["seat"] == 1 and event["card"] == "c01" and event["value"] == value
-    assert event["t"].startswith("seat 2 ")
+    from tabletop.text.render import Renderer
+
+    assert Renderer(players=["Ana", "Luis"], lang="en").event(event).startswith("Luis rolls d6: ")
     roll(state, 6, "quiet", log=False)
     assert len(state.log) == 1
     assert state.reveals == 2

@@ -91,7 +91,7 @@ def test_round_trip(saved: Path, match: Match) -> None:
 
 def test_document_fields(saved: Path, match: Match) -> None:
     doc = json.loads(saved.read_text(encoding="utf-8"))
-    assert doc["format"] == FORMAT == "tabletop-save" and doc["version"] == VERSION == 1
+    assert doc["format"] == FORMAT == "tabletop-save" and doc["version"] == VERSION == 2
     assert doc["game"] == "highcard" and doc["title"] == "High Card"
     assert doc["seats"] == [{"name": "Sofía", "kind": "human"}, {"name": "Tomás", "kind": "human"},
                             {"name": "Bot 3", "kind": "highest"}]
@@ -263,7 +263,7 @@ def test_every_truncation_of_a_real_save_is_called_truncated(saved: Path) -> Non
 @pytest.mark.parametrize(("edit", "expected"), [
     (lambda d: d.update(format="something-else"), "not a Tabletop save (format 'something-else')"),
     (lambda d: d.pop("format"), "not a Tabletop save"),
-    (lambda d: d.update(version=VERSION + 1), "made by a newer Tabletop (save format 2, this reads 1)"),
+    (lambda d: d.update(version=VERSION + 1), "made by a newer Tabletop (save format 3, this reads 2)"),
     (lambda d: d.update(version=99), "newer Tabletop"),
     (lambda d: d.update(version=0), "unknown save format version 0"),
     (lambda d: d.update(version="1"), "'version' is missing or not a number"),

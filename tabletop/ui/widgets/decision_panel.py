@@ -20,6 +20,7 @@ from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
 from ...engine import Action, Decision
+from ...text.render import Renderer
 from .pointer_list import PointerList
 
 
@@ -45,15 +46,24 @@ class DecisionPanel(PointerList):
     def show(self, decision: Decision | None, actions: list[Action], prompt: str | None = None) -> None:
         old = self.actions[self.highlighted].id if self.actions and self.highlighted is not None else None
         self.actions = list(actions)
+        words = self.words()
         self.clear_options()
         for i, action in enumerate(actions):
             key = f"{i + 1}" if i < 9 else " "
-            label = Text.assemble((f"{key} ", "bold yellow"), action.label)
+            label = Text.assemble((f"{key} ", "bold yellow"), words.text(action.label))
             self.add_option(Option(label, id=f"a{i}"))
-        self.border_title = prompt or (decision.prompt if decision else "No decision")
+        self.border_title = prompt or (words.text(decision.prompt) if decision else "No decision")
         if actions:
             ids = [a.id for a in actions]
             self.highlighted = ids.index(old) if old in ids else 0
+
+    def words(self) -> Renderer:
+        """The table's renderer: its screen's (a game screen has one), else a bare one."""
+        try:
+            found = getattr(self.screen, "words", None)
+        except Exception:  # noqa: BLE001 - not mounted yet
+            found = None
+        return found if isinstance(found, Renderer) else Renderer()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()

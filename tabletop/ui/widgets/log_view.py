@@ -12,6 +12,8 @@ from typing import Any
 from rich.text import Text
 from textual.widgets import RichLog
 
+from ...text.render import Renderer
+
 KIND_STYLE = {"roll": "cyan", "win": "bold green", "end": "bold green", "round": "bold", "error": "red"}
 
 
@@ -26,9 +28,10 @@ class LogView(RichLog):
         self._shown: list[str] = []
         self._marked = 0
 
-    def show(self, events: list[dict[str, Any]], highlight: int = 0) -> None:
-        """Show ``events``; the last ``highlight`` of them are marked (a replay's current step)."""
-        texts = [str(e.get("t", e.get("k", ""))) for e in events]
+    def show(self, events: list[dict[str, Any]], highlight: int = 0, words: Renderer | None = None) -> None:
+        """Show ``events`` in ``words``' language; the last ``highlight`` of them are marked (a
+        replay's current step)."""
+        texts = (words or Renderer()).events(events)
         kinds = [str(e.get("k", "")) for e in events]
         highlight = max(0, min(highlight, len(texts)))
         if (texts, highlight) == (self._shown, self._marked):

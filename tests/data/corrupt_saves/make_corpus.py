@@ -154,7 +154,7 @@ CASES: dict[str, Callable[[dict[str, Any]], bytes]] = {
     "meta_seat_missing.json": edited(lambda d: d["seats"].pop()),
     "meta_game_unknown.json": edited(_set("game", "../../etc/passwd")),
     "meta_format_other.json": edited(_set("format", "\x1b[31mtabletop-save")),
-    "meta_version_newer.json": edited(_set("version", 2)),
+    "meta_version_newer.json": edited(_set("version", 99)),
     # -- hostile text in consistent saves (names replay into the state, so only the name check
     #    catches them) -------------------------------------------------------------------------
     "text_seat_name_clears_the_screen.json": lambda b: dumps(b).replace(b'"Ana"', b'"\\u001b[2JAna"'),

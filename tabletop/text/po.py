@@ -1,0 +1,140 @@
+"""A small reader for gettext ``.po`` catalogs, so the app loads its texts without compiling.
+
+Translators' tools (Poedit, Weblate, Babel) open the ``.po`` files; the app reads them directly,
+which keeps one source of truth and no build step. Supported: ``msgctxt``-less entries, multi-line
+strings, the C escapes, plural entries (``msgid_plural`` / ``msgstr[n]``) and the ``fuzzy`` flag
+(a fuzzy entry is not used: its translation is not trusted yet).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+_ESCAPES = {"n": "\n", "t": "\t", '"': '"', "\\": "\\", "r": "\r"}
+
+
+class PoError(ValueError):
+    """A catalog that does not parse; the message says the file and the line."""
+
+
+@dataclass
+class Entry:
+    msgid: str
+    msgstr: str = ""
+    plural: str | None = None
+    forms: list[str] = field(default_factory=list)
+    fuzzy: bool = False
+    line: int = 0
+    comments: list[str] = field(default_factory=list)
+
+
+def _unquote(text: str, where: str) -> str:
+    text = text.strip()
+    if len(text) < 2 or text[0] != '"' or text[-1] != '"':
+        raise PoError(f"{where}: expected a quoted string")
+    body = text[1:-1]
+    out: list[str] = []
+    i = 0
+    while i < len(body):
+        ch = body[i]
+        if ch == "\\" and i + 1 < len(body):
+            out.append(_ESCAPES.get(body[i + 1], body[i + 1]))
+            i += 2
+            continue
+        out.append(ch)
+        i += 1
+    return "".join(out)
+
+
+def parse(text: str, name: str = "<po>") -> list[Entry]:
+    """The entries of a catalog, header included (``msgid ""``)."""
+    entries: list[Entry] = []
+    cur: Entry | None = None
+    target: str | None = None  # which field continuation lines extend
+    flags_fuzzy = False
+    comments: list[str] = []
+
+    def finish() -> None:
+        nonlocal cur
+        if cur is not None:
+            entries.append(cur)
+        cur = None
+
+    for number, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        where = f"{name}:{number}"
+        if not line:
+            finish()
+            target = None
+            continue
+        if line.startswith("#"):
+            finish()  # comments always come before an entry's msgid: the previous one ended
+            target = None
+            if line.startswith("#,") and "fuzzy" in line:
+                flags_fuzzy = True
+            elif line.startswith("#.") or line.startswith("# "):
+                comments.append(line[2:].strip())
+            continue
+        if line.startswith("msgid_plural"):
+            if cur is None:
+                raise PoError(f"{where}: msgid_plural without msgid")
+            cur.plural = _unquote(line[len("msgid_plural"):], where)
+            target = "plural"
+        elif line.startswith("msgid"):
+            finish()
+            cur = Entry(_unquote(line[len("msgid"):], where), fuzzy=flags_fuzzy, line=number,
+                        comments=comments)
+            flags_fuzzy = False
+            comments = []
+            target = "msgid"
+        elif line.startswith("msgstr["):
+            if cur is None:
+                raise PoError(f"{where}: msgstr without msgid")
+            close = line.index("]")
+            index = int(line[7:close])
+            if index != len(cur.forms):
+                raise PoError(f"{where}: plural forms out of order")
+            cur.forms.append(_unquote(line[close + 1:], where))
+            target = "form"
+        elif line.startswith("msgstr"):
+            if cur is None:
+                raise PoError(f"{where}: msgstr without msgid")
+            cur.msgstr = _unquote(line[len("msgstr"):], where)
+            target = "msgstr"
+        elif line.startswith('"'):
+            if cur is None or target is None:
+                raise PoError(f"{where}: a string outside an entry")
+            more = _unquote(line, where)
+            if target == "msgid":
+                cur.msgid += more
+            elif target == "plural":
+                cur.plural = (cur.plural or "") + more
+            elif target == "msgstr":
+                cur.msgstr += more
+            else:
+                cur.forms[-1] += more
+        else:
+            raise PoError(f"{where}: not a catalog line")
+    finish()
+    return entries
+
+
+def load(path: Path) -> dict[str, Entry]:
+    """The usable entries of a file by msgid: translated, not fuzzy, header left out."""
+    entries = parse(path.read_text(encoding="utf-8"), path.name)
+    out: dict[str, Entry] = {}
+    for entry in entries:
+        if not entry.msgid or entry.fuzzy:
+            continue
+        if entry.msgid in out:
+            raise PoError(f"{path.name}:{entry.line}: msgid {entry.msgid!r} appears twice")
+        if entry.msgstr or any(entry.forms):
+            out[entry.msgid] = entry
+    return out
+
+
+def quote(text: str) -> str:
+    """A string as a ``.po`` literal (for the tools that write catalogs)."""
+    body = text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n").replace("\t", "\\t")
+    return f'"{body}"'
