@@ -39,19 +39,24 @@ def render(game_id: str, players: int, options: dict[str, Any], seed: int, bot: 
     from tabletop.engine import Match, Seat
 
     game = games.game(game_id)
+    from tabletop.text.render import for_match
+
     match = Match.start(game, [Seat(f"P{i + 1}", bot) for i in range(players)], options, seed=seed)
+    words = for_match(match, lang="en")
     lines = [f"# {game.spec.title}: {players} seats, {bot} bots, seed {seed}, options {json.dumps(options)}"]
     step = 0
     while (decision := match.decision()) is not None and step < game.spec.max_steps:
         view = match.view(decision.seat)
         action = match.bot_step()
-        lines.append(f"{step:>5} seat {decision.seat} {decision.kind}: {decision.prompt} -> {action}")
+        lines.append(f"{step:>5} seat {decision.seat} {decision.kind}: {words.text(decision.prompt)} -> {action}")
         if step < FULL_VIEWS:
             shown = {k: v for k, v in view.items() if k != "log"}
             lines.append("      view " + json.dumps(shown, sort_keys=True, ensure_ascii=False))
         step += 1
     result = match.result()
-    lines.append(f"result: {result}")
+    shown = result and (f"Result(winners={result.winners!r}, scores={result.scores!r}, "
+                        f"reason={words.text(result.reason)!r})")
+    lines.append(f"result: {shown}")
     return "\n".join(lines) + "\n"
 
 
