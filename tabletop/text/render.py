@@ -67,7 +67,7 @@ class Renderer:
 
     # -- lookups --------------------------------------------------------------------------------
     def template(self, key: str) -> str | None:
-        domains = ((self.game_id, "common") if self.game_id else ("common",))
+        domains = ((self.game_id, f"{self.game_id}-guide", "common") if self.game_id else ("common",))
         langs = (self.lang,) if self.strict or self.lang == "en" else (self.lang, "en")
         for lang in langs:
             for domain in domains:
