@@ -17,7 +17,7 @@ from typing import Any
 
 from .core import Action, Game, Seat
 from .match import Match
-from .msg import Msg
+from .msg import Msg, msg
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,9 +48,10 @@ class Guide:
         return Match.start(game, list(self.seats), dict(self.options), seed=self.seed)
 
 
-def step(rule: str, key: str, **expect: Any) -> Step:
-    """``step("R7", "guide.attack", verb="attack", card="earth04")``."""
-    return Step(rule, Msg(key), tuple(expect.items()) or None)
+def step(rule: str, key: str, say: dict[str, Any] | None = None, **expect: Any) -> Step:
+    """``step("R7", "guide.attack", {"card": "earth04"}, verb="attack", card="earth04")``: the
+    text's key and arguments (card ids are named in the table's language), then the action."""
+    return Step(rule, msg(key, **(say or {})), tuple(expect.items()) or None)
 
 
 class GuideRun:

@@ -12,6 +12,10 @@ from tabletop.ui.guide_screen import guide_for
 GUIDED = [gid for gid in ("superinmundos", "villainous", "msx_cards", "mount_gram") if guide_for(gid)]
 
 
+def test_every_game_has_a_guide() -> None:
+    assert GUIDED == ["superinmundos", "villainous", "msx_cards", "mount_gram"]
+
+
 @pytest.mark.parametrize("game_id", GUIDED)
 def test_the_guide_runs_to_its_end_by_its_own_instructions(game_id: str) -> None:
     guide = guide_for(game_id)
