@@ -32,6 +32,7 @@ class Settings:
     animations: bool = True
     bot_think_time: float = 0.35
     curtain: bool = True
+    hints: bool = True
     saves_dir: str = ""
 
     def changed(self, **changes: Any) -> "Settings":
@@ -46,6 +47,7 @@ DESCRIPTIONS = {
     "animations": "animate dice rolls and similar effects",
     "bot_think_time": f"seconds a bot waits before moving, 0 to {MAX_THINK_TIME:g}",
     "curtain": "hide the table between hot-seat turns in games with hidden cards",
+    "hints": "offer the hint key (h) on game screens: what the bot would do, and why",
     "saves_dir": "folder of save files; empty = automatic (see README)",
 }
 

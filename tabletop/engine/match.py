@@ -32,6 +32,8 @@ class Match:
     actions: list[str] = field(default_factory=list)
     created: float = field(default_factory=time.time)
     updated: float = field(default_factory=time.time)
+    hints: dict[int, int] = field(default_factory=dict)
+    """Hints each seat asked for (by seat index): the result screen tells; saves keep it."""
     _undo: list[_UndoPoint] = field(default_factory=list, repr=False)
     _bots: dict[int, Bot] = field(default_factory=dict, repr=False)
 

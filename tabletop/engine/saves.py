@@ -156,6 +156,7 @@ def document(match: Match) -> dict[str, Any]:
         "created": match.created,
         "updated": match.updated,
         "actions": match.actions,
+        "hints": {str(seat): n for seat, n in sorted(match.hints.items())},
         "state": to_plain(match.state),
     }
 
@@ -223,6 +224,7 @@ def _envelope_adapter() -> Any:
             title: StrictStr
             summary: StrictStr | dict[str, Any]
             finished: StrictBool
+            hints: dict[str, StrictInt] = Field(default_factory=dict)
             created: StrictFloat = Field(ge=0, lt=LAST_TIME)
             updated: StrictFloat = Field(ge=0, lt=LAST_TIME)
 
@@ -275,8 +277,9 @@ def load(path: Path, resolve_game: Callable[[str], Game[Any]]) -> Match:
     except (ValueError, TypeError, RecursionError) as exc:
         reason = safe_text(exc, 160) or type(exc).__name__
         raise SaveError(f"{path}: {reason if reason.startswith('state') else 'state: ' + reason}") from None
+    hints = {int(k): v for k, v in env.hints.items() if k.isdigit() and int(k) < len(seats) and 0 <= v < 10**6}
     match = Match(game=game, seats=seats, options=options, seed=env.seed, actions=list(env.actions),
-                  created=env.created, updated=env.updated)
+                  created=env.created, updated=env.updated, hints=hints)
     try:
         replayed = match.replayed_state()
     except IllegalAction as exc:

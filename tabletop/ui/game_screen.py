@@ -22,7 +22,7 @@ from textual.containers import Container, Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Input, Static
 
-from ..engine import Action, Decision, IllegalAction, Match
+from ..engine import Action, Decision, IllegalAction, Match, msg
 from ..engine.safe_text import safe_text
 from ..engine.saves import SaveError, path_in, same_game, save
 from ..engine.state import Event
@@ -60,6 +60,9 @@ class ResultScreen(ModalScreen[None]):
             headline = ("Winner: " if len(winners) == 1 else "Winners: ") + ", ".join(winners) if winners else "No winner"
             lines = "\n".join(f"{names[i]:<16} {score:g}" for i, score in enumerate(result.scores))
             lines = f"{for_match(self.match).text(result.reason)}\n\n{lines}"
+            used = sum(self.match.hints.values())
+            if used:
+                lines += "\n\n" + for_match(self.match).text(msg("hint.used", n=used))
         with Vertical():
             yield Static(headline, classes="headline")
             yield Static(lines)
@@ -133,6 +136,7 @@ class GameScreen(Screen[None]):
         Binding("question_mark", "help", "help"),
         Binding("ctrl+s", "save", "save"),
         Binding("ctrl+z", "undo", "undo"),
+        Binding("h", "hint", "hint"),
         Binding("q", "leave", "menu"),
         Binding("tab", "focus_next", "next pane", show=False),
     ]
@@ -176,6 +180,8 @@ class GameScreen(Screen[None]):
         self._bot_pending = False
         self._over_shown = False
         self._curtain_up = False
+        self.last_hint: Any = None
+        """The last hint shown (``engine.hints.Hint``), for tests and the help line."""
         self._focused_at: tuple[int, int | None] | None = None
         log = match.state.log
         self._resumed = bool(match.actions)
@@ -536,6 +542,12 @@ class GameScreen(Screen[None]):
     def action_focus_next(self) -> None:
         """tab: the next pane (boards override it with their own order)."""
         self.focus_next()
+
+    def action_hint(self) -> None:
+        """What the strongest bot would do here for the seat on screen, and why (``ui.hints``)."""
+        from .hints import ask_hint
+
+        ask_hint(self)
 
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen(self.spec.title, self.HELP_KEYS, rules_text(self.spec.rules_file)))

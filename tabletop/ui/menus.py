@@ -67,14 +67,14 @@ class MainMenu(Screen[None]):
                 Binding("k", "cursor(-1)", show=False), Binding("j", "cursor(1)", show=False)]
     DEFAULT_CSS = """
     MainMenu { align: center middle; }
-    MainMenu > Horizontal { width: 100; max-width: 100%; height: 16; border: round $accent; padding: 1 2; }
+    MainMenu > Horizontal { width: 100; max-width: 100%; height: 17; border: round $accent; padding: 1 2; }
     MainMenu #brand { width: 32; }
     MainMenu #brand .name { text-style: bold; color: $accent; }
     MainMenu #menu { width: 28; border: none; height: auto; }
     MainMenu #recent { width: 1fr; color: $text-muted; }
     """
     ITEMS = [("new", "New game"), ("resume", "Resume last game"), ("saves", "Saved games"),
-             ("rules", "Rules"), ("settings", "Settings"), ("quit", "Quit")]
+             ("learn", "Learn to play"), ("rules", "Rules"), ("settings", "Settings"), ("quit", "Quit")]
 
     def compose(self) -> ComposeResult:
         with Horizontal():
@@ -136,6 +136,8 @@ class MainMenu(Screen[None]):
             app.resume_latest()
         elif key == "saves":
             app.push_screen(SavesScreen())
+        elif key == "learn":
+            app.push_screen(LearnIndex())
         elif key == "rules":
             app.push_screen(RulesIndex())
         elif key == "settings":
@@ -169,6 +171,34 @@ class RulesIndex(Screen[None]):
 
         spec = games.spec(str(event.option.id))
         self.app.push_screen(HelpScreen(spec.title, "", rules_text(spec.rules_file) or spec.summary))
+
+
+class LearnIndex(Screen[None]):
+    """Pick a game to learn: its guided first game, on the real screen (``ui.guide_screen``)."""
+
+    BINDINGS = [Binding("escape,q", "app.pop_screen", "back")]
+
+    def compose(self) -> ComposeResult:
+        from .guide_screen import guide_for
+
+        yield Static("Learn to play — a guided first game", classes="title")
+        yield PointerList(*[Option(s.title, id=gid) for gid, s in games.specs().items() if guide_for(gid)],
+                          id="learn-games", ascii_only=getattr(self.app, "ascii_only", False))
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#learn-games", OptionList).focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        from .guide_screen import guide_screen
+
+        try:
+            screen = guide_screen(self.app, str(event.option.id))  # type: ignore[arg-type]
+        except GameDataError as exc:
+            self.notify(safe_text(exc), title="Card data", severity="error", markup=False)
+            return
+        if screen is not None:
+            self.app.switch_screen(screen)
 
 
 class MarkCheckbox(Checkbox):

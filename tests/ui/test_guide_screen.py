@@ -58,3 +58,22 @@ async def test_leaving_the_lesson_frees_every_choice(tmp_path: Path) -> None:
         await pilot.pause()
         assert "playing freely" in visible_text(app)
         assert screen.act("swap")  # any legal choice now
+
+
+async def test_learn_to_play_from_the_main_menu(tmp_path: Path) -> None:
+    from tabletop.ui.guide_screen import GuideMode
+    from tabletop.ui.menus import LearnIndex
+
+    app = TabletopApp(saves_dir=tmp_path, animate=False, bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert "Learn to play" in visible_text(app)
+        app.push_screen(LearnIndex())
+        await pilot.pause()
+        text = visible_text(app)
+        assert all(title in text for title in ("Superinmundos", "Villainous", "MSX Cards", "Mount Gram"))
+        await pilot.press("enter")  # the first game's lesson
+        for _ in range(20):
+            await pilot.pause()
+        assert isinstance(app.screen, GuideMode)
+        assert "Lesson 1 of" in visible_text(app)

@@ -27,10 +27,10 @@ def make_app(tmp_path: Path, settings: Settings | None = None, match: Match | No
 
 
 async def open_settings(app: TabletopApp, pilot: Any) -> SettingsScreen:
-    """From the main menu by keys: the fifth item."""
+    """From the main menu by keys: the sixth item."""
     await pilot.pause()
     assert isinstance(app.screen, MainMenu)
-    await pilot.press("down", "down", "down", "down", "enter")
+    await pilot.press("down", "down", "down", "down", "down", "enter")
     await pilot.pause()
     assert isinstance(app.screen, SettingsScreen)
     return app.screen
