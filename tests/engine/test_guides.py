@@ -53,3 +53,32 @@ def test_a_wrong_action_is_not_allowed_and_the_right_one_moves_on() -> None:
     before = run.index
     run.took(wanted)
     assert run.index == before + 1
+
+
+@pytest.mark.parametrize("game_id", GUIDED)
+def test_each_lesson_cites_a_section_of_the_rules_summary(game_id: str) -> None:
+    import re
+    from pathlib import Path
+
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "games" / f"{game_id}.md").read_text(encoding="utf-8")
+    headings = {line.lstrip("#").strip().removesuffix(" — how to play") for line in doc.splitlines()
+                if line.startswith("#")}
+    guide = guide_for(game_id)
+    assert guide is not None
+    for step in guide.steps:
+        section = re.sub(r" \d+$", "", step.rule).split(" · ")[0]
+        assert section in headings or section == "How to play", (step.rule, sorted(headings))
+
+
+@pytest.mark.parametrize("game_id", GUIDED)
+def test_the_rules_summaries_link_their_rules_to_the_lessons(game_id: str) -> None:
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    sys.path.insert(0, str(root / "tools"))
+    import guide_docs
+
+    for path, lang in guide_docs.docs_for(game_id):
+        text = path.read_text(encoding="utf-8")
+        assert guide_docs.block(game_id, lang) in text, f"{path.name}: run tools/guide_docs.py"

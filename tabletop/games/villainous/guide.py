@@ -12,7 +12,7 @@ GUIDE = Guide(
     seats=(Seat("Ana"), Seat("Bot", "heuristic")),
     seed=3,
     steps=(
-        step("Goals", "guide.welcome"),
+        step("The villains and their goals", "guide.welcome"),
         step("Your board", "guide.board"),
         step("A turn 3", "guide.move", id="go 2"),
         step("A turn 4", "guide.worthy", {"card": "hook.worthy_opponent#2"}, id="play hook.worthy_opponent#2"),
@@ -20,7 +20,7 @@ GUIDE = Guide(
         step("A turn 4", "guide.second_play", {"card": "hook.worthy_opponent#1"}, id="play hook.worthy_opponent#1"),
         step("A turn 4", "guide.gain", id="gain 3"),
         step("A turn 5", "guide.end", id="end"),
-        step("Fate", "guide.rival_turn"),
+        step("A turn 4", "guide.rival_turn"),
         step("A turn 3", "guide.move_ship", id="go 0"),
         step("A turn 4", "guide.ally", {"card": "hook.pirate_brute#2"},
              id="play hook.pirate_brute#2"),
