@@ -116,6 +116,10 @@ def play_by_the_book(game: Game[Any], guide: Guide, max_bot_steps: int = 5000) -
         action = run.wanted(match.legal())
         legal = [a.id for a in match.legal()]
         assert action is not None, f"step {run.index + 1} ({run.current}) asks for no legal action; legal: {legal}"
+        twins = [a.id for a in match.legal() if a.label == action.label]
+        assert twins[0] == action.id, (
+            f"step {run.index + 1} asks for {action.id!r}, but {twins[0]!r} reads the same and comes first: "
+            "a newcomer would pick that one")
         match.play(action.id)
         run.took(action)
     return match
