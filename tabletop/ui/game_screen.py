@@ -26,6 +26,8 @@ from ..engine import Action, Decision, IllegalAction, Match, msg
 from ..engine.safe_text import safe_text
 from ..engine.saves import SaveError, path_in, same_game, save
 from ..engine.state import Event
+from ..text import language
+from ..text.cards import card_name
 from ..text.render import for_match
 from .glyphs import glyphs
 from .help import HelpScreen, rules_text
@@ -295,11 +297,14 @@ class GameScreen(Screen[None]):
     def _secret_names(self) -> set[str]:
         """Titles of the cards a spectator must not see now (to keep them off the curtain)."""
         names = set()
-        for card in self.match.game.secrets(self.match.state, None):
+        game = self.match.game
+        for card in game.secrets(self.match.state, None):
             try:
-                names.add(self.match.game.face(card).title)
+                title = game.face(card).title
             except Exception:  # an id the game cannot draw has no name to leak
                 continue
+            names.add(title)
+            names.add(card_name(game.spec.id, title, language()))  # the name the screen shows
         return {n for n in names if n}
 
     def curtain_headline(self, seat: int, reveal: bool) -> str:

@@ -10,6 +10,8 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Markdown
 
+from ..text import language
+
 GENERAL_KEYS = """\
 | key | what it does |
 | :- | :- |
@@ -24,10 +26,7 @@ GENERAL_KEYS = """\
 """
 
 
-def rules_text(rules_file: str | None) -> str:
-    """The rules summary file of a game, from a checkout or an installed wheel."""
-    if not rules_file:
-        return ""
+def _read_doc(rules_file: str) -> str:
     here = Path(__file__).resolve().parent.parent
     for root in (here.parent, here / "_docs"):
         path = root / rules_file
@@ -37,6 +36,20 @@ def rules_text(rules_file: str | None) -> str:
         if alt is not None and alt.is_file():
             return alt.read_text(encoding="utf-8")
     return ""
+
+
+def rules_text(rules_file: str | None, lang: str | None = None) -> str:
+    """The rules summary file of a game, from a checkout or an installed wheel, in the table's
+    language (``docs/games/es/<game>.md`` beside the English one), else in English."""
+    if not rules_file:
+        return ""
+    lang = lang or language()
+    if lang != "en":
+        path = Path(rules_file)
+        translated = _read_doc((path.parent / lang / path.name).as_posix())
+        if translated:
+            return translated
+    return _read_doc(rules_file)
 
 
 class HelpScreen(ModalScreen[None]):

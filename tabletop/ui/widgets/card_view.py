@@ -30,6 +30,8 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from ...engine.faces import CardFace
+from ...text import language
+from ...text.cards import localized_face
 from .curtain import ascii_fold
 from .flow import FlowLayout
 
@@ -91,12 +93,34 @@ class CardView(Widget, can_focus=False):
     """The card to draw; ``None`` draws an empty slot."""
 
     def __init__(self, face: CardFace | None = None, *, size: str = "normal", ascii_only: bool = False,
-                 **kwargs: object) -> None:
+                 game_id: str | None = None, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
         self.card_size = size
         self.ascii_only = ascii_only
+        self.game_id = game_id
         self.add_class(f"-{size}")
         self.set_reactive(CardView.face, face)
+
+    def _game(self) -> str | None:
+        """Whose card catalog names this card: the one given, else the game of the nearest screen
+        that runs a match (a zoom or other modal sits above its game's screen)."""
+        if self.game_id:
+            return self.game_id
+        try:
+            stack = self.app.screen_stack
+        except Exception:  # noqa: BLE001 - not mounted in an app: no game to ask
+            return None
+        for screen in reversed(stack):
+            game = getattr(getattr(screen, "match", None), "game", None)
+            spec = getattr(game, "spec", None)
+            if spec is not None:
+                return str(spec.id)
+        return None
+
+    def shown(self, face: CardFace) -> CardFace:
+        """The face in the table's current language (names and texts through the card catalog)."""
+        game = self._game()
+        return localized_face(game, face, language()) if game else face
 
     def compact_text(self, face: CardFace) -> Text:
         """One line with its marks: the cursor before the card, "usable now" after it (the cells
@@ -111,6 +135,7 @@ class CardView(Widget, can_focus=False):
         face = self.face
         if face is None:
             return Text("(empty)", style="dim")
+        face = self.shown(face)
         if self.card_size == "compact":
             text = self.compact_text(face)
             return fold_text(text) if self.ascii_only else text

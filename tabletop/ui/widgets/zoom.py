@@ -31,9 +31,11 @@ class ZoomScreen(ModalScreen[None]):
     ZoomScreen .extra { margin-top: 1; }
     """
 
-    def __init__(self, face: CardFace, extra: Text | None = None, ascii_only: bool = False) -> None:
+    def __init__(self, face: CardFace, extra: Text | None = None, ascii_only: bool = False,
+                 game_id: str | None = None) -> None:
         super().__init__()
         self.face = face
+        self.game_id = game_id  # else the card view asks the game screen below this one
         self.extra = extra
         self.ascii_only = ascii_only
 
@@ -50,7 +52,7 @@ class ZoomScreen(ModalScreen[None]):
         if self.ascii_only:
             self.add_class("-ascii")
         with VerticalScroll():
-            yield CardView(self.face, size="zoom", ascii_only=self.ascii_only)
+            yield CardView(self.face, size="zoom", ascii_only=self.ascii_only, game_id=self.game_id)
             if self.extra is not None and self.extra.plain:
                 yield Static(self.fold(self.extra), classes="extra")
             yield Static("Esc / z: close", classes="hint")

@@ -15,6 +15,7 @@ from tabletop.engine import Match, Seat
 from tabletop.games.superinmundos.cards import info
 from tabletop.games.superinmundos.screen import SuperinmundosScreen, card_actions
 from tabletop.games.superinmundos.widgets import ChoiceScreen, DiscardScreen, HandGrid, ZoomScreen
+from tabletop.text.cards import card_name
 from tabletop.ui import app as app_module
 from tabletop.ui.app import TabletopApp, screen_class
 from tabletop.ui.menus import MainMenu
@@ -55,8 +56,14 @@ def game_screen(app: TabletopApp) -> SuperinmundosScreen:
     return screen
 
 
+def shown(card: str) -> str:
+    """A card's name as the English interface shows it (the card catalog renames the Spanish data
+    names, "Chispa Vieja" is "Old Spark")."""
+    return card_name("superinmundos", info(card).name, "en")
+
+
 def hand_names(match: Match) -> list[str]:
-    return [info(c).name for p in match.state.players for c in p["hand"]]
+    return [n for p in match.state.players for c in p["hand"] for n in {info(c).name, shown(c)}]
 
 
 def assert_curtain_hides(app: TabletopApp, match: Match) -> None:
@@ -102,9 +109,9 @@ async def test_a_whole_battle_by_keyboard_behind_the_curtain(tmp_path: Path) -> 
             assert decision is not None and decision.seat == screen.viewer
             # the seat on screen sees its own hand, and of the other one only what was revealed to it
             text = visible_text(app)
-            own = [info(c).name for c in match.state.players[decision.seat]["hand"]]
+            own = [shown(c) for c in match.state.players[decision.seat]["hand"]]
             secret = match.game.secrets(match.state, decision.seat)
-            other = [info(c).name for c in match.state.players[1 - decision.seat]["hand"] if c in secret]
+            other = [shown(c) for c in match.state.players[1 - decision.seat]["hand"] if c in secret]
             assert all(n in text for n in own[:4])
             leaked = [n for n in other if n not in own and n in text]
             assert not leaked
@@ -200,7 +207,7 @@ async def test_the_units_beneath_can_be_read_one_by_one(tmp_path: Path) -> None:
         await pilot.press("down", "z")
         await pilot.pause()
         assert isinstance(app.screen, ZoomScreen)
-        assert info(beneath[1]).name in visible_text(app)
+        assert shown(beneath[1]) in visible_text(app)
         await pilot.press("escape", "shift+tab")
         await pilot.pause()
         assert screen.focused.id == "hand"

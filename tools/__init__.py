@@ -1,0 +1,1 @@
+"""Maintainers' scripts (not shipped in the wheel)."""
