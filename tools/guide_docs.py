@@ -43,7 +43,8 @@ def block(game_id: str, lang: str) -> str:
     lines = [START, title, "", intro.format(title=game.spec.title), "", COLUMNS[lang], "|---|---|---|"]
     for rule, numbers in order.items():
         first = words.text(guide.steps[numbers[0] - 1].say).split(". ")[0].rstrip(".")
-        lines.append(f"| {rule} | {', '.join(map(str, numbers))} | {first}. |")
+        shown = words.template(f"rule.{rule}") or rule
+        lines.append(f"| {shown} | {', '.join(map(str, numbers))} | {first}. |")
     lines.append(END)
     return "\n".join(lines)
 

@@ -118,7 +118,8 @@ class GuideMode:
         if step is None:
             return Text(words.text(msg("guide.done", steps=total)), style="bold")
         text = Text()
-        text.append(words.text(msg("guide.step", n=run.index + 1, steps=total, rule=step.rule)) + " ",
+        rule = words.template(f"rule.{step.rule}") or step.rule
+        text.append(words.text(msg("guide.step", n=run.index + 1, steps=total, rule=rule)) + " ",
                     style="bold")
         text.append(words.text(step.say))
         if step.expect is None:
