@@ -171,7 +171,8 @@ class Villainous(Game[VState]):
                         item[{"w": "wicket", "hyp": "hypnotized", "sz": "size", "pw": "parked_power"}[flag]] = r[flag]
                 (heroes if r["side"] == "h" else below).append(item)
             locs.append({
-                "index": loc, "name": v.loc_names[loc], "term": LOC_TERMS[P["villain"]][loc], "locked": P["locked"][loc], "mover": P["mover"] == loc,
+                "index": loc, "name": v.loc_names[loc], "term": LOC_TERMS[P["villain"]][loc],
+                "locked": P["locked"][loc], "mover": P["mover"] == loc,
                 "heroes": heroes, "cards": below,
                 "top": [{"action": a, "amount": n, "covered": k in cov, "slot": f"{loc}t{k}"}
                         for k, (a, n) in enumerate(v.top[loc])],
