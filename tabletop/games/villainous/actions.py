@@ -538,7 +538,7 @@ def h_moveto(s: VState, f: dict[str, Any]) -> Any:
         else:
             return Choice(f["by"], "move_where", m("ask.move_where", card=c),
                           [opt(f"to {x}", m("act.card_to", card=c, loc_term=loc_t(s, p, x)), c,
-                               f.get("group", "move"), "to", location=x)
+                               f.get("group", "move"), "to", location=x, seat=p)
                            for x in dests])
     else:
         loc = loc_of(picked(f))

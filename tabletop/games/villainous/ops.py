@@ -437,7 +437,7 @@ def op_move_hero(s: VState, f: dict[str, Any], st: dict[str, Any]) -> Any:
             if ans is None:
                 return Choice(f["by"], "move_each", m("ask.move_each", what=_label(s, p, h)),
                               [opt("stay", m("act.leave_it"), h, "effect", "stay")]
-                              + [opt(f"to {d}", m("act.to", loc_term=loc_t(s, p, d)), h, "effect", "to", location=d)
+                              + [opt(f"to {d}", m("act.to", loc_term=loc_t(s, p, d)), h, "effect", "to", location=d, seat=p)
                                  for d in adjacent(P, P["cards"][h]["loc"]) if hero_loc_ok(s, p, h, d, play=False)])
             todo.pop(0)
             if ans != "stay":
@@ -1302,8 +1302,8 @@ def check_ops(cards: Any) -> None:
     is passive, and so does every op of the closed vocabulary; a miss is a ``GameDataError``
     naming the card. Run when the rules load, right after the cards."""
     from .cards import OPS as VOCAB
-    OPS.check(((f"villainous/{d.villain}.json: card {d.key!r}", name) for d in cards for name in sorted(d.ops)),
-              PASSIVE)
+    OPS.check((("villainous/" + d.villain + ".json: card " + repr(d.key), name) for d in cards
+               for name in sorted(d.ops)), PASSIVE)
     OPS.check((("villainous card vocabulary", name) for name in sorted(VOCAB)), PASSIVE)
 
 

@@ -19,6 +19,7 @@ from .cards import VILLAINS
 from .flow import FIELDS, Opt, answer, ev, extra_of, m, opt, run
 from .state import Player, VState
 from .turn import next_turn, progress
+from .views import VillainousView
 
 START_POWER = (0, 1, 2, 2, 3, 3)
 
@@ -93,6 +94,7 @@ answers), so asking again while it stands costs nothing."""
 class Villainous(Game[VState]):
     spec = SPEC
     state_type = VState
+    view_type = VillainousView
 
     def setup(self, seats: list[Seat], options: dict[str, Any], seed: int) -> VState:
         return new_state([x.name for x in seats], None, options, seed, [not x.is_bot for x in seats])
