@@ -162,7 +162,7 @@ def h_vanq(s: VState, f: dict[str, Any]) -> Any:
 def _resolve_vanquish(s: VState, f: dict[str, Any]) -> Any:
     p, h, sel = f["who"], f["h"], f["sel"]
     P = s.players[p]
-    ev(s, "vanquish", **nm(s, p), card=h, cards=list(sel))
+    ev(s, "vanquish", seat=p, card=h, cards=list(sel))
     # R44: Golden Arrow waits beneath the defeated Hero's own ability (which ``defeat`` pushes on top)
     triggered(s, p, [["golden_arrow", g, 2] for a in sel for g in attached(P, a) if CARD[g].key == "golden_arrow"])
     defeat(s, p, h, by_vanquish=True)
@@ -330,11 +330,11 @@ def h_play(s: VState, f: dict[str, Any]) -> Any:
     else:
         P["power"] -= k
     if host:
-        ev(s, "play", "play_onto", **nm(s, p), card=c, host_card=host, n=k)
+        ev(s, "play", "play_onto", seat=p, card=c, host_card=host, n=k)
     elif loc is not None:
-        ev(s, "play", "play_to", **nm(s, p), card=c, loc_term=loc_t(s, p, loc), n=k)
+        ev(s, "play", "play_to", seat=p, card=c, loc_term=loc_t(s, p, loc), n=k)
     else:
-        ev(s, "play", **nm(s, p), card=c, n=k)
+        ev(s, "play", seat=p, card=c, n=k)
     if d.type == "Effect":
         s.resolving.append(c)
         push(s, {"k": "tidy", "who": p, "card": c})
@@ -398,8 +398,7 @@ def h_fate(s: VState, f: dict[str, Any]) -> Any:
     V = s.players[v]
     ans = f.pop("ans", None)
     if f.get("st", 0) == 0:
-        ev(s, "fate", seat=by, villain_term=s.players[by]["villain"], victim_seat=v,
-           victim_term=V["villain"])
+        ev(s, "fate", seat=by, victim_seat=v)
         if V["dragon"]:
             for _ in range(V["dragon"]):
                 gain(s, v, 3, "dragon_form")
@@ -580,7 +579,7 @@ def activate(s: VState, p: int, c: str) -> None:
     P = s.players[p]
     k = activation_cost(s, p, c)
     P["power"] -= k
-    ev(s, "activate", **nm(s, p), card=c, n=k)
+    ev(s, "activate", seat=p, card=c, n=k)
     fx(s, p, p, c, CARD[c].steps("activated"))
 
 
@@ -610,7 +609,7 @@ def h_disc(s: VState, f: dict[str, Any]) -> Any:
 def start_action(s: VState, p: int, action: str, amount: int) -> None:
     """Begin an action: push what it needs (used by the menu and by granted actions)."""
     if action == "gain_power":
-        gain(s, p, amount, term="gain_power")
+        gain(s, p, amount, action=True)
     elif action == "discard":
         push(s, {"k": "disc", "who": p})
     elif action == "vanquish":

@@ -66,15 +66,16 @@ def take_villain(s: VState, p: int, n: int) -> list[str]:
     return draw(s, P["deck"], n, discard=P["discard"], reshuffle=True)
 
 
-def gain(s: VState, p: int, n: int, card: str | None = None, term: str | None = None) -> int:
-    """One separate Power gain (Robin Hood reduces each, R36), for a ``card`` or an action ``term``."""
+def gain(s: VState, p: int, n: int, card: str | None = None, action: bool = False) -> int:
+    """One separate Power gain (Robin Hood reduces each, R36), for a ``card`` or by the Gain Power
+    ``action``."""
     P = s.players[p]
     got = gain_amount(P, n)
     P["power"] += got
     if card:
         ev(s, "power", "gain_card", seat=p, n=got, card=card)
-    elif term:
-        ev(s, "power", "gain_term", seat=p, n=got, term=term)
+    elif action:
+        ev(s, "power", "gain_action", seat=p, n=got)
     else:
         ev(s, "power", "gain", seat=p, n=got)
     return got
@@ -189,7 +190,7 @@ def move_mover(s: VState, p: int, loc: int) -> None:
     """Move the mover; "mover enters here" triggers fire on every entry (R22)."""
     P = s.players[p]
     P["mover"] = loc
-    ev(s, "mover", **nm(s, p), loc_term=loc_t(s, p, loc))
+    ev(s, "mover", seat=p, loc_term=loc_t(s, p, loc))
     items = []
     for c, r in P["cards"].items():
         key = CARD[c].key

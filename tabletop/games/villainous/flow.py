@@ -152,7 +152,7 @@ def win(s: VState, seat: int, why: Plain) -> None:
         return
     s.phase = "over"
     s.winner = seat
-    s.reason = m("end.win", seat=seat, why=why)
+    s.reason = why
     s.stack.clear()
     s.pending = None
     ev(s, "win", seat=seat, why=why)

@@ -237,7 +237,7 @@ def op_shuffle_discard(s: VState, f: dict[str, Any], st: dict[str, Any]) -> Any:
 @op("grant")
 def op_grant(s: VState, f: dict[str, Any], st: dict[str, Any]) -> Any:
     s.players[f["who"]]["vanish"] = True
-    ev(s, "grant", seat=f["who"], villain_term=s.players[f["who"]]["villain"])
+    ev(s, "grant", seat=f["who"])
     return None
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from .actions import begin_card_action, card_options, start_action
-from .acts import discard_from_realm, draw_cards, loc_t, move_mover, nm
+from .acts import discard_from_realm, draw_cards, loc_t, move_mover
 from .board import CARD, allies, hand_target, in_realm, slots, strength, unlocked, villain, villain_items
 from .flow import AGAIN, DONE, Choice, Opt, amount_of, card_of, ev, fields, fx, handler, loc_of, m, opt, picked, push, win
 from .ops import NEEDS_CHECK, doable, doable_steps
@@ -106,7 +106,7 @@ def h_turn(s: VState, f: dict[str, Any]) -> Any:
         s.used = []
         s.tf = {"conds": [], "defeats": [], "bm": []}
         P["dragon"] = 0
-        ev(s, "turn", **nm(s, p), n=s.round)
+        ev(s, "turn", seat=p, n=s.round)
         if P["villain"] in START_OBJECTIVES and objective_met(s, p):
             win(s, p, m("why.objective", villain_term=P["villain"], objective=m("obj." + P["villain"])))
             return DONE
@@ -140,7 +140,7 @@ def h_turn(s: VState, f: dict[str, Any]) -> Any:
         f["st"] = 3
         push(s, {"k": "win", "n": 2, "i": 0, "played": False})
         if ans == "stay":
-            ev(s, "mover", "stays", **nm(s, p), loc_term=loc_t(s, p, P["mover"]))
+            ev(s, "mover", "stays", seat=p, loc_term=loc_t(s, p, P["mover"]))
         else:
             move_mover(s, p, loc_of(picked(f)))
         return AGAIN
@@ -157,8 +157,7 @@ def h_turn(s: VState, f: dict[str, Any]) -> Any:
     if short > 0:
         draw_cards(s, p, short)
     s.tf = {}
-    s.used = []
-    ev(s, "end", **nm(s, p))
+    s.used = []  # (no "ends the turn" event: the next turn's event says it; the log is most of a save)
     n = len(s.players)
     if p == n - 1:
         if s.round >= s.round_limit:
@@ -360,7 +359,7 @@ def h_window(s: VState, f: dict[str, Any]) -> Any:
             P["hand"].remove(c)
             s.tf.setdefault("conds", []).append(c)
             s.resolving.append(c)
-            ev(s, "condition", **nm(s, q), card=c)
+            ev(s, "condition", seat=q, card=c)
             push(s, {"k": "tidy", "who": q, "card": c})
             fx(s, q, q, c, CARD[c].steps("condition"))
             return AGAIN
