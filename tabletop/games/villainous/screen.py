@@ -140,6 +140,7 @@ class VillainousScreen(GameScreen):
         self._targets: dict[str, str] = {}
         self._keys: tuple[bool | None, ...] = ()
         self._rows: dict[str, Any] = {}
+        self._title_decision: Decision | None = None
         self._seat_faces: dict[str, int] = {}
         """Ids of the rival faces in the targets row (the Fate action's second level) -> seat."""
 
@@ -175,6 +176,7 @@ class VillainousScreen(GameScreen):
 
     def refresh_board(self, view: dict[str, Any], decision: Decision | None, actions: list[Action]) -> None:
         self._view, self._decision, self._actions = view, decision, actions
+        self.query_one("#title", Static).update(self._title(view, self._title_decision))
         self._cards = index_cards(view)
         players = view.get("players", [])
         if not players:  # still choosing villains: the list does it all
@@ -414,7 +416,13 @@ class VillainousScreen(GameScreen):
         return text
 
     def title_line(self, decision: Decision | None) -> Text:
-        view = self.match.view(None)  # public facts only
+        """The header, from the view this redraw already built (``refresh_board`` draws it again
+        with the new view: the base draws the header before the board, from no view of its own)."""
+        self._title_decision = decision
+        return self._title(self._view, decision)
+
+    def _title(self, view: dict[str, Any], decision: Decision | None) -> Text:
+        """Public facts only (the player to act, round, Power, hand size, objective progress)."""
         words = self.words
         text = Text(no_wrap=True, overflow="ellipsis")
         text.append(self.spec.title, style="bold")
