@@ -123,15 +123,20 @@ _CARD: dict[str, Any] = {}
 
 
 def _key(v: Any) -> Any:
-    card = _CARD
-    if not card:
-        from .cards import library
-        card.update(library().card)
-    if isinstance(v, str) and v in card:
-        return card[v].key
-    if isinstance(v, list):
+    """Card instance ids (``"jafar.razoul#1"``: only they hold a ``#``) -> card keys, anywhere in
+    a message's arguments."""
+    kind = v.__class__
+    if kind is str:
+        if "#" not in v:
+            return v
+        card = _CARD
+        if not card:
+            from .cards import library
+            card.update(library().card)
+        return card[v].key if v in card else v
+    if kind is list:
         return [_key(x) for x in v]
-    if isinstance(v, dict):
+    if kind is dict:
         return {k: _key(x) for k, x in v.items()}
     return v
 

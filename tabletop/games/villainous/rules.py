@@ -78,14 +78,48 @@ def _draft_choice(s: VState, names: list[str]) -> dict[str, Any]:
     return {"seat": seat, "kind": "villain", "prompt": m("ask.villain", seat=seat), "opts": opts}
 
 
+def _frozen(plain: dict[str, Any]) -> Msg:
+    """``Msg.from_plain`` for the state's labels, leaving out the option's fields (``"@"``); on the
+    hot path of every ``legal_actions``."""
+    args = []
+    for k, v in plain.items():
+        if k == "k" or k == FIELDS:
+            continue
+        kind = v.__class__
+        if kind is dict:
+            v = _frozen(v)
+        elif kind is list:
+            v = tuple([_freeze(x) for x in v])
+        args.append((k, v))
+    out = _new(Msg)  # the frozen dataclass's own __init__ does just this, at twice the cost
+    _set(out, "key", plain["k"])
+    _set(out, "args", tuple(args))
+    return out
+
+
+_new = object.__new__
+_set = object.__setattr__
+
+
+def _freeze(value: Any) -> Any:
+    kind = value.__class__
+    if kind is dict:
+        return _frozen(value)
+    if kind is list:
+        return tuple(_freeze(v) for v in value)
+    return value
+
+
 def to_action(o: Opt) -> Action:
     """An option record of the state as the ``Action`` the table and the bots read."""
-    label = dict(o[1])
-    verb, target, location, seat, amount, extra = label.pop(FIELDS)
-    return Action(o[0], Msg.from_plain(label), o[2], o[3], verb, target, location, seat, amount,
+    label = o[1]
+    verb, target, location, seat, amount, extra = label[FIELDS]
+    return Action(o[0], _frozen(label), o[2], o[3], verb, target, location, seat, amount,
                   tuple(extra.items()) if extra else ())
 
 
+_DECISION: list[Any] = [None, None]
+"""The decision of the last pending choice asked about (as ``_ACTIONS``)."""
 _ACTIONS: list[Any] = [None, []]
 """The actions of the last pending choice asked about (the same ``pending`` dict: the same
 answers), so asking again while it stands costs nothing."""
@@ -103,7 +137,9 @@ class Villainous(Game[VState]):
         if s.phase == "over" or s.pending is None:
             return None
         pd = s.pending
-        return Decision(pd["seat"], pd["kind"], Msg.from_plain(pd["prompt"]))
+        if _DECISION[0] is not pd:
+            _DECISION[0], _DECISION[1] = pd, Decision(pd["seat"], pd["kind"], _frozen(pd["prompt"]))
+        return _DECISION[1]
 
     def legal_actions(self, s: VState) -> list[Action]:
         if s.phase == "over" or s.pending is None:
