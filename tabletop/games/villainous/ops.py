@@ -797,12 +797,15 @@ def find_hero(s: VState, p: int, key: str) -> str | None:
     return None
 
 
+KEY_BY_NAME = {(d.villain, d.name): d.key for d in CARD.values()}
+"""(villain, card name) -> card key: the card data names the cards its effects find."""
+
+
 @op("find_and_play")
 def op_find(s: VState, f: dict[str, Any], st: dict[str, Any]) -> Any:
     p = f["who"]
     P = s.players[p]
-    key = {"Genie": "genie", "King Triton": "king_triton", "Robin Hood": "robin_hood",
-           "Alice": "alice"}.get(st["card"])
+    key = KEY_BY_NAME.get((P["villain"], st["card"]))  # the data names the Hero (checked at load)
     if key is None:
         raise GameDataError(f"villainous: find_and_play of unknown card {st['card']!r}")
     to = st["to"]
