@@ -25,7 +25,7 @@ from tabletop.text.render import Renderer
 
 CONVERTED = [
     # "superinmundos",
-    # "villainous",
+    "villainous",
     # "msx_cards",
     # "mount_gram",
 ]

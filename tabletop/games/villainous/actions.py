@@ -9,13 +9,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.engine.words import count
-
 from .acts import (
     defeat,
     discard_from_realm,
     fate_item_hosts,
     gain,
+    loc_t,
     locname,
     move_hero,
     nm,
@@ -48,7 +47,7 @@ from .board import (
     unlocked,
     villain,
 )
-from .flow import AGAIN, DONE, Choice, ev, fx, handler, opt, push
+from .flow import AGAIN, DONE, Choice, Opt, Plain, card_of, ev, fx, handler, loc_of, m, opt, picked, push, seat_of
 from .state import VState
 
 # -- vanquish -----------------------------------------------------------------------------------
@@ -140,31 +139,30 @@ def h_vanq(s: VState, f: dict[str, Any]) -> Any:
         if not targets:
             return DONE
         if ans is None:
-            return Choice(p, "vanquish_target", "Vanquish which Hero?",
-                          [opt(f"vanquish {h}", f"Vanquish {CARD[h].name} (Strength {strength(s, p, h)})", h,
-                               "vanquish") for h in targets])
-        f["h"] = ans.split()[1]
+            return Choice(p, "vanquish_target", m("ask.vanquish_target"),
+                          [opt(f"vanquish {h}", m("act.vanquish", card=h, n=strength(s, p, h)), h,
+                               "vanquish", "vanquish") for h in targets])
+        f["h"] = card_of(picked(f))
         return AGAIN
     h = f["h"]
     if ans is not None:
         if ans == "confirm":
             return _resolve_vanquish(s, f)
-        f["sel"].append(ans.split()[1])
+        f["sel"].append(card_of(picked(f)))
     pool = [a for a in vanq_allies(s, p, h) if a not in f["sel"]]
-    opts = [opt(f"with {a}", f"Use {CARD[a].name} (Strength {strength(s, p, a)})", a, "vanquish") for a in pool]
+    opts = [opt(f"with {a}", m("act.use_ally", card=a, n=strength(s, p, a)), a, "vanquish", "with") for a in pool]
     if vanq_ok(s, p, h, f["sel"]):
         total = sum(max(0, strength(s, p, a)) for a in f["sel"])
-        opts.insert(0, opt("confirm", f"Vanquish {CARD[h].name} with {total} Strength", h, "vanquish"))
-    return Choice(p, "vanquish_allies", f"Choose Allies to vanquish {CARD[h].name} "
-                  f"(Strength {strength(s, p, h)})", opts)
+        opts.insert(0, opt("confirm", m("act.vanquish_with", card=h, n=total), h, "vanquish", "confirm",
+                           amount=total))
+    return Choice(p, "vanquish_allies", m("ask.vanquish_allies", card=h, n=strength(s, p, h)), opts)
     del P
 
 
 def _resolve_vanquish(s: VState, f: dict[str, Any]) -> Any:
     p, h, sel = f["who"], f["h"], f["sel"]
     P = s.players[p]
-    ev(s, "vanquish", f"{nm(s, p)} vanquishes {CARD[h].name} with "
-         f"{', '.join(CARD[a].name for a in sel)}.", seat=p, card=h, allies=list(sel))
+    ev(s, "vanquish", seat=p, card=h, cards=list(sel))
     # R44: Golden Arrow waits beneath the defeated Hero's own ability (which ``defeat`` pushes on top)
     triggered(s, p, [["golden_arrow", g, 2] for a in sel for g in attached(P, a) if CARD[g].key == "golden_arrow"])
     defeat(s, p, h, by_vanquish=True)
@@ -178,9 +176,9 @@ def _resolve_vanquish(s: VState, f: dict[str, Any]) -> Any:
                 continue
             bows = [b for b in attached(P, a) if CARD[b].key == "bow_and_arrows"]
             if bows:
-                discard_from_realm(s, p, bows[0], "instead of its Ally")
+                discard_from_realm(s, p, bows[0], "instead_of_its_ally")
                 continue
-            discard_from_realm(s, p, a, "used to vanquish")
+            discard_from_realm(s, p, a, "used_to_vanquish")
     return DONE
 
 
@@ -219,6 +217,9 @@ ATTACH_TO: dict[str, str | None] = {c: attach_target(d) for c, d in CARD.items()
 """instance id -> ``attach_target`` of its card (computed once at load time)."""
 
 
+Dest = tuple[str, Plain, int, "int | None", "str | None", bool, str]
+"""A place to play a card: ``(id, label, cost, location, host or target, pay with the Map, verb)``."""
+
 _DOABLE: list[Any] = []
 
 
@@ -231,8 +232,8 @@ def _doable() -> Any:
 
 
 def play_dests(s: VState, p: int, c: str, free: bool = False, first: bool = False,
-               ctx: tuple[int, bool] | None = None) -> list[tuple[str, str, int, int | None, str | None, bool]]:
-    """Where ``c`` may be played now: ``(id, label, cost, loc, host/target, pay with the Map)``."""
+               ctx: tuple[int, bool] | None = None) -> list[Dest]:
+    """Where ``c`` may be played now: ``(id, label, cost, loc, host/target, pay with the Map, verb)``."""
     P = s.players[p]
     d = CARD[c]
     power = P["power"]
@@ -241,16 +242,16 @@ def play_dests(s: VState, p: int, c: str, free: bool = False, first: bool = Fals
             and not (d.type == "Item" and in_realm(P, "never_land_map")):
         return []
     doable = _doable()
-    out: list[tuple[str, str, int, int | None, str | None, bool]] = []
+    out: list[Dest] = []
     maps = [m for m in in_realm(P, "never_land_map")] if d.type == "Item" else []
     to = ATTACH_TO[c]
 
-    def add(aid: str, label: str, k: int, loc: int | None, host: str | None) -> None:
+    def add(verb: str, aid: str, label: Plain, k: int, loc: int | None, host: str | None) -> None:
         k = 0 if free else k
         if k <= power:
-            out.append((aid, f"{label} (cost {k})", k, loc, host, False))
+            out.append((aid, m("act.dest_cost", where=label, n=k), k, loc, host, False, verb))
         if maps and not free and k > 0:
-            out.append((aid + " map", f"{label} (discard the Never Land Map instead of paying)", 0, loc, host, True))
+            out.append((aid + " map", m("act.dest_map", where=label), 0, loc, host, True, verb))
 
     if d.type in ("Ally", "Curse") or (d.type == "Item" and to is None and not d.key.startswith("binding")):
         names = villain(P).loc_names
@@ -261,7 +262,7 @@ def play_dests(s: VState, p: int, c: str, free: bool = False, first: bool = Fals
                     continue
                 if d.key == "magic_lamp" and names[loc] != "Cave of Wonders":
                     continue
-                return [(f"at {loc}", "", d.cost, loc, None, False)]
+                return [(f"at {loc}", m("act.nothing"), d.cost, loc, None, False, "at")]
             return []
         flat = None if local else cost(s, p, c)
         for loc in unlocked(P):
@@ -269,7 +270,8 @@ def play_dests(s: VState, p: int, c: str, free: bool = False, first: bool = Fals
                 continue
             if d.key == "magic_lamp" and names[loc] != "Cave of Wonders":
                 continue
-            add(f"at {loc}", f"to {names[loc]}", cost(s, p, c, loc) if flat is None else flat, loc, None)
+            add("at", f"at {loc}", m("act.to_loc", loc_term=loc_t(s, p, loc)),
+                cost(s, p, c, loc) if flat is None else flat, loc, None)
             if first and out:
                 return out
     elif d.type == "Item" and d.key.startswith("binding"):
@@ -277,7 +279,7 @@ def play_dests(s: VState, p: int, c: str, free: bool = False, first: bool = Fals
             r = P["cards"][h]
             if P["locked"][r["loc"]] or locname(s, p, r["loc"]) == d.target_location:
                 continue
-            add(f"on {h}", f"onto {CARD[h].name}", cost(s, p, c, None, h), r["loc"], h)
+            add("on", f"on {h}", m("act.onto", card=h), cost(s, p, c, None, h), r["loc"], h)
             if first and out:
                 return out
     elif d.type == "Item":
@@ -285,8 +287,8 @@ def play_dests(s: VState, p: int, c: str, free: bool = False, first: bool = Fals
             r = P["cards"][a]
             if P["locked"][r["loc"]]:
                 continue
-            add(f"on {a}", f"onto {CARD[a].name} at {locname(s, p, r['loc'])}", cost(s, p, c, r["loc"]),
-                r["loc"], a)
+            add("on", f"on {a}", m("act.onto_at", card=a, loc_term=loc_t(s, p, r["loc"])),
+                cost(s, p, c, r["loc"]), r["loc"], a)
             if first and out:
                 return out
     elif d.type == "Effect":
@@ -294,11 +296,11 @@ def play_dests(s: VState, p: int, c: str, free: bool = False, first: bool = Fals
             return []
         if d.cost == "X":
             for h in defeat_targets(s, p):
-                add(f"target {h}", f"on {CARD[h].name}", cost(s, p, c, None, h), None, h)
+                add("target", f"target {h}", m("act.on", card=h), cost(s, p, c, None, h), None, h)
                 if first and out:
                     return out
         elif doable(s, p, p, c):
-            add("go", "resolve it", cost(s, p, c), None, None)
+            add("go", "go", m("act.resolve"), cost(s, p, c), None, None)
     return out
 
 
@@ -315,20 +317,24 @@ def h_play(s: VState, f: dict[str, Any]) -> Any:
         if len(dests) == 1 and dests[0][0] == "go":
             ans = "go"
         else:
-            return Choice(p, "play_where", f"Play {CARD[c].name} where?",
-                          [opt(x[0], x[1], c, "play_card") for x in dests])
+            return Choice(p, "play_where", m("ask.play_where", card=c),
+                          [opt(x[0], x[1], c, "play_card", x[6], target=x[4], location=x[3], amount=x[2],
+                               map=x[5]) for x in dests])
     dest = next(x for x in dests if x[0] == ans)
-    _aid, _label, k, loc, host, use_map = dest
+    _aid, _label, k, loc, host, use_map, _verb = dest
     d = CARD[c]
     P["hand"].remove(c)
     if use_map:
-        m = in_realm(P, "never_land_map")[0]
-        discard_from_realm(s, p, m, "paid for an Item")
+        the_map = in_realm(P, "never_land_map")[0]
+        discard_from_realm(s, p, the_map, "paid_for_an_item")
     else:
         P["power"] -= k
-    ev(s, "play", f"{nm(s, p)} plays {d.name}" + (f" to {locname(s, p, loc)}" if loc is not None and host is None
-                                                   else "") + (f" onto {CARD[host].name}" if host else "")
-         + f" (paid {k}).", seat=p, card=c, loc=loc)
+    if host:
+        ev(s, "play", "play_onto", seat=p, card=c, host_card=host, n=k)
+    elif loc is not None:
+        ev(s, "play", "play_to", seat=p, card=c, loc_term=loc_t(s, p, loc), n=k)
+    else:
+        ev(s, "play", seat=p, card=c, n=k)
     if d.type == "Effect":
         s.resolving.append(c)
         push(s, {"k": "tidy", "who": p, "card": c})
@@ -392,17 +398,16 @@ def h_fate(s: VState, f: dict[str, Any]) -> Any:
     V = s.players[v]
     ans = f.pop("ans", None)
     if f.get("st", 0) == 0:
-        ev(s, "fate", f"{nm(s, by)} takes a Fate action against {nm(s, v)}.", seat=by, victim=v)
+        ev(s, "fate", seat=by, victim_seat=v)
         if V["dragon"]:
             for _ in range(V["dragon"]):
-                gain(s, v, 3, "Dragon Form")
+                gain(s, v, 3, "dragon_form")
         got = take_fate(s, v, 2)
         s.revealed.extend(got)
         f["cards"] = got
         f["st"] = 1
         if got:
-            ev(s, "reveal", f"Revealed from {V['name']}'s Fate deck: {', '.join(CARD[c].name for c in got)}.",
-                 seat=v, cards=list(got))
+            ev(s, "reveal", "fate_two", seat=v, cards=list(got))
         pans = [c for c in got if CARD[c].key == "peter_pan"]
         if pans:
             for c in got:
@@ -419,12 +424,12 @@ def h_fate(s: VState, f: dict[str, Any]) -> Any:
             s.revealed.remove(c)
             V["fdiscard"].append(c)
         if cards:
-            ev(s, "fate_discard", "Neither revealed card can be played; both are discarded.", seat=v)
+            ev(s, "fate_discard", seat=v)
         return DONE
     if ans is None:
-        return Choice(by, "fate_pick", f"Which Fate card to play against {V['name']}?",
-                      [opt(f"pick {c}", f"Play {CARD[c].name}", c, "fate") for c in playable])
-    pick = ans.split()[1]
+        return Choice(by, "fate_pick", m("ask.fate_pick", seat=v),
+                      [opt(f"pick {c}", m("act.play", card=c), c, "fate", "pick", seat=v) for c in playable])
+    pick = card_of(picked(f))
     for c in cards:
         if c != pick:
             s.revealed.remove(c)
@@ -445,13 +450,13 @@ def h_pfate(s: VState, f: dict[str, Any]) -> Any:
     if f.get("forced"):
         s.revealed.remove(c)
         loc = villain(P).loc_names.index("Hangman's Tree") if "Hangman's Tree" in villain(P).loc_names else 3
-        ev(s, "peter", "Peter Pan flies straight to Hangman's Tree!", seat=p)
+        ev(s, "peter", seat=p, card=c)
         play_hero(s, p, c, loc, by)
         return DONE
     if not fate_playable(s, p, by, c, f.get("loc")):
         s.revealed.remove(c)
         P["fdiscard"].append(c)
-        ev(s, "discard", f"{d.name} cannot be played and is discarded.", seat=p, card=c)
+        ev(s, "discard", "unplayable", seat=p, card=c)
         return DONE
     if d.type == "Hero":
         if f.get("loc") is not None:
@@ -460,25 +465,27 @@ def h_pfate(s: VState, f: dict[str, Any]) -> Any:
             return DONE
         locs = hero_locs(s, p, c)
         if ans is None:
-            return Choice(by, "hero_where", f"Play {d.name} (Strength {d.strength}) where in {P['name']}'s realm?",
-                          [opt(f"at {loc}", f"{d.name} to {locname(s, p, loc)}", c, "fate") for loc in locs])
+            return Choice(by, "hero_where", m("ask.hero_where", card=c, n=d.strength, seat=p),
+                          [opt(f"at {loc}", m("act.card_to", card=c, loc_term=loc_t(s, p, loc)), c, "fate", "at",
+                               location=loc, seat=p) for loc in locs])
         s.revealed.remove(c)
-        play_hero(s, p, c, int(ans.split()[1]), by)
+        play_hero(s, p, c, loc_of(picked(f)), by)
         return DONE
     if d.type == "Item":
         hosts = fate_item_hosts(s, p, c)
         if ans is None:
-            return Choice(by, "item_host", f"Attach {d.name} to which Hero?",
-                          [opt(f"on {h}", f"{d.name} onto {CARD[h].name}", h, "fate") for h in hosts])
-        h = ans.split()[1]
+            return Choice(by, "item_host", m("ask.item_host", card=c),
+                          [opt(f"on {h}", m("act.card_onto", card=c, host_card=h), h, "fate", "on", target=c)
+                           for h in hosts])
+        h = card_of(picked(f))
         s.revealed.remove(c)
         place(s, p, c, P["cards"][h]["loc"], "h", on=h)
-        ev(s, "attach", f"{d.name} is attached to {CARD[h].name}.", seat=p, card=c, host=h)
+        ev(s, "attach", seat=p, card=c, host_card=h)
         fx(s, p, by, c, [st for st in d.steps("on_play") if st["op"] != "attach"])
         return DONE
     s.revealed.remove(c)
     s.resolving.append(c)
-    ev(s, "effect", f"{d.name} takes effect in {P['name']}'s realm.", seat=p, card=c)
+    ev(s, "effect", seat=p, card=c)
     push(s, {"k": "tidy", "who": p, "card": c})
     fx(s, p, by, c, d.steps("on_play"))
     return DONE
@@ -526,12 +533,14 @@ def h_moveto(s: VState, f: dict[str, Any]) -> Any:
     ans = f.pop("ans", None)
     if ans is None:
         if len(dests) == 1 and not f.get("ask"):
-            ans = f"to {dests[0]}"
+            loc = dests[0]
         else:
-            return Choice(f["by"], "move_where", f"Move {CARD[c].name} where?",
-                          [opt(f"to {x}", f"{CARD[c].name} to {locname(s, p, x)}", c, f.get("group", "move"))
+            return Choice(f["by"], "move_where", m("ask.move_where", card=c),
+                          [opt(f"to {x}", m("act.card_to", card=c, loc_term=loc_t(s, p, x)), c,
+                               f.get("group", "move"), "to", location=x, seat=p)
                            for x in dests])
-    loc = int(ans.split()[1])
+    else:
+        loc = loc_of(picked(f))
     if hero:
         move_hero(s, p, c, loc)
     else:
@@ -539,8 +548,10 @@ def h_moveto(s: VState, f: dict[str, Any]) -> Any:
         relocate(s, p, c, loc)
         if also is not None:  # Iago carries an Item along: the log says so
             relocate(s, p, also, loc)
-        carried = f" with {CARD[also].name}" if also is not None else ""
-        ev(s, "move", f"{CARD[c].name} is moved to {locname(s, p, loc)}{carried}.", seat=p, card=c, loc=loc)
+        if also is not None:
+            ev(s, "move", "move_with", seat=p, card=c, loc_term=loc_t(s, p, loc), with_card=also)
+        else:
+            ev(s, "move", seat=p, card=c, loc_term=loc_t(s, p, loc))
         if f.get("boost"):
             s.tf.setdefault("boost", {})[c] = s.tf.get("boost", {}).get(c, 0) + f["boost"]
     return DONE
@@ -568,7 +579,7 @@ def activate(s: VState, p: int, c: str) -> None:
     P = s.players[p]
     k = activation_cost(s, p, c)
     P["power"] -= k
-    ev(s, "activate", f"{nm(s, p)} activates {CARD[c].name} (paid {k}).", seat=p, card=c)
+    ev(s, "activate", seat=p, card=c, n=k)
     fx(s, p, p, c, CARD[c].steps("activated"))
 
 
@@ -580,25 +591,25 @@ def h_disc(s: VState, f: dict[str, Any]) -> Any:
     ans = f.pop("ans", None)
     if ans == "done" or not P["hand"]:
         if f.get("n"):
-            ev(s, "discard", f"{P['name']} discards {count(f['n'], 'card')}.", seat=p)
+            ev(s, "discard", "discard_n", seat=p, n=f["n"])
         return DONE
     if ans is not None:
-        c = ans.split()[1]
+        c = card_of(picked(f))
         P["hand"].remove(c)
         P["discard"].append(c)
         f["n"] = f.get("n", 0) + 1
-        ev(s, "discarded", f"{P['name']} discards {CARD[c].name}.", seat=p, card=c)
+        ev(s, "discarded", seat=p, card=c)
     if not P["hand"]:
         return AGAIN
-    opts = [opt("done", "Stop discarding", None, "discard")]
-    opts += [opt(f"drop {c}", f"Discard {CARD[c].name}", c, "discard") for c in P["hand"]]
-    return Choice(p, "discard", "Discard cards (any number)", opts)
+    opts = [opt("done", m("act.stop_discarding"), None, "discard", "done")]
+    opts += [opt(f"drop {c}", m("act.discard", card=c), c, "discard", "drop") for c in P["hand"]]
+    return Choice(p, "discard", m("ask.discard_any"), opts)
 
 
 def start_action(s: VState, p: int, action: str, amount: int) -> None:
     """Begin an action: push what it needs (used by the menu and by granted actions)."""
     if action == "gain_power":
-        gain(s, p, amount, "Gain Power")
+        gain(s, p, amount, action=True)
     elif action == "discard":
         push(s, {"k": "disc", "who": p})
     elif action == "vanquish":
@@ -609,7 +620,7 @@ def start_action(s: VState, p: int, action: str, amount: int) -> None:
         push(s, {"k": "pickcard", "who": p, "action": action})
 
 
-def card_options(s: VState, p: int, action: str) -> list[list[Any]]:
+def card_options(s: VState, p: int, action: str) -> list[Opt]:
     """Options for an action that needs a card: the menu's second level."""
     P = s.players[p]
     if action == "play_card":
@@ -629,29 +640,35 @@ def card_options(s: VState, p: int, action: str) -> list[list[Any]]:
             if ok is None:
                 ok = seen[d.key] = bool(play_dests(s, p, c, first=True, ctx=ctx))
             if ok:
-                out.append(opt(f"play {c}", f"Play {d.name}", c, "play_card"))
+                out.append(opt(f"play {c}", m("act.play", card=c), c, "play_card", "play"))
         return out
     if action == "activate":
-        return [opt(f"activate {c}", f"Activate {CARD[c].name} (cost {activation_cost(s, p, c)})", c, "activate")
-                for c in activatable(s, p)]
+        out = []
+        for c in activatable(s, p):
+            k = activation_cost(s, p, c)
+            out.append(opt(f"activate {c}", m("act.activate", card=c, n=k), c, "activate", "activate", amount=k))
+        return out
     if action == "move_item_ally":
-        return [opt(f"move {c}", f"Move {CARD[c].name} from {locname(s, p, P['cards'][c]['loc'])}", c,
-                    "move_item_ally") for c in movable_cards(s, p)]
+        return [opt(f"move {c}", m("act.move_from", card=c, loc_term=loc_t(s, p, P["cards"][c]["loc"])), c,
+                    "move_item_ally", "move", location=P["cards"][c]["loc"]) for c in movable_cards(s, p)]
     if action == "move_hero":
-        return [opt(f"movehero {h}", f"Move {CARD[h].name} from {locname(s, p, P['cards'][h]['loc'])}", h,
-                    "move_hero") for h in movable_heroes(s, p)]
+        return [opt(f"movehero {h}", m("act.move_from", card=h, loc_term=loc_t(s, p, P["cards"][h]["loc"])), h,
+                    "move_hero", "movehero", location=P["cards"][h]["loc"]) for h in movable_heroes(s, p)]
     if action == "vanquish":
-        return [opt(f"vanquish {h}", f"Vanquish {CARD[h].name} (Strength {strength(s, p, h)})", h, "vanquish")
+        return [opt(f"vanquish {h}", m("act.vanquish", card=h, n=strength(s, p, h)), h, "vanquish", "vanquish")
                 for h in vanquishable(s, p)]
     if action == "fate":
-        return [opt(f"fate {q}", f"Fate: {nm(s, q)}", None, "fate") for q in range(len(s.players)) if q != p]
+        return [opt(f"fate {q}", m("act.fate", **nm(s, q)), None, "fate", "fate", seat=q)
+                for q in range(len(s.players)) if q != p]
     return []
 
 
-def begin_card_action(s: VState, p: int, aid: str) -> None:
-    """Push the frame for a second-level option (``play X``, ``move X``, ``fate 2``...)."""
+def begin_card_action(s: VState, p: int, record: Opt) -> None:
+    """Push the frame for a second-level option (``play X``, ``move X``, ``fate 2``...), from the
+    chosen option record's fields."""
     P = s.players[p]
-    verb, arg = aid.split(" ", 1)
+    verb = record[1]["@"][0]
+    arg = card_of(record)
     if verb == "play":
         push(s, {"k": "play", "who": p, "card": arg})
     elif verb == "activate":
@@ -665,7 +682,7 @@ def begin_card_action(s: VState, p: int, aid: str) -> None:
     elif verb == "vanquish":
         push(s, {"k": "vanq", "who": p, "h": arg, "sel": []})
     elif verb == "fate":
-        push(s, {"k": "fate", "who": int(arg), "by": p})
+        push(s, {"k": "fate", "who": seat_of(record), "by": p})
 
 
 @handler("pickcard")
@@ -677,9 +694,9 @@ def h_pickcard(s: VState, f: dict[str, Any]) -> Any:
         opts = card_options(s, p, f["action"])
         if not opts:
             return DONE
-        return Choice(p, "pick", "Choose the card", opts + [opt("none", "Do nothing", None, f["action"])])
+        return Choice(p, "pick", m("ask.pick_card"), opts + [opt("none", m("act.do_nothing"), None, f["action"], "none")])
     if ans != "none":
-        begin_card_action(s, p, ans)
+        begin_card_action(s, p, picked(f))
     return DONE
 
 
@@ -688,8 +705,8 @@ def h_pickfate(s: VState, f: dict[str, Any]) -> Any:
     p = f["who"]
     ans = f.pop("ans", None)
     if ans is None:
-        return Choice(p, "pick", "Fate which rival?", card_options(s, p, "fate"))
-    begin_card_action(s, p, ans)
+        return Choice(p, "pick", m("ask.fate_rival"), card_options(s, p, "fate"))
+    begin_card_action(s, p, picked(f))
     return DONE
 
 

@@ -10,24 +10,38 @@ from __future__ import annotations
 from typing import Any
 
 from tabletop.engine.chance import shuffle
-from tabletop.engine.words import count
 from tabletop.engine.zones import draw
 
 from .board import CARD, LIB, attached, gain_amount, heroes_at, in_realm, strength
-from .flow import AGAIN, DONE, Choice, ev, fx, handler, opt, push, win
+from .flow import AGAIN, DONE, Choice, card_of, ev, extra_of, fx, handler, loc_of, m, opt, picked, push, win
 from .state import VState
 
-_VNAME = {k: v.name for k, v in LIB.villains.items()}
 _LOC_NAMES = {k: v.loc_names for k, v in LIB.villains.items()}
 
 
-def nm(s: VState, p: int) -> str:
-    P = s.players[p]
-    return f"{P['name']} ({_VNAME[P['villain']]})"
+def term_of(name: str) -> str:
+    """The vocabulary key of a location's name (``"Ursula's Lair"`` -> ``"ursulas_lair"``): the
+    catalogs name it as ``term.<key>`` in each language."""
+    return "".join(ch if ch.isalnum() else "_" for ch in name.lower().replace("'", "")).strip("_")
+
+
+LOC_TERMS = {k: [term_of(n) for n in names] for k, names in _LOC_NAMES.items()}
+
+
+def nm(s: VState, p: int) -> dict[str, Any]:
+    """A player as a villain (``P1 (Maleficent)``): the message arguments ``seat`` and
+    ``villain_term``, spread into an event or a message."""
+    return {"seat": p, "villain_term": s.players[p]["villain"]}
 
 
 def locname(s: VState, p: int, loc: int) -> str:
+    """The English name of one of ``p``'s locations (the rules compare names from the card data)."""
     return _LOC_NAMES[s.players[p]["villain"]][loc]
+
+
+def loc_t(s: VState, p: int, loc: int) -> str:
+    """The vocabulary key of one of ``p``'s locations, for a message argument ``..._term``."""
+    return LOC_TERMS[s.players[p]["villain"]][loc]
 
 
 def draw_cards(s: VState, p: int, n: int) -> list[str]:
@@ -36,8 +50,8 @@ def draw_cards(s: VState, p: int, n: int) -> list[str]:
     got = draw(s, P["deck"], n, discard=P["discard"], reshuffle=True)
     P["hand"].extend(got)
     if got:
-        ev(s, "draw", f"{P['name']} draws {count(len(got), 'card')}.", seat=p, n=len(got))
-        ev(s, "drew", f"You draw {', '.join(CARD[c].name for c in got)}.", to=[p], cards=list(got))
+        ev(s, "draw", seat=p, n=len(got))
+        ev(s, "drew", to=[p], cards=list(got))
     return got
 
 
@@ -52,13 +66,18 @@ def take_villain(s: VState, p: int, n: int) -> list[str]:
     return draw(s, P["deck"], n, discard=P["discard"], reshuffle=True)
 
 
-def gain(s: VState, p: int, n: int, why: str = "") -> int:
-    """One separate Power gain (Robin Hood reduces each, R36)."""
+def gain(s: VState, p: int, n: int, card: str | None = None, action: bool = False) -> int:
+    """One separate Power gain (Robin Hood reduces each, R36), for a ``card`` or by the Gain Power
+    ``action``."""
     P = s.players[p]
     got = gain_amount(P, n)
     P["power"] += got
-    ev(s, "power", f"{P['name']} gains {got} Power{(' (' + why + ')') if why else ''}.", seat=p,
-         amount=got, power=P["power"])
+    if card:
+        ev(s, "power", "gain_card", seat=p, n=got, card=card)
+    elif action:
+        ev(s, "power", "gain_action", seat=p, n=got)
+    else:
+        ev(s, "power", "gain", seat=p, n=got)
     return got
 
 
@@ -66,7 +85,7 @@ def lose(s: VState, p: int, n: int) -> int:
     P = s.players[p]
     lost = min(n, P["power"])
     P["power"] -= lost
-    ev(s, "power", f"{P['name']} loses {lost} Power.", seat=p, amount=-lost, power=P["power"])
+    ev(s, "power", "lose", seat=p, n=lost)
     return lost
 
 
@@ -92,8 +111,9 @@ def to_pile(s: VState, p: int, cid: str) -> None:
     (P["fdiscard"] if CARD[cid].fate else P["discard"]).append(cid)
 
 
-def discard_from_realm(s: VState, p: int, cid: str, why: str = "") -> None:
-    """Discard a card in play with its attachments (never a defeat, R15)."""
+def discard_from_realm(s: VState, p: int, cid: str, why: str | None = None, by: str | None = None) -> None:
+    """Discard a card in play with its attachments (never a defeat, R15); ``why`` is a reason
+    (a vocabulary key), ``by`` the card whose ability discards it."""
     P = s.players[p]
     rec = P["cards"].get(cid)
     if rec is None:
@@ -103,10 +123,14 @@ def discard_from_realm(s: VState, p: int, cid: str, why: str = "") -> None:
     del P["cards"][cid]
     to_pile(s, p, cid)
     d = CARD[cid]
-    ev(s, "discard", f"{d.name} is discarded from {P['name']}'s realm{(' (' + why + ')') if why else ''}.",
-         seat=p, card=cid)
+    if by:
+        ev(s, "discard", "from_realm_by", seat=p, card=cid, by_card=by)
+    elif why:
+        ev(s, "discard", "from_realm_why", seat=p, card=cid, why_term=why)
+    else:
+        ev(s, "discard", "from_realm", seat=p, card=cid)
     if rec.get("pw"):
-        ev(s, "power", f"{rec['pw']} Power parked on {d.name} returns to the supply.", seat=p)
+        ev(s, "power", "parked_returns", n=rec["pw"], card=cid)
     if d.type == "Ally" and d.by_trigger.get("on_discarded_from_realm"):
         fx(s, p, p, cid, d.steps("on_discarded_from_realm"))
 
@@ -118,36 +142,35 @@ def defeat(s: VState, p: int, hero: str, *, hyp: bool = False, by_vanquish: bool
     loc = rec["loc"]
     d = CARD[hero]
     st = strength(s, p, hero)
-    ev(s, "defeat", f"{d.name} (Strength {st}) is defeated in {P['name']}'s realm at "
-         f"{locname(s, p, loc)}{' and hypnotized' if hyp else ''}.", seat=p, card=hero, strength=st, loc=loc)
+    ev(s, "defeat", "hypnotized" if hyp else None, seat=p, card=hero, n=st, loc_term=loc_t(s, p, loc))
     if P["villain"] == "hook" and d.key == "peter_pan" and locname(s, p, loc) == "Jolly Roger":
-        win(s, p, "Peter Pan defeated at the Jolly Roger")
+        win(s, p, m("why.pan_at_jolly_roger"))
         return
     for a in attached(P, hero):
         ra = P["cards"][a]
         da = CARD[a]
         if da.key == "trident":
             ra.update(side="v", on=None)
-            ev(s, "return", "The Trident returns to Ursula's side.", seat=p, card=a)
+            ev(s, "return", "trident", seat=p)
         elif ra.get("stolen"):
             if any(e.get("op") == "attach" and e.get("to") == "ally" for e in da.effects):
-                discard_from_realm(s, p, a, "a stolen Item that needs an Ally")
+                discard_from_realm(s, p, a, "stolen_item_needs_ally")
             else:
                 ra.update(side="v", on=None)
                 ra.pop("stolen", None)
-                ev(s, "return", f"{da.name} returns to {P['name']}.", seat=p, card=a)
+                ev(s, "return", "stolen", seat=p, card=a)
         else:
             discard_from_realm(s, p, a)
     if rec.get("pw"):
         P["power"] += rec["pw"]
-        ev(s, "power", f"{P['name']} takes back {rec['pw']} parked Power.", seat=p, amount=rec["pw"])
+        ev(s, "power", "take_back", seat=p, n=rec["pw"])
     del P["cards"][hero]
     if hyp:
         place(s, p, hero, loc, "v", hyp=True)
     elif d.key == "toby":
         P["fdeck"].append(hero)
         shuffle(s, P["fdeck"])
-        ev(s, "shuffle", "Toby is shuffled back into the Fate deck.", seat=p)
+        ev(s, "shuffle", "back", seat=p, card=hero)
     else:
         P["fdiscard"].append(hero)
     if p == s.turn:
@@ -167,7 +190,7 @@ def move_mover(s: VState, p: int, loc: int) -> None:
     """Move the mover; "mover enters here" triggers fire on every entry (R22)."""
     P = s.players[p]
     P["mover"] = loc
-    ev(s, "mover", f"{nm(s, p)} moves to {locname(s, p, loc)}.", seat=p, loc=loc)
+    ev(s, "mover", seat=p, loc_term=loc_t(s, p, loc))
     items = []
     for c, r in P["cards"].items():
         key = CARD[c].key
@@ -177,12 +200,12 @@ def move_mover(s: VState, p: int, loc: int) -> None:
 
 
 TRIGGER_TEXT = {
-    "green_fire": "Green Fire is discarded", "dinglehopper": "lose 1 Power", "tick_tock": "discard your hand",
-    "forest_of_thorns": "Forest of Thorns is discarded", "warrant": "gain 2 Power",
-    "dreamless_sleep": "Dreamless Sleep is discarded", "spinning_wheel": "gain Power",
-    "golden_arrow": "gain 2 Power",
+    "green_fire": "discarded", "dinglehopper": "lose_1", "tick_tock": "discard_hand",
+    "forest_of_thorns": "discarded", "warrant": "gain_2", "dreamless_sleep": "discarded",
+    "spinning_wheel": "gain", "golden_arrow": "gain_2",
 }
-"""What each event-triggered ability of ``triggered`` does, for the order prompt."""
+"""What each event-triggered ability of ``triggered`` does, for the order prompt (a message key
+``act.first_<this>``)."""
 
 
 def triggered(s: VState, p: int, items: list[list[Any]]) -> None:
@@ -198,8 +221,8 @@ def fire(s: VState, p: int, item: list[Any]) -> None:
     key, c, n = item
     P = s.players[p]
     if key in ("green_fire", "forest_of_thorns", "dreamless_sleep"):
-        why = {"green_fire": "the mover entered", "forest_of_thorns": "a Hero was played here",
-               "dreamless_sleep": "an Ally was played here"}[key]
+        why = {"green_fire": "mover_entered", "forest_of_thorns": "hero_played_here",
+               "dreamless_sleep": "ally_played_here"}[key]
         discard_from_realm(s, p, c, why)
     elif key == "dinglehopper":
         lose(s, p, 1)
@@ -207,13 +230,9 @@ def fire(s: VState, p: int, item: list[Any]) -> None:
         for h in list(P["hand"]):
             P["hand"].remove(h)
             P["discard"].append(h)
-        ev(s, "discard", f"Tick Tock: {P['name']} discards the whole hand.", seat=p)
-    elif key == "warrant":
-        gain(s, p, 2, "Warrant")
-    elif key == "spinning_wheel":
-        gain(s, p, n, "Spinning Wheel")
-    elif key == "golden_arrow":
-        gain(s, p, n, "Golden Arrow")
+        ev(s, "discard", "hand_by", seat=p, by_card=c)
+    elif key in ("warrant", "spinning_wheel", "golden_arrow"):
+        gain(s, p, 2 if key == "warrant" else n, c)
 
 
 @handler("order")
@@ -229,11 +248,13 @@ def h_order(s: VState, f: dict[str, Any]) -> Any:
         return DONE
     ans = f.pop("ans", None)
     if ans is not None:
-        pick = next(it for it in items if it[1] == ans.split()[1])
+        chosen = card_of(picked(f))
+        pick = next(it for it in items if it[1] == chosen)
     elif len({it[0] for it in items}) > 1:
-        opts = [opt(f"first {it[1]}", f"{CARD[it[1]].name} first: {TRIGGER_TEXT[it[0]]}"
-                    + (" (in play order)" if k == 0 else ""), it[1], "order") for k, it in enumerate(items)]
-        return Choice(p, "order", f"{P['name']}: these abilities trigger together; which resolves first?", opts)
+        opts = [opt(f"first {it[1]}", m("act.first_in_play_order" if k == 0 else "act.first", card=it[1],
+                                       does=m("act.does_" + TRIGGER_TEXT[it[0]], card=it[1])),
+                    it[1], "order", "first", play_order=k == 0) for k, it in enumerate(items)]
+        return Choice(p, "order", m("ask.order", seat=p), opts)
     else:
         pick = items[0]  # the same ability each time: the order cannot matter
     items.remove(pick)
@@ -246,10 +267,10 @@ def move_hero(s: VState, p: int, hero: str, loc: int) -> None:
     P = s.players[p]
     relocate(s, p, hero, loc)
     rec = P["cards"][hero]
-    ev(s, "move", f"{CARD[hero].name} is moved to {locname(s, p, loc)}.", seat=p, card=hero, loc=loc)
+    ev(s, "move", seat=p, card=hero, loc_term=loc_t(s, p, loc))
     for a in attached(P, hero):
         if CARD[a].target_location == locname(s, p, loc):
-            ev(s, "contract", f"The Binding Contract on {CARD[hero].name} comes due.", seat=p, card=a)
+            ev(s, "contract", seat=p, card=hero)
             defeat(s, p, hero)
             return
     if rec.get("sz") == "e" and rec.get("spill"):
@@ -277,20 +298,19 @@ def h_respill(s: VState, f: dict[str, Any]) -> Any:
     if ans is None:
         top = LIB.villains[P["villain"]].top
         spots = spill_spots(s, p, rec["loc"])
-        opts = [opt(f"spill {a} {i}", f"It also covers {top[a][i][0].replace('_', ' ')} at {locname(s, p, a)}",
-                    hero, "effect") for a, i in spots]
-        return Choice(f["by"], "size_slot", f"{CARD[hero].name} moved: which neighbouring action does he cover?",
-                      opts)
-    rec["spill"] = [int(v) for v in ans.split()[1:3]]
-    ev(s, "size", f"{CARD[hero].name} now also covers an action at {locname(s, p, rec['spill'][0])}.", seat=p)
+        opts = [opt(f"spill {a} {i}", m("act.also_covers_raw", term="do_" + top[a][i][0], loc_term=loc_t(s, p, a)),
+                    hero, "effect", "spill", location=a, slot=i) for a, i in spots]
+        return Choice(f["by"], "size_slot", m("ask.respill", card=hero), opts)
+    rec_ = picked(f)
+    rec["spill"] = [loc_of(rec_), extra_of(rec_, "slot")]
+    ev(s, "size", "spill", seat=p, card=hero, loc_term=loc_t(s, p, rec["spill"][0]))
     return DONE
 
 
 def play_hero(s: VState, p: int, hero: str, loc: int, by: int) -> None:
     """Play a Hero to the hero side (it joins behind, R8); its on-play first, then here-triggers."""
     place(s, p, hero, loc, "h")
-    ev(s, "hero", f"{CARD[hero].name} is played to {locname(s, p, loc)} in {s.players[p]['name']}'s realm.",
-         seat=p, card=hero, loc=loc, by=by)
+    ev(s, "hero", seat=p, card=hero, loc_term=loc_t(s, p, loc))
     push(s, {"k": "here", "who": p, "loc": loc, "kind": "hero"})
     d = CARD[hero]
     if d.by_trigger.get("on_play"):

@@ -45,10 +45,9 @@ class HeuristicBot:
         mine = view["players"][me] if view.get("players") and me is not None and me < len(view["players"]) else None
         kind = decision.kind
         if kind == "villain":
-            prefer = ["villain john", "villain queen", "villain maleficent", "villain jafar", "villain ursula",
-                      "villain hook"]
-            ids = {a.id for a in actions}
-            return next(p for p in prefer if p in ids)
+            prefer = ["john", "queen", "maleficent", "jafar", "ursula", "hook"]
+            by_villain = {a.get("villain"): a.id for a in actions}
+            return next(by_villain[p] for p in prefer if p in by_villain)
         scorer = getattr(self, f"_k_{kind}", None)
         best, best_score = actions[0].id, float("-inf")
         for a in actions:
@@ -97,16 +96,16 @@ class HeuristicBot:
     # -- the main menu ---------------------------------------------------------------------
     def _k_action(self, view: dict[str, Any], mine: dict[str, Any], a: Action) -> float:
         vil = mine["villain"]
-        verb = a.id.split()[0]
+        verb = a.verb
         k = key_of(a.card)
         hand = {c["id"]: c for c in mine["hand"]} if isinstance(mine["hand"], list) else {}
         if verb == "end":
             return 0.0
         if verb == "gain":
-            n = int(a.id.split()[1])
+            n = a.amount
             return 10 + 3 * n + (25 if vil == "john" else 0)
         if verb == "fate":
-            q = int(a.id.split()[1])
+            q = a.seat
             prog = view["players"][q]["progress"]["value"]
             return 8 + 25 * prog + (6 if view["players"][q]["villain"] == "john" else 0)
         if verb == "vanquish":
@@ -198,10 +197,7 @@ class HeuristicBot:
 
     # -- the move -----------------------------------------------------------------------------
     def _k_move(self, view: dict[str, Any], mine: dict[str, Any], a: Action) -> float:
-        if a.id == "stay":
-            loc = mine["mover"]
-        else:
-            loc = int(a.id.split()[1])
+        loc = a.location  # the mover's own location for "stay"
         L = mine["locations"][loc]
         vil = mine["villain"]
         val = 0.0
@@ -246,19 +242,19 @@ class HeuristicBot:
 
     # -- follow-ups -------------------------------------------------------------------------
     def _k_vanquish_allies(self, view: dict[str, Any], mine: dict[str, Any], a: Action) -> float:
-        if a.id == "confirm":
+        if a.verb == "confirm":
             return 100
         c = self._face(mine, a.card) or {}
         return c.get("strength", 0)
 
     def _k_play_where(self, view: dict[str, Any], mine: dict[str, Any], a: Action) -> float:
         vil = mine["villain"]
-        score = -a.label.count("cost") * 0.1
-        if a.id.endswith(" map"):
+        pays = not a.get("map")  # paying Power, or discarding the Never Land Map instead
+        score = -(1 if pays else 0) * 0.1
+        if not pays:
             score += 5
-        parts = a.id.split()
-        if parts[0] == "at":
-            loc = int(parts[1])
+        if a.verb == "at":
+            loc = a.location
             L = mine["locations"][loc]
             k = key_of(a.card)
             if vil == "maleficent" and k in ("forest_of_thorns", "green_fire", "dreamless_sleep"):
@@ -273,18 +269,15 @@ class HeuristicBot:
                 score += 10 if loc == 3 else (5 if loc == 2 else 0)
             else:
                 score += 2 * len(L["heroes"])
-        elif parts[0] in ("on", "target"):
-            h = self._face(mine, parts[1]) or {}
-            if key_of(parts[1]) == "genie":
+        elif a.verb in ("on", "target"):
+            h = self._face(mine, a.target) or {}
+            if key_of(a.target) == "genie":
                 score += 50
-            if key_of(parts[1]) == "king_triton":
+            if key_of(a.target) == "king_triton":
                 score += 20
             score += h.get("strength", 0) * 0.5
-        try:
-            cost = int(a.label.rsplit("cost ", 1)[1].rstrip(")"))
-            score -= cost
-        except (IndexError, ValueError):
-            pass
+        if pays:
+            score -= a.amount
         return score
 
     def _k_fate_pick(self, view: dict[str, Any], mine: dict[str, Any], a: Action) -> float:
@@ -296,15 +289,10 @@ class HeuristicBot:
         return 0
 
     def _k_hero_where(self, view: dict[str, Any], mine: dict[str, Any], a: Action) -> float:
-        d = view["decision"]
-        victim = None
-        for P in view["players"]:
-            if P["name"] in d["prompt"] and P["seat"] != view["me"]:
-                victim = P
+        victim = view["players"][a.seat] if a.seat != view["me"] else None
+        loc = a.location
         if victim is None:  # a Hero in my own realm (Worthy Opponent): put it out of the way
-            loc = int(a.id.split()[1])
             return -len([s for s in mine["locations"][loc]["top"] if not s["covered"]])
-        loc = int(a.id.split()[1])
         L = victim["locations"][loc]
         val = 0.0
         if not L["heroes"]:
@@ -315,7 +303,7 @@ class HeuristicBot:
         return val
 
     def _k_move_where(self, view: dict[str, Any], mine: dict[str, Any], a: Action) -> float:
-        loc = int(a.id.split()[1])
+        loc = a.location
         k = key_of(a.card)
         if k in ("magic_lamp", "trident", "crown", "peter_pan"):
             return -loc
@@ -329,7 +317,7 @@ class HeuristicBot:
         return 0
 
     def _k_move_hero(self, view: dict[str, Any], mine: dict[str, Any], a: Action) -> float:
-        if a.id == "skip":
+        if a.verb == "skip":
             return 0.5
         k = key_of(a.card)
         if mine["villain"] == "hook":
@@ -343,11 +331,11 @@ class HeuristicBot:
         return 0
 
     def _k_condition(self, view: dict[str, Any], mine: dict[str, Any], a: Action) -> float:
-        return 0 if a.id == "pass" else 5
+        return 0 if a.verb == "pass" else 5
 
     def _k_discard(self, view: dict[str, Any], mine: dict[str, Any], a: Action) -> float:
         """Cycle the deck: throw away what does not serve the objective (keeps Allies and plan cards)."""
-        if a.id == "done":
+        if a.verb == "done":
             return 1
         hand = {c["id"]: c for c in mine["hand"]} if isinstance(mine["hand"], list) else {}
         c = hand.get(a.card, {})
@@ -361,17 +349,17 @@ class HeuristicBot:
         return 3
 
     def _k_before_move(self, view: dict[str, Any], mine: dict[str, Any], a: Action) -> float:
-        return 1 if a.id != "skip" else 0
+        return 1 if a.verb != "skip" else 0
 
     def _k_park(self, view: dict[str, Any], mine: dict[str, Any] | None, a: Action) -> float:
         """Parking Prince John's Power (a Fate card): the more, the further he is from 20."""
-        return float(a.id.split()[1]) if a.id.startswith("park ") else 0.0
+        return float(a.amount) if a.verb == "park" else 0.0
 
     def _k_order(self, view: dict[str, Any], mine: dict[str, Any] | None, a: Action) -> float:
         """The order of abilities that trigger together: the recommended one (play order)."""
-        return 2.0 if "(in play order)" in a.label else 1.0
+        return 2.0 if a.get("play_order") else 1.0
 
     def _generic(self, view: dict[str, Any], mine: dict[str, Any] | None, a: Action) -> float:
-        if a.id in ("skip", "none", "stay", "no"):
+        if a.verb in ("skip", "none", "stay", "no"):
             return 0.5
         return 1.0

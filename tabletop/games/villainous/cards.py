@@ -47,6 +47,11 @@ ACTIONS = ("gain_power", "play_card", "activate", "fate", "move_item_ally", "mov
 CardType = Literal["Ally", "Item", "Effect", "Condition", "Curse", "Hero"]
 
 
+def dot(path: str, key: Any) -> str:
+    """A field path inside the card data (``effect.0.steps``), for error messages."""
+    return path + "." + str(key)
+
+
 def _check_ops(value: Any, where: str = "effect") -> None:
     """Walk an effect tree: every ``op`` anywhere (steps, options, then/else) must be known."""
     if isinstance(value, dict):
@@ -54,7 +59,7 @@ def _check_ops(value: Any, where: str = "effect") -> None:
         if op is not None and op not in OPS:
             raise ValueError(f"unknown op {op!r} in {where}")
         for key, sub in value.items():
-            _check_ops(sub, f"{where}.{key}")
+            _check_ops(sub, dot(where, key))
     elif isinstance(value, list):
         for i, sub in enumerate(value):
             _check_ops(sub, f"{where}[{i}]")
@@ -293,19 +298,19 @@ def _check_references(villain: Villain, where: str) -> None:
     names = {d.name for d in villain.defs.values()}
 
     def fail(card: str, field: str, why: str) -> None:
-        label = f"card {card!r}: " if card else ""
-        raise GameDataError(f"{where}: {label}field {field!r}: {why}")
+        raise GameDataError(f"{where}: card {card!r}: field {field!r}: {why}" if card
+                            else f"{where}: field {field!r}: {why}")
 
     for d in villain.defs.values():
         if d.target_location is not None and d.target_location not in locations:
             fail(d.key, "target_location", f"unknown location {d.target_location!r}")
         for i, effect in enumerate(d.effects):
-            _check_effect(effect, f"effect.{i}", d.key, names, locations, fail)
+            _check_effect(effect, dot("effect", i), d.key, names, locations, fail)
     objective = villain.objective
     expected = OBJECTIVE_TIMING.get(villain.key)
     if expected is not None and objective["timing"] != expected:
-        fail("", "objective.timing", f"{objective['timing']!r}, but the rules check this objective "
-                                     f"at {expected!r}")
+        raise GameDataError(f"{where}: field 'objective.timing': {objective['timing']!r}, but the rules check "
+                            f"this objective at {expected!r}")
     _check_test(objective["test"], "objective.test", names, locations, fail)
     lock = villain.lock
     if lock is not None:
@@ -313,10 +318,10 @@ def _check_references(villain: Villain, where: str) -> None:
             fail("", "lock.starts_at", f"unknown location {lock['starts_at']!r}")
         for i, loc in enumerate(lock["moves_between"]):
             if loc not in locations:
-                fail("", f"lock.moves_between.{i}", f"unknown location {loc!r}")
+                fail("", dot("lock.moves_between", i), f"unknown location {loc!r}")
         for i, card in enumerate(lock["moved_by"]):
             if card not in names:
-                fail("", f"lock.moved_by.{i}", f"unknown card {card!r}")
+                fail("", dot("lock.moved_by", i), f"unknown card {card!r}")
         remover = lock["removed_by"]
         if remover is not None and remover.split(" (", 1)[0] not in names:
             fail("", "lock.removed_by", f"unknown card {remover!r}")
@@ -326,14 +331,14 @@ def _check_test(test: Any, field: str, names: set[str], locations: set[str], fai
     if not isinstance(test, dict):
         fail("", field, "an objective test must be an object")
     for key, value in test.items():
-        at = f"{field}.{key}"
+        at = dot(field, key)
         if key not in OBJECTIVE_TESTS:
             fail("", at, "unknown objective test")
         if key == "all":
             if not isinstance(value, list) or not value:
                 fail("", at, "needs a list of tests")
             for i, sub in enumerate(value):
-                _check_test(sub, f"{at}.{i}", names, locations, fail)
+                _check_test(sub, dot(at, i), names, locations, fail)
         elif key == "precondition":
             _check_test(value, at, names, locations, fail)
         elif key in ("card", "hero") and value not in names:
@@ -367,7 +372,7 @@ def _check_effect(value: Any, field: str, card: str, names: set[str], locations:
         if value.get("op") == "modify_strength" and cond is not None and cond not in STRENGTH_CONDITIONS:
             fail(card, f"{field}.if", f"unknown strength condition {cond!r}")
         for key, sub in value.items():
-            at = f"{field}.{key}"
+            at = dot(field, key)
             if key in ("card", "name") and isinstance(sub, str) and sub not in names:
                 fail(card, at, f"unknown card {sub!r}")
             elif key == "location" and isinstance(sub, str) and sub not in locations:
@@ -375,14 +380,14 @@ def _check_effect(value: Any, field: str, card: str, names: set[str], locations:
             elif key == "choices" and isinstance(sub, list) and all(isinstance(c, str) for c in sub):
                 for i, loc in enumerate(sub):
                     if loc not in locations:
-                        fail(card, f"{at}.{i}", f"unknown location {loc!r}")
+                        fail(card, dot(at, i), f"unknown location {loc!r}")
             elif key == "to" and isinstance(sub, str) and sub not in locations | names | TO_TOKENS:
                 fail(card, at, f"unknown destination {sub!r}")
             else:
                 _check_effect(sub, at, card, names, locations, fail)
     elif isinstance(value, list):
         for i, sub in enumerate(value):
-            _check_effect(sub, f"{field}.{i}", card, names, locations, fail)
+            _check_effect(sub, dot(field, i), card, names, locations, fail)
 
 
 @cached_data

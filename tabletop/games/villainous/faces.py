@@ -15,11 +15,16 @@ STYLE = {
 }
 
 
+BY_KEY = {d.key: c for c, d in reversed(list(CARD.items()))}
+"""card key -> its first instance: the log names cards by key (no hidden instance id leaks)."""
+
+
 def face(card_id: str) -> CardFace:
-    """The face of an instance id (``"jafar.razoul#1"``); ``"?"`` is a card back."""
+    """The face of an instance id (``"jafar.razoul#1"``) or of a card key (``"razoul"``, as the log
+    names cards); ``"?"`` is a card back."""
     if card_id == "?":
         return CardFace.hidden()
-    d = CARD[card_id]
+    d = CARD[card_id] if card_id in CARD else CARD[BY_KEY[card_id]]
     symbol, colour = STYLE[d.type]
     stats = []
     if d.strength is not None:

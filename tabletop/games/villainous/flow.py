@@ -21,21 +21,80 @@ REPEAT = "repeat"
 """From an op inside an ``fx`` frame: run this same step again after any frames it pushed."""
 
 Opt = list[Any]
-"""``[id, label, card or None, group]``."""
+"""An option record: ``[id, label, card or None, group]``, the label a message in its plain form
+(``{"k": key, **args}``). The label also carries the option's other ``Action`` fields under
+``"@"`` (``[verb, target, location, seat, amount, extra]``): a save of format 1 kept four-element
+records with an English label, and keeping the shape lets those saves compare with today's replay.
+The rules read the chosen record's fields (``picked`` and the accessors below), never its id."""
+
+Plain = dict[str, Any]
+"""A message in its plain form (``{"k": key, **args}``): what the state keeps."""
+
+FIELDS = "@"
+
+
+def m(key: str, **args: Any) -> Plain:
+    """A message as the state keeps it (``Msg.plain`` form, built directly: it is cheap)."""
+    args["k"] = key
+    return args
 
 
 class Choice:
     __slots__ = ("seat", "kind", "prompt", "opts")
 
-    def __init__(self, seat: int, kind: str, prompt: str, opts: list[Opt]) -> None:
+    def __init__(self, seat: int, kind: str, prompt: Plain, opts: list[Opt]) -> None:
         self.seat = seat
         self.kind = kind
         self.prompt = prompt
         self.opts = opts
 
 
-def opt(aid: str, label: str, card: str | None = None, group: str = "") -> Opt:
+def opt(aid: str, label: Plain, card: str | None = None, group: str = "", verb: str = "", *,
+        target: str | None = None, location: int | None = None, seat: int | None = None,
+        amount: int | None = None, **extra: Any) -> Opt:
+    """One option: its id (stable: what saves store), its label and the fields the rules read."""
+    label[FIELDS] = [verb, target, location, seat, amount, extra or None]
     return [aid, label, card, group]
+
+
+def fields(record: Opt) -> list[Any]:
+    return record[1][FIELDS]
+
+
+def card_of(record: Opt) -> str:
+    return record[2]
+
+
+def target_of(record: Opt) -> str:
+    return record[1][FIELDS][1]
+
+
+def loc_of(record: Opt) -> int:
+    return record[1][FIELDS][2]
+
+
+def seat_of(record: Opt) -> int:
+    return record[1][FIELDS][3]
+
+
+def amount_of(record: Opt) -> int:
+    return record[1][FIELDS][4]
+
+
+def extra_of(record: Opt, name: str) -> Any:
+    extra = record[1][FIELDS][5]
+    return None if extra is None else extra.get(name)
+
+
+def picked(f: dict[str, Any]) -> Opt:
+    """The option record the answer chose (``answer`` leaves it in the frame, beside ``ans``)."""
+    return f["pick"]
+
+
+def preset(f: dict[str, Any], record: Opt) -> None:
+    """Answer a frame's question without asking it (there is one possible answer)."""
+    f["ans"] = record[0]
+    f["pick"] = record
 
 
 Handler = Callable[[VState, dict[str, Any]], Any]
@@ -64,35 +123,35 @@ _CARD: dict[str, Any] = {}
 
 
 def _key(v: Any) -> Any:
-    card = _CARD
-    if not card:
-        from .cards import library
-        card.update(library().card)
-    if isinstance(v, str) and v in card:
-        return card[v].key
-    if isinstance(v, list):
-        return [card[x].key if isinstance(x, str) and x in card else x for x in v]
+    """Card instance ids (``"jafar.razoul#1"``: only they hold a ``#``) -> card keys, anywhere in
+    a message's arguments."""
+    kind = v.__class__
+    if kind is str:
+        if "#" not in v:
+            return v
+        card = _CARD
+        if not card:
+            from .cards import library
+            card.update(library().card)
+        return card[v].key if v in card else v
+    if kind is list:
+        return [_key(x) for x in v]
+    if kind is dict:
+        return {k: _key(x) for k, x in v.items()}
     return v
 
 
-LOG_FIELDS = frozenset({"seat", "victim"})
-"""The data fields an event keeps. The others the rules pass (``card``, ``cards``, ``loc``,
-``amount``, ``power``, ``round`` ...) only repeat what the text already says, and nothing reads
-them (screen, widgets, bots and tests read ``k``, ``t``, ``to``, ``seat`` or ``victim``), so they
-are left out: the log is most of a long game's save."""
+def ev(s: VState, kind: str, sentence: str | None = None, *, to: list[int] | None = None, **data: Any) -> None:
+    """Log an event: its kind, the sentence's name when one kind has several (``sentence``, stored
+    as ``"m"``) and the message arguments. Card instance ids become card keys, so a card that
+    later returns to a hidden deck never leaves its id in anybody's log (the views must not show
+    hidden ids); the renderer names a card from its key."""
+    if sentence is not None:
+        data["m"] = sentence
+    emit(s, kind, to=to, **{k: _key(v) for k, v in data.items()})
 
 
-def ev(s: VState, kind: str, text: str, *, to: list[int] | None = None, **data: Any) -> None:
-    """Log an event (keeping the data fields in ``LOG_FIELDS``); card instance ids become card keys,
-    so a card that later returns to a hidden deck never leaves its id in anybody's log (the views
-    must not show hidden ids)."""
-    if data:
-        emit(s, kind, text, to=to, **{k: _key(v) for k, v in data.items() if k in LOG_FIELDS})
-    else:
-        emit(s, kind, text, to=to)
-
-
-def win(s: VState, seat: int, why: str) -> None:
+def win(s: VState, seat: int, why: Plain) -> None:
     """The game ends at once (R20): nothing else resolves."""
     if s.phase == "over":
         return
@@ -101,7 +160,7 @@ def win(s: VState, seat: int, why: str) -> None:
     s.reason = why
     s.stack.clear()
     s.pending = None
-    ev(s, "win", f"{s.players[seat]['name']} ({why}) wins!", seat=seat)
+    ev(s, "win", seat=seat, why=why)
 
 
 def run(s: VState, next_turn: Callable[[VState], None]) -> None:
@@ -119,6 +178,7 @@ def run(s: VState, next_turn: Callable[[VState], None]) -> None:
         idx = len(stack) - 1
         f = stack[idx]
         res = handlers[f["k"]](s, f)
+        f.pop("pick", None)  # the chosen record lives only while its answer is being handled
         if s.phase != "play":
             return
         if res is DONE:
@@ -126,9 +186,14 @@ def run(s: VState, next_turn: Callable[[VState], None]) -> None:
         elif res.__class__ is Choice:
             if not res.opts:
                 raise RuntimeError(f"villainous: empty choice {res.kind}")
-            s.pending = {"seat": res.seat, "kind": res.kind, "prompt": res.prompt, "opts": res.opts}
+            # the prompt is public (every view shows it): it names cards by key, as the log does
+            s.pending = {"seat": res.seat, "kind": res.kind, "prompt": _key(res.prompt), "opts": res.opts}
 
 
-def answer(s: VState, aid: str) -> None:
+def answer(s: VState, record: Opt) -> None:
+    """Hand the chosen option back to the frame that asked: its id as ``ans`` (the handlers compare
+    it with fixed ids such as ``"skip"``) and its record as ``pick`` (read with ``picked``)."""
     s.pending = None
-    s.stack[-1]["ans"] = aid
+    top = s.stack[-1]
+    top["ans"] = record[0]
+    top["pick"] = record

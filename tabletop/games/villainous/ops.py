@@ -13,10 +13,10 @@ from typing import Any, Callable
 
 from tabletop.engine import GameDataError
 from tabletop.engine.chance import shuffle
-from tabletop.engine.words import count
+from tabletop.engine.registry import Registry
 
 from .actions import card_options, defeat_targets, fate_playable, hero_locs, movable_cards, start_action, vanquishable
-from .acts import defeat, discard_from_realm, draw_cards, gain, locname, lose, move_mover, nm, place, take_fate, take_villain
+from .acts import defeat, discard_from_realm, draw_cards, gain, loc_t, lose, move_mover, place, take_fate, take_villain
 from .board import (
     CARD,
     RESTRICT,
@@ -34,11 +34,32 @@ from .board import (
     unlocked,
     villain,
 )
-from .flow import AGAIN, DONE, REPEAT, Choice, ev, handler, opt, push, win
+from .flow import (
+    AGAIN,
+    DONE,
+    REPEAT,
+    Choice,
+    Opt,
+    Plain,
+    amount_of,
+    card_of,
+    ev,
+    extra_of,
+    handler,
+    loc_of,
+    m,
+    opt,
+    picked,
+    preset,
+    push,
+    win,
+)
 from .state import VState
 
 OpFn = Callable[[VState, dict[str, Any], dict[str, Any]], Any]
-OPS: dict[str, OpFn] = {}
+OPS: Registry[OpFn] = Registry("villainous op")
+"""One handler per op that runs as a step; the card data's ops are checked against it at load
+(``check_ops``), so a card naming an op nobody implements is refused with its id."""
 PASSIVE = {"add_action_symbol", "alternative_cost", "discard_this_instead_of_attached_ally",
            "end_of_turn_hand_target", "modify_activation_cost", "modify_cost", "modify_power_gain",
            "not_discarded_when_used_to_vanquish", "pay_to_discard_this", "perform_covered_action",
@@ -49,11 +70,7 @@ PASSIVE = {"add_action_symbol", "alternative_cost", "discard_this_instead_of_att
 trigger bodies handled where the event happens); as a step they do nothing more."""
 
 
-def op(name: str) -> Callable[[OpFn], OpFn]:
-    def deco(fn: OpFn) -> OpFn:
-        OPS[name] = fn
-        return fn
-    return deco
+op = OPS.op
 
 
 @handler("fx")
@@ -66,10 +83,7 @@ def h_fx(s: VState, f: dict[str, Any]) -> Any:
         if name in PASSIVE:
             res = None
         else:
-            fn = OPS.get(name)
-            if fn is None:
-                raise GameDataError(f"villainous: op {name!r} has no implementation")
-            res = fn(s, f, st)
+            res = OPS[name](s, f, st)  # every op of the data has a handler (checked at load)
         if s.phase != "play":
             return DONE
         if isinstance(res, Choice):
@@ -97,20 +111,22 @@ def _optional(st: dict[str, Any], f: dict[str, Any]) -> bool:
     return bool(st.get("optional") or f.get("opt_all"))
 
 
-def _ask(f: dict[str, Any], seat: int, kind: str, prompt: str, opts: list[list[Any]], optional: bool,
+def _ask(f: dict[str, Any], seat: int, kind: str, prompt: Plain, opts: list[Opt], optional: bool,
          group: str = "effect") -> Any:
     ans = f.pop("ans", None)
     if ans is not None:
         return ans
     if optional:
-        opts = opts + [opt("skip", "Do nothing", None, group)]
+        opts = opts + [opt("skip", m("act.do_nothing"), None, group, "skip")]
     return Choice(seat, kind, prompt, opts)
 
 
-def _label(s: VState, p: int, c: str) -> str:
+def _label(s: VState, p: int, c: str) -> Plain:
+    """A card and where it is (``Razoul at Oasis``), as a message."""
     r = s.players[p]["cards"].get(c)
-    where = f" at {locname(s, p, r['loc'])}" if r else ""
-    return f"{CARD[c].name}{where}"
+    if r:
+        return m("act.card_at", card=c, loc_term=loc_t(s, p, r["loc"]))
+    return m("act.card_name", card=c)
 
 
 # -- Power, cards -----------------------------------------------------------------------------
@@ -127,7 +143,7 @@ def op_gain(s: VState, f: dict[str, Any], st: dict[str, Any]) -> Any:
         raise GameDataError(f"villainous: unknown gain condition {cond!r}")
     c = f.get("card") or ""
     rec = s.players[p]["cards"].get(c, {"loc": _this_loc(s, f) or 0})
-    gain(s, p, amount(s, p, c, rec, st["amount"]), CARD[c].name if c else "")
+    gain(s, p, amount(s, p, c, rec, st["amount"]), c or None)
     return None
 
 
@@ -151,15 +167,15 @@ def op_discard_from_hand(s: VState, f: dict[str, Any], st: dict[str, Any]) -> An
     left = x.setdefault("left", int(st["n"]))
     ans = f.pop("ans", None)
     if ans is not None:
-        c = ans.split()[1]
+        c = card_of(picked(f))
         P["hand"].remove(c)
         P["discard"].append(c)
-        ev(s, "discarded", f"{P['name']} discards {CARD[c].name}.", seat=p, card=c)
+        ev(s, "discarded", seat=p, card=c)
         x["left"] = left = left - 1
     if left <= 0 or not P["hand"]:
         return None
-    return Choice(p, "discard", f"Discard {count(left, 'more card', 'more cards')}",
-                  [opt(f"drop {c}", f"Discard {CARD[c].name}", c, "discard") for c in P["hand"]])
+    return Choice(p, "discard", m("ask.discard_more", n=left),
+                  [opt(f"drop {c}", m("act.discard", card=c), c, "discard", "drop") for c in P["hand"]])
 
 
 @op("retrieve_from_discard")
@@ -169,15 +185,15 @@ def op_retrieve(s: VState, f: dict[str, Any], st: dict[str, Any]) -> Any:
     cands = [c for c in dict.fromkeys(P["discard"]) if _matches(c, st["filter"])]
     if not cands:
         return None
-    ans = _ask(f, p, "retrieve", "Take which card from your discard?",
-               [opt(f"take {c}", f"Take {CARD[c].name}", c, "effect") for c in cands], _optional(st, f))
+    ans = _ask(f, p, "retrieve", m("ask.retrieve"),
+               [opt(f"take {c}", m("act.take", card=c), c, "effect", "take") for c in cands], _optional(st, f))
     if isinstance(ans, Choice):
         return ans
     if ans != "skip":
-        c = ans.split()[1]
+        c = card_of(picked(f))
         P["discard"].remove(c)
         P["hand"].append(c)
-        ev(s, "retrieve", f"{P['name']} takes {CARD[c].name} from the discard pile.", seat=p, card=c)
+        ev(s, "retrieve", seat=p, card=c)
     return None
 
 
@@ -206,22 +222,22 @@ def _matches(c: str, flt: Any) -> bool:
 def op_shuffle_discard(s: VState, f: dict[str, Any], st: dict[str, Any]) -> Any:
     p = f["who"]
     P = s.players[p]
-    ans = _ask(f, f["by"], "confirm", f"Shuffle {P['name']}'s discard pile into the deck?",
-               [opt("yes", "Shuffle it in", None, "effect")], _optional(st, f))
+    ans = _ask(f, f["by"], "confirm", m("ask.shuffle_discard", seat=p),
+               [opt("yes", m("act.shuffle_in"), None, "effect", "yes")], _optional(st, f))
     if isinstance(ans, Choice):
         return ans
     if ans == "yes":
         P["deck"].extend(P["discard"])
         P["discard"].clear()
         shuffle(s, P["deck"])
-        ev(s, "shuffle", f"{P['name']}'s discard pile is shuffled into the deck.", seat=p)
+        ev(s, "shuffle", seat=p)
     return None
 
 
 @op("grant")
 def op_grant(s: VState, f: dict[str, Any], st: dict[str, Any]) -> Any:
     s.players[f["who"]]["vanish"] = True
-    ev(s, "grant", f"{nm(s, f['who'])} may stay put next turn.", seat=f["who"])
+    ev(s, "grant", seat=f["who"])
     return None
 
 
@@ -239,7 +255,7 @@ def op_unlock(s: VState, f: dict[str, Any], st: dict[str, Any]) -> Any:
     P["locked"][loc] = False
     if loc not in P["unlocked"]:
         P["unlocked"].append(loc)
-    ev(s, "unlock", f"{st['location']} is unlocked for good.", seat=p, loc=loc)
+    ev(s, "unlock", seat=p, loc_term=loc_t(s, p, loc))
     return None
 
 
@@ -250,7 +266,8 @@ def op_lock(s: VState, f: dict[str, Any], st: dict[str, Any]) -> Any:
     names = villain(P).loc_names
     a, b = (names.index(x) for x in st["choices"])
     if _optional(st, f):
-        ans = _ask(f, f["by"], "confirm", "Shift the lock token?", [opt("yes", "Shift it", None, "effect")], True)
+        ans = _ask(f, f["by"], "confirm", m("ask.shift_lock"), [opt("yes", m("act.shift_it"), None, "effect", "yes")],
+                   True)
         if isinstance(ans, Choice):
             return ans
         if ans != "yes":
@@ -259,7 +276,7 @@ def op_lock(s: VState, f: dict[str, Any], st: dict[str, Any]) -> Any:
     other = b if now == a else a
     P["locked"][now] = False
     P["locked"][other] = True
-    ev(s, "lock", f"The lock token moves to {names[other]}.", seat=p, loc=other)
+    ev(s, "lock", seat=p, loc_term=loc_t(s, p, other))
     return None
 
 
@@ -283,15 +300,16 @@ def op_defeat(s: VState, f: dict[str, Any], st: dict[str, Any]) -> Any:
     pool = _defeat_pool(s, f, st)
     if not pool:
         return None
+    def option(h: str) -> Opt:
+        return opt(f"defeat {h}", m("act.defeat", what=_label(s, p, h), n=strength(s, p, h)), h, "effect", "defeat")
+
     if len(pool) == 1 and "ans" not in f:  # one Hero (Hypnotize's chosen target): nothing to ask
-        f["ans"] = f"defeat {pool[0]}"
-    ans = _ask(f, f["by"], "defeat", "Defeat which Hero?",
-               [opt(f"defeat {h}", f"Defeat {_label(s, p, h)} (Strength {strength(s, p, h)})", h, "effect")
-                for h in pool], False)
+        preset(f, option(pool[0]))
+    ans = _ask(f, f["by"], "defeat", m("ask.defeat"), [option(h) for h in pool], False)
     if isinstance(ans, Choice):
         return ans
     nxt = f["steps"][f["i"] + 1] if f["i"] + 1 < len(f["steps"]) else {}
-    defeat(s, p, ans.split()[1], hyp=nxt.get("op") == "convert_hero_to_ally")
+    defeat(s, p, card_of(picked(f)), hyp=nxt.get("op") == "convert_hero_to_ally")
     return None
 
 
@@ -337,26 +355,27 @@ def op_discard_card(s: VState, f: dict[str, Any], st: dict[str, Any]) -> Any:
             if c in s.revealed:
                 s.revealed.remove(c)
                 P["discard"].append(c)
-        ev(s, "discard", "The revealed cards are discarded.", seat=p)
+        ev(s, "discard", "revealed", seat=p)
         return None
     pool = _discard_pool(s, f, st)
     if not pool:
         return None
     if st.get("count") == "all":
-        ans = _ask(f, f["by"], "confirm", f"Discard {', '.join(_label(s, p, c) for c in pool)}?",
-                   [opt("yes", "Discard them all", None, "effect")], _optional(st, f))
+        ans = _ask(f, f["by"], "confirm", m("ask.discard_all", what=[_label(s, p, c) for c in pool]),
+                   [opt("yes", m("act.discard_all"), None, "effect", "yes")], _optional(st, f))
         if isinstance(ans, Choice):
             return ans
         if ans == "yes":
             for c in pool:
-                discard_from_realm(s, p, c, CARD[f["card"]].name if f.get("card") else "")
+                discard_from_realm(s, p, c, by=f.get("card") or None)
         return None
-    ans = _ask(f, f["by"], "discard_card", "Discard which card?",
-               [opt(f"discard {c}", f"Discard {_label(s, p, c)}", c, "effect") for c in pool], _optional(st, f))
+    ans = _ask(f, f["by"], "discard_card", m("ask.discard_card"),
+               [opt(f"discard {c}", m("act.discard_what", what=_label(s, p, c)), c, "effect", "discard")
+                for c in pool], _optional(st, f))
     if isinstance(ans, Choice):
         return ans
     if ans != "skip":
-        discard_from_realm(s, p, ans.split()[1], CARD[f["card"]].name if f.get("card") else "")
+        discard_from_realm(s, p, card_of(picked(f)), by=f.get("card") or None)
     return None
 
 
@@ -416,28 +435,29 @@ def op_move_hero(s: VState, f: dict[str, Any], st: dict[str, Any]) -> Any:
                 continue
             ans = f.pop("ans", None)
             if ans is None:
-                return Choice(f["by"], "move_each", f"Move {_label(s, p, h)}?",
-                              [opt("stay", "Leave it", h, "effect")]
-                              + [opt(f"to {d}", f"To {locname(s, p, d)}", h, "effect")
+                return Choice(f["by"], "move_each", m("ask.move_each", what=_label(s, p, h)),
+                              [opt("stay", m("act.leave_it"), h, "effect", "stay")]
+                              + [opt(f"to {d}", m("act.to", loc_term=loc_t(s, p, d)), h, "effect", "to", location=d, seat=p)
                                  for d in adjacent(P, P["cards"][h]["loc"]) if hero_loc_ok(s, p, h, d, play=False)])
             todo.pop(0)
             if ans != "stay":
-                push(s, {"k": "moveto", "who": p, "by": f["by"], "card": h, "dests": [int(ans.split()[1])]})
+                push(s, {"k": "moveto", "who": p, "by": f["by"], "card": h, "dests": [loc_of(picked(f))]})
                 return REPEAT
         return None
     pool = _hero_moves(s, f, st)
     if not pool:
         return None
-    ans = _ask(f, f["by"], "move_hero", "Move which Hero?",
-               [opt(f"hero {h}", f"Move {_label(s, p, h)}", h, "effect") for h in pool], _optional(st, f))
+    ans = _ask(f, f["by"], "move_hero", m("ask.move_hero"),
+               [opt(f"hero {h}", m("act.move", what=_label(s, p, h)), h, "effect", "hero") for h in pool],
+               _optional(st, f))
     if isinstance(ans, Choice):
         return ans
     if ans == "skip":
         return None
-    h = ans.split()[1]
+    h = card_of(picked(f))
     if _triton_tax(s, f, h):
         P["power"] -= 1
-        ev(s, "power", "Aiming at King Triton costs 1 more Power.", seat=p)
+        ev(s, "power", "aim_tax", seat=p, card=h)
     push(s, {"k": "moveto", "who": p, "by": f["by"], "card": h, "ask": True,
              "dests": _dests(s, p, st["to"], P["cards"][h]["loc"], f)})
     return AGAIN
@@ -469,15 +489,16 @@ def op_move_ally(s: VState, f: dict[str, Any], st: dict[str, Any]) -> Any:
             if not pool:
                 todo.pop(0)
                 continue
-            ans = _ask(f, f["by"], "pull", f"Pull an Ally from {locname(s, p, loc)}?",
-                       [opt(f"pull {a}", f"Pull {CARD[a].name}", a, "effect") for a in pool], True)
+            ans = _ask(f, f["by"], "pull", m("ask.pull_ally", loc_term=loc_t(s, p, loc)),
+                       [opt(f"pull {a}", m("act.pull", card=a), a, "effect", "pull") for a in pool], True)
             if isinstance(ans, Choice):
                 return ans
             todo.pop(0)
             if ans != "skip":
                 from .acts import relocate
-                relocate(s, p, ans.split()[1], here)
-                ev(s, "move", f"{CARD[ans.split()[1]].name} is pulled to {locname(s, p, here)}.", seat=p)
+                pulled = card_of(picked(f))
+                relocate(s, p, pulled, here)
+                ev(s, "move", "pulled", seat=p, card=pulled, loc_term=loc_t(s, p, here))
         return None
     pool = _ally_pool(s, f, st)
     if not pool:
@@ -487,13 +508,14 @@ def op_move_ally(s: VState, f: dict[str, Any], st: dict[str, Any]) -> Any:
         if f["x"].get("ally") is None:
             f["x"]["ally"] = c
     else:
-        ans = _ask(f, f["by"], "move_ally", "Move which Ally?",
-                   [opt(f"ally {a}", f"Move {_label(s, p, a)}", a, "effect") for a in pool], _optional(st, f))
+        ans = _ask(f, f["by"], "move_ally", m("ask.move_ally"),
+                   [opt(f"ally {a}", m("act.move", what=_label(s, p, a)), a, "effect", "ally") for a in pool],
+                   _optional(st, f))
         if isinstance(ans, Choice):
             return ans
         if ans == "skip":
             return None
-        c = ans.split()[1]
+        c = card_of(picked(f))
     dests = _dests(s, p, st["to"], P["cards"][c]["loc"], f)
     if not dests:
         return None
@@ -503,12 +525,12 @@ def op_move_ally(s: VState, f: dict[str, Any], st: dict[str, Any]) -> Any:
         items = [i for i, r in P["cards"].items() if r["loc"] == loc and r["on"] is None and r["side"] == "v"
                  and CARD[i].type == "Item"]
         if items:
-            ans = _ask(f, f["by"], "carry", "Carry an Item along?",
-                       [opt(f"carry {i}", f"Carry {CARD[i].name}", i, "effect") for i in items], True)
+            ans = _ask(f, f["by"], "carry", m("ask.carry"),
+                       [opt(f"carry {i}", m("act.carry", card=i), i, "effect", "carry") for i in items], True)
             if isinstance(ans, Choice):
                 return ans
             if ans != "skip":
-                frame["also"] = ans.split()[1]
+                frame["also"] = card_of(picked(f))
     nxt = f["steps"][f["i"] + 1] if f["i"] + 1 < len(f["steps"]) else {}
     if nxt.get("op") == "modify_strength" and nxt.get("target") == "moved_ally":
         frame["boost"] = int(nxt["amount"])
@@ -529,14 +551,16 @@ def op_move_item(s: VState, f: dict[str, Any], st: dict[str, Any]) -> Any:
             and not P["locked"][r["loc"]] and r["loc"] != here]
     if not pool:
         return None
-    ans = _ask(f, f["by"], "move_item", "Pull which Item?",
-               [opt(f"item {i}", f"Pull {_label(s, p, i)}", i, "effect") for i in pool], _optional(st, f))
+    ans = _ask(f, f["by"], "move_item", m("ask.pull_item"),
+               [opt(f"item {i}", m("act.pull_what", what=_label(s, p, i)), i, "effect", "item") for i in pool],
+               _optional(st, f))
     if isinstance(ans, Choice):
         return ans
     if ans != "skip":
         from .acts import relocate
-        relocate(s, p, ans.split()[1], here)
-        ev(s, "move", f"{CARD[ans.split()[1]].name} is pulled to {locname(s, p, here)}.", seat=p)
+        pulled = card_of(picked(f))
+        relocate(s, p, pulled, here)
+        ev(s, "move", "pulled", seat=p, card=pulled, loc_term=loc_t(s, p, here))
     return None
 
 
@@ -547,12 +571,13 @@ def op_move_mover(s: VState, f: dict[str, Any], st: dict[str, Any]) -> Any:
     dests = [x for x in unlocked(P) if x != P["mover"]]
     if not dests:
         return None
-    ans = _ask(f, f["by"], "mover", f"Move {P['name']}'s mover?",
-               [opt(f"mover {x}", f"To {locname(s, p, x)}", None, "effect") for x in dests], _optional(st, f))
+    ans = _ask(f, f["by"], "mover", m("ask.move_mover", seat=p),
+               [opt(f"mover {x}", m("act.to", loc_term=loc_t(s, p, x)), None, "effect", "mover", location=x)
+                for x in dests], _optional(st, f))
     if isinstance(ans, Choice):
         return ans
     if ans != "skip":
-        move_mover(s, p, int(ans.split()[1]))
+        move_mover(s, p, loc_of(picked(f)))
     return None
 
 
@@ -562,8 +587,7 @@ def op_modify_strength(s: VState, f: dict[str, Any], st: dict[str, Any]) -> Any:
     if st.get("target") == "heroes_at_this_location" and st.get("duration") == "end_of_turn":
         loc = _this_loc(s, f)
         s.tf.setdefault("hg", []).append([f["who"], loc, int(st["amount"])])
-        ev(s, "modify", f"Heroes at {locname(s, f['who'], loc)} get {st['amount']} Strength this turn.",
-             seat=f["who"])
+        ev(s, "modify", seat=f["who"], loc_term=loc_t(s, f["who"], loc), n=int(st["amount"]))
     return None
 
 
@@ -596,21 +620,21 @@ def op_perform(s: VState, f: dict[str, Any], st: dict[str, Any]) -> Any:
             choices.setdefault(f"do {a} {n}", (a, n))
     if not choices:
         return None
-    ans = _ask(f, p, "granted_action", "Take which action?",
-               [opt(k, _action_label(a, n), None, a) for k, (a, n) in choices.items()], True)
+    ans = _ask(f, p, "granted_action", m("ask.granted_action"),
+               [opt(k, _action_label(a, n), None, a, "do", amount=n, action=a) for k, (a, n) in choices.items()],
+               True)
     if isinstance(ans, Choice):
         return ans
     if ans == "skip":
         return None
-    a, n = choices[ans]
-    start_action(s, p, a, n)
+    record = picked(f)
+    start_action(s, p, extra_of(record, "action"), amount_of(record))
     return AGAIN
 
 
-def _action_label(a: str, n: int) -> str:
-    return {"gain_power": f"Gain {n} Power", "play_card": "Play a card", "activate": "Activate",
-            "fate": "Fate", "move_item_ally": "Move an Item or Ally", "move_hero": "Move a Hero",
-            "vanquish": "Vanquish", "discard": "Discard cards"}[a]
+def _action_label(a: str, n: int) -> Plain:
+    """An action symbol as words (``Gain 2 Power``, ``Move a Hero``)."""
+    return m("act.symbol_gain", n=n) if a == "gain_power" else m("act.symbol", term="do_" + a)
 
 
 def _usable(s: VState, p: int, a: str) -> bool:
@@ -640,15 +664,14 @@ def op_reveal_top(s: VState, f: dict[str, Any], st: dict[str, Any]) -> Any:
         got = take_villain(s, p, n)
         s.revealed.extend(got)
         f["revealed"] = got
-        ev(s, "reveal", f"{P['name']} reveals {', '.join(CARD[c].name for c in got) or 'nothing'}.",
-             seat=p, cards=list(got))
+        ev(s, "reveal", "reveals" if got else "reveals_nothing", seat=p, cards=list(got))
         return None
     got = take_fate(s, p, n)
     if not got:
         return None
     c = got[0]
     s.revealed.append(c)
-    ev(s, "reveal", f"{CARD[c].name} is revealed from {P['name']}'s Fate deck.", seat=p, cards=[c])
+    ev(s, "reveal", "fate_top", seat=p, card=c)
     if CARD[c].key == "peter_pan":
         push(s, {"k": "pfate", "who": p, "by": f["by"], "card": c, "forced": True})
         return AGAIN
@@ -656,7 +679,7 @@ def op_reveal_top(s: VState, f: dict[str, Any], st: dict[str, Any]) -> Any:
     if then == "play_if_hero_else_return_to_top" and CARD[c].type != "Hero":
         s.revealed.remove(c)
         P["fdeck"].append(c)
-        ev(s, "return", f"{CARD[c].name} goes back on top of the Fate deck.", seat=p)
+        ev(s, "return", "fate_top_back", seat=p, card=c)
         return None
     push(s, {"k": "pfate", "who": p, "by": f["by"], "card": c})
     return AGAIN
@@ -685,14 +708,13 @@ def op_reveal_until(s: VState, f: dict[str, Any], st: dict[str, Any]) -> Any:
                 break
         x["shown"] = shown
         x["match"] = match
-        ev(s, "reveal", f"{P['name']} reveals {', '.join(CARD[c].name for c in shown) or 'nothing'}.",
-             seat=p, cards=list(shown))
+        ev(s, "reveal", "reveals" if shown else "reveals_nothing", seat=p, cards=list(shown))
     shown, match = x["shown"], x["match"]
     then = st["then"]
     if match is not None and then == "play_or_discard_matched_discard_rest" and CARD[match].key != "peter_pan":
-        ans = _ask(f, f["by"], "confirm", f"Play {CARD[match].name} in your realm?",
-                   [opt("yes", f"Play {CARD[match].name}", match, "effect"),
-                    opt("no", "Discard it", match, "effect")], False)
+        ans = _ask(f, f["by"], "confirm", m("ask.play_in_realm", card=match),
+                   [opt("yes", m("act.play", card=match), match, "effect", "yes"),
+                    opt("no", m("act.discard_it"), match, "effect", "no")], False)
         if isinstance(ans, Choice):
             return ans
         if ans == "no":
@@ -708,7 +730,7 @@ def op_reveal_until(s: VState, f: dict[str, Any], st: dict[str, Any]) -> Any:
     if then == "matched_to_hand_rest_to_discard":
         s.revealed.remove(match)
         P["hand"].append(match)
-        ev(s, "retrieve", f"{P['name']} keeps {CARD[match].name}.", seat=p, card=match)
+        ev(s, "retrieve", "keeps", seat=p, card=match)
         return None
     push(s, {"k": "pfate", "who": p, "by": p, "card": match, "forced": CARD[match].key == "peter_pan"})
     return AGAIN
@@ -724,32 +746,31 @@ def op_look(s: VState, f: dict[str, Any], st: dict[str, Any]) -> Any:
         x["cards"] = got
         s.looking = list(got)
         s.look_seat = p
-        ev(s, "look", f"{P['name']} looks at the top {count(len(got), 'Fate card')}.", seat=p)
-        ev(s, "looked", f"You see {', '.join(CARD[c].name for c in got)}.", to=[p], cards=list(got))
+        ev(s, "look", seat=p, n=len(got))
+        ev(s, "looked", to=[p], cards=list(got))
     got = x["cards"]
     if not got:
         return None
-    opts = [opt("discard", "Discard them all", None, "effect")]
+    opts = [opt("discard", m("act.discard_all"), None, "effect", "discard")]
     if len(got) == 1:
-        opts.append(opt(f"keep {got[0]}", f"Put {CARD[got[0]].name} back", None, "effect"))
+        opts.append(opt(f"keep {got[0]}", m("act.put_back", card=got[0]), None, "effect", "keep", order=[got[0]]))
     else:
         a, b = got[0], got[1]
-        opts.append(opt(f"keep {a} {b}", f"Back with {CARD[a].name} on top", None, "effect"))
-        opts.append(opt(f"keep {b} {a}", f"Back with {CARD[b].name} on top", None, "effect"))
+        opts.append(opt(f"keep {a} {b}", m("act.back_on_top", card=a), None, "effect", "keep", order=[a, b]))
+        opts.append(opt(f"keep {b} {a}", m("act.back_on_top", card=b), None, "effect", "keep", order=[b, a]))
     ans = f.pop("ans", None)
     if ans is None:
-        return Choice(p, "look", "What to do with the cards you looked at?", opts)
+        return Choice(p, "look", m("ask.look"), opts)
     s.looking = []
     s.look_seat = -1
     if ans == "discard":
         P["fdiscard"].extend(got)
-        ev(s, "discard", f"{P['name']} discards {', '.join(CARD[c].name for c in got)} from the Fate deck.",
-             seat=p, cards=list(got))
+        ev(s, "discard", "fate_cards", seat=p, cards=list(got))
     else:
-        order = ans.split()[1:]
+        order = extra_of(picked(f), "order")
         for c in reversed(order):
             P["fdeck"].append(c)  # the first named ends on top
-        ev(s, "return", f"{P['name']} puts the cards back.", seat=p)
+        ev(s, "return", "put_back", seat=p)
     return None
 
 
@@ -759,9 +780,9 @@ def find_hero(s: VState, p: int, key: str) -> str | None:
     for c in list(P["cards"]):
         if CARD[c].key == key and P["cards"][c]["on"] is None:
             for a in attached(P, c):
-                discard_from_realm(s, p, a, "its Hero was found")
+                discard_from_realm(s, p, a, "its_hero_was_found")
             if P["cards"][c].get("pw"):
-                ev(s, "power", "Parked Power returns to the supply.", seat=p)
+                ev(s, "power", "parked_back", seat=p)
             del P["cards"][c]
             s.revealed.append(c)
             return c
@@ -776,12 +797,15 @@ def find_hero(s: VState, p: int, key: str) -> str | None:
     return None
 
 
+KEY_BY_NAME = {(d.villain, d.name): d.key for d in CARD.values()}
+"""(villain, card name) -> card key: the card data names the cards its effects find."""
+
+
 @op("find_and_play")
 def op_find(s: VState, f: dict[str, Any], st: dict[str, Any]) -> Any:
     p = f["who"]
     P = s.players[p]
-    key = {"Genie": "genie", "King Triton": "king_triton", "Robin Hood": "robin_hood",
-           "Alice": "alice"}.get(st["card"])
+    key = KEY_BY_NAME.get((P["villain"], st["card"]))  # the data names the Hero (checked at load)
     if key is None:
         raise GameDataError(f"villainous: find_and_play of unknown card {st['card']!r}")
     to = st["to"]
@@ -793,9 +817,9 @@ def op_find(s: VState, f: dict[str, Any], st: dict[str, Any]) -> Any:
         loc = None
     c = find_hero(s, p, key)
     if c is None:
-        ev(s, "find", f"{st['card']} is nowhere to be found.", seat=p)
+        ev(s, "find", "nowhere", seat=p, card=key)
         return None
-    ev(s, "find", f"{st['card']} is found.", seat=p, card=c)
+    ev(s, "find", seat=p, card=c)
     f["found"] = c
     push(s, {"k": "pfate", "who": p, "by": f["by"], "card": c, "loc": loc})
     return AGAIN
@@ -811,7 +835,7 @@ def op_attach(s: VState, f: dict[str, Any], st: dict[str, Any]) -> Any:
     if st.get("what") != "self" or host is None or host not in P["cards"] or c not in P["cards"]:
         return None
     P["cards"][c].update(loc=P["cards"][host]["loc"], side="h", on=host)
-    ev(s, "attach", f"{CARD[host].name} takes hold of {CARD[c].name}.", seat=p, card=c, host=host)
+    ev(s, "attach", "takes_hold", seat=p, card=c, host_card=host)
     return None
 
 
@@ -824,11 +848,11 @@ def op_play_from_discard(s: VState, f: dict[str, Any], st: dict[str, Any]) -> An
             and (hero_locs(s, p, c) if loc is None else (not P["locked"][loc] and hero_loc_ok(s, p, c, loc, play=True)))]
     if not pool:
         return None
-    ans = _ask(f, f["by"], "from_discard", "Play which Hero from the Fate discard?",
-               [opt(f"hero {c}", f"Play {CARD[c].name}", c, "effect") for c in dict.fromkeys(pool)], False)
+    ans = _ask(f, f["by"], "from_discard", m("ask.from_discard"),
+               [opt(f"hero {c}", m("act.play", card=c), c, "effect", "hero") for c in dict.fromkeys(pool)], False)
     if isinstance(ans, Choice):
         return ans
-    c = ans.split()[1]
+    c = card_of(picked(f))
     P["fdiscard"].remove(c)
     s.revealed.append(c)
     push(s, {"k": "pfate", "who": p, "by": f["by"], "card": c, "loc": loc})
@@ -842,11 +866,11 @@ def op_play_free(s: VState, f: dict[str, Any], st: dict[str, Any]) -> Any:
     pool = [c for c in P["hand"] if CARD[c].type == st["type"]]
     if not pool:
         return None
-    ans = _ask(f, p, "free_play", "Play which Ally for free?",
-               [opt(f"free {c}", f"Play {CARD[c].name} free", c, "effect") for c in pool], False)
+    ans = _ask(f, p, "free_play", m("ask.free_play"),
+               [opt(f"free {c}", m("act.play_free", card=c), c, "effect", "free") for c in pool], False)
     if isinstance(ans, Choice):
         return ans
-    push(s, {"k": "play", "who": p, "card": ans.split()[1], "free": True})
+    push(s, {"k": "play", "who": p, "card": card_of(picked(f)), "free": True})
     return AGAIN
 
 
@@ -860,15 +884,15 @@ def op_attach_from_discard(s: VState, f: dict[str, Any], st: dict[str, Any]) -> 
     pool = [i for i in dict.fromkeys(P["fdiscard"]) if CARD[i].type == "Item"]
     if not pool:
         return None
-    ans = _ask(f, f["by"], "attach", f"Attach an Item to {CARD[c].name}?",
-               [opt(f"item {i}", f"Attach {CARD[i].name}", i, "effect") for i in pool], True)
+    ans = _ask(f, f["by"], "attach", m("ask.attach_item", card=c),
+               [opt(f"item {i}", m("act.attach", card=i), i, "effect", "item", target=c) for i in pool], True)
     if isinstance(ans, Choice):
         return ans
     if ans != "skip":
-        i = ans.split()[1]
+        i = card_of(picked(f))
         P["fdiscard"].remove(i)
         place(s, p, i, P["cards"][c]["loc"], "h", on=c)
-        ev(s, "attach", f"{CARD[i].name} is attached to {CARD[c].name}.", seat=p, card=i)
+        ev(s, "attach", seat=p, card=i, host_card=c)
     return None
 
 
@@ -883,15 +907,15 @@ def op_reattach(s: VState, f: dict[str, Any], st: dict[str, Any]) -> Any:
             and r["on"] != c and not P["locked"][r["loc"]]]
     if not pool:
         return None
-    ans = _ask(f, f["by"], "reattach", "Take which Binding Contract?",
-               [opt(f"item {i}", f"Take {CARD[i].name} from {CARD[P['cards'][i]['on']].name}", i, "effect")
-                for i in pool], True)
+    ans = _ask(f, f["by"], "reattach", m("ask.reattach"),
+               [opt(f"item {i}", m("act.take_from", card=i, host_card=P["cards"][i]["on"]), i, "effect", "item",
+                    target=P["cards"][i]["on"]) for i in pool], True)
     if isinstance(ans, Choice):
         return ans
     if ans != "skip":
-        i = ans.split()[1]
+        i = card_of(picked(f))
         P["cards"][i].update(on=c, loc=P["cards"][c]["loc"])
-        ev(s, "attach", f"{CARD[c].name} takes {CARD[i].name}.", seat=p, card=i)
+        ev(s, "attach", "takes", seat=p, card=i, host_card=c)
     return None
 
 
@@ -907,16 +931,16 @@ def op_steal(s: VState, f: dict[str, Any], st: dict[str, Any]) -> Any:
             and not r.get("stolen") and not (r["side"] == "h")]
     if not pool:
         return None
-    ans = _ask(f, f["by"], "steal", f"Let {CARD[c].name} steal an Item?",
-               [opt(f"item {i}", f"Steal {CARD[i].name}", i, "effect") for i in pool], True)
+    ans = _ask(f, f["by"], "steal", m("ask.steal", card=c),
+               [opt(f"item {i}", m("act.steal", card=i), i, "effect", "item") for i in pool], True)
     if isinstance(ans, Choice):
         return ans
     if ans != "skip":
-        i = ans.split()[1]
+        i = card_of(picked(f))
         for a in attached(P, i):
             discard_from_realm(s, p, a)
         P["cards"][i].update(on=c, side="h", stolen=True)
-        ev(s, "steal", f"{CARD[c].name} steals {CARD[i].name}.", seat=p, card=i)
+        ev(s, "steal", seat=p, card=i, host_card=c)
     return None
 
 
@@ -935,11 +959,12 @@ def op_store(s: VState, f: dict[str, Any], st: dict[str, Any]) -> Any:
         pool = [h for h in heroes(P) if not P["locked"][P["cards"][h]["loc"]]]
         if not pool or most <= 0:
             return None
-        ans = _ask(f, f["by"], "store", "Park Power on which Hero?",
-                   [opt(f"hero {h}", f"On {_label(s, p, h)}", h, "effect") for h in pool], False)
+        ans = _ask(f, f["by"], "store", m("ask.store"),
+                   [opt(f"hero {h}", m("act.on_what", what=_label(s, p, h)), h, "effect", "hero") for h in pool],
+                   False)
         if isinstance(ans, Choice):
             return ans
-        x["h"] = ans.split()[1]
+        x["h"] = card_of(picked(f))
         return REPEAT
     h = x["h"]
     # "up to": the fating player picks how much (R45); the most first, it keeps Prince John furthest
@@ -950,19 +975,19 @@ def op_store(s: VState, f: dict[str, Any], st: dict[str, Any]) -> Any:
     if len(amounts) == 1 and not _optional(st, f):
         n = amounts[0]
     else:
-        ans = _ask(f, f["by"], "park", f"Park how much of {P['name']}'s Power on {CARD[h].name}?",
-                   [opt(f"park {k}", f"Park {k} Power" + (" (the most: furthest from his 20)" if k == most else ""),
-                        h, "effect") for k in amounts], _optional(st, f))
+        ans = _ask(f, f["by"], "park", m("ask.park", seat=p, card=h),
+                   [opt(f"park {k}", m("act.park_most" if k == most else "act.park", n=k), h, "effect", "park",
+                        amount=k) for k in amounts], _optional(st, f))
         if isinstance(ans, Choice):
             return ans
         if ans == "skip":
             return None
-        n = int(ans.split()[1])
+        n = amount_of(picked(f))
     if n <= 0:
         return None
     P["power"] -= n
     P["cards"][h]["pw"] = P["cards"][h].get("pw", 0) + n
-    ev(s, "park", f"{n} of {P['name']}'s Power is parked on {CARD[h].name}.", seat=p, amount=n)
+    ev(s, "park", seat=p, n=n, card=h)
     return None
 
 
@@ -977,19 +1002,22 @@ def op_choose(s: VState, f: dict[str, Any], st: dict[str, Any]) -> Any:
         return None
     ans = f.pop("ans", None)
     if ans is None:
-        return Choice(f["by"], "choose_one", "Choose one",
-                      [opt(f"option {i}", _describe(o), f.get("card"), "effect") for i, o in options])
-    o = st["options"][int(ans.split()[1])]
+        return Choice(f["by"], "choose_one", m("ask.choose_one"),
+                      [opt(f"option {i}", _describe(o), f.get("card"), "effect", "option", index=i)
+                       for i, o in options])
+    o = st["options"][extra_of(picked(f), "index")]
     push(s, {**f, "steps": [o], "i": 0, "x": {}})
     return AGAIN
 
 
-def _describe(o: dict[str, Any]) -> str:
+def _describe(o: dict[str, Any]) -> Plain:
+    """One option of a ``choose_one`` as words (the ops the card data offers there)."""
     if o["op"] == "reveal_until":
-        m = o["match"]
-        return f"Look for an {m}" if isinstance(m, str) else "Look for a card"
-    return {"shrink": "Shrink a Hero", "unenlarge": "Return an enlarged Hero to normal",
-            "enlarge": "Enlarge a Hero", "unshrink": "Return a shrunken Hero to normal"}.get(o["op"], o["op"])
+        match = o["match"]
+        return m("act.look_for", term="type_" + match.lower()) if isinstance(match, str) else m("act.look_for_card")
+    if o["op"] in ("shrink", "unenlarge", "enlarge", "unshrink"):
+        return m("act.choose_" + o["op"])
+    raise GameDataError(f"villainous: choose_one offers an op with no words: {o['op']!r}")
 
 
 def _alice(s: VState, p: int) -> bool:
@@ -1024,10 +1052,10 @@ def flip(s: VState, p: int, c: str) -> None:
     r = P["cards"][c]
     if r.get("w"):
         r.pop("w")
-        ev(s, "wicket", f"{CARD[c].name} stands up as a Card Guard again.", seat=p, card=c)
+        ev(s, "wicket", "stands_up", seat=p, card=c)
     else:
         r["w"] = True
-        ev(s, "wicket", f"{CARD[c].name} bends into a Wicket.", seat=p, card=c)
+        ev(s, "wicket", seat=p, card=c)
 
 
 @op("toggle_wicket")
@@ -1051,16 +1079,16 @@ def op_convert(s: VState, f: dict[str, Any], st: dict[str, Any]) -> Any:
     if ans is not None:
         if ans == "skip":
             return None
-        flip(s, p, ans.split()[1])
+        flip(s, p, card_of(picked(f)))
         x["left"] = left = left - 1
     if left <= 0:
         return None
     pool = [c for c in _guards(P, not to_wicket) if not (to_wicket and _dodo_blocks(P, c))]
     if not pool:
         return None
-    return Choice(f["by"], "convert", f"Turn up to {left} more into {st['to']}s",
-                  [opt(f"flip {c}", f"Flip {_label(s, p, c)}", c, "effect") for c in pool]
-                  + [opt("skip", "Stop", None, "effect")])
+    return Choice(f["by"], "convert", m("ask.convert_wicket" if to_wicket else "ask.convert_guard", n=left),
+                  [opt(f"flip {c}", m("act.flip", what=_label(s, p, c)), c, "effect", "flip") for c in pool]
+                  + [opt("skip", m("act.stop"), None, "effect", "skip")])
 
 
 def _size_pool(s: VState, p: int, name: str) -> list[str]:
@@ -1094,52 +1122,55 @@ def _resize(s: VState, f: dict[str, Any], st: dict[str, Any]) -> Any:
     if x.get("h") and ans is not None:  # the slot answer for a shrink / enlarge
         h = x.pop("h")
         r = P["cards"][h]
+        record = picked(f)
         if name == "shrink":
-            r.update(sz="s", slot=int(ans.split()[1]))
+            r.update(sz="s", slot=extra_of(record, "slot"))
             r.pop("spill", None)
         else:
-            loc_, slot_ = (int(v) for v in ans.split()[1:3])
-            r.update(sz="e", spill=[loc_, slot_], eby=f["by"])  # the enlarger also places a moved spill
-            r.pop("slot", None)
-        ev(s, "size", f"{CARD[h].name} is {'shrunk' if name == 'shrink' else 'enlarged'}.", seat=p, card=h)
+            r.update(sz="e", spill=[loc_of(record), extra_of(record, "slot")], eby=f["by"])  # the enlarger also
+            r.pop("slot", None)  # places a moved spill
+        ev(s, "size", "shrunk" if name == "shrink" else "enlarged", seat=p, card=h)
         x["left"] = left = left - 1
         ans = None
     elif ans is not None:
         if ans == "skip":
             return None
-        h = ans.split()[1]
+        h = card_of(picked(f))
         r = P["cards"][h]
         if name in ("unshrink", "unenlarge"):
             for k in ("sz", "slot", "spill", "eby"):
                 r.pop(k, None)
-            ev(s, "size", f"{CARD[h].name} returns to normal size.", seat=p, card=h)
+            ev(s, "size", "normal", seat=p, card=h)
             x["left"] = left = left - 1
         else:
             x["h"] = h
             top = villain(P).top[r["loc"]]
             if name == "shrink":
-                opts = [opt(f"slot {i}", f"It covers {_action_label(a, n)} only", h, "effect")
-                        for i, (a, n) in enumerate(top)] or [opt("slot 0", "It covers nothing here", h, "effect")]
+                opts = [opt(f"slot {i}", m("act.covers_only", what=_action_label(a, n)), h, "effect", "slot", slot=i)
+                        for i, (a, n) in enumerate(top)] or [opt("slot 0", m("act.covers_nothing"), h, "effect",
+                                                                 "slot", slot=0)]
             else:
-                opts = [opt(f"spill {adj} {i}", f"It also covers {_action_label(a, n)} at {locname(s, p, adj)}",
-                            h, "effect")
+                opts = [opt(f"spill {adj} {i}", m("act.also_covers", what=_action_label(a, n),
+                                                  loc_term=loc_t(s, p, adj)), h, "effect", "spill", location=adj,
+                            slot=i)
                         for adj in (r["loc"] - 1, r["loc"] + 1) if 0 <= adj < 4
                         for i, (a, n) in enumerate(villain(P).top[adj])]
                 if not opts:
-                    opts = [opt(f"spill {max(0, r['loc'] - 1)} 0", "No spill-over", h, "effect")]
-            return Choice(f["by"], "size_slot", "Choose the covered action", opts)
+                    opts = [opt(f"spill {max(0, r['loc'] - 1)} 0", m("act.no_spill"), h, "effect", "spill",
+                                location=max(0, r["loc"] - 1), slot=0)]
+            return Choice(f["by"], "size_slot", m("ask.size_slot"), opts)
     if left <= 0:
         return None
     pool = _size_pool(s, p, name)
     if not pool:
         return None
-    return Choice(f["by"], "resize", f"{name.capitalize()} which Hero?",
-                  [opt(f"hero {h}", f"{name.capitalize()} {_label(s, p, h)}", h, "effect") for h in pool]
-                  + ([opt("skip", "Stop", None, "effect")] if st.get("up_to") else []))
+    return Choice(f["by"], "resize", m("ask.resize_" + name),
+                  [opt(f"hero {h}", m("act.resize_" + name, what=_label(s, p, h)), h, "effect", "hero") for h in pool]
+                  + ([opt("skip", m("act.stop"), None, "effect", "skip")] if st.get("up_to") else []))
 
 
 for _name in ("shrink", "enlarge", "unshrink", "unenlarge"):
-    OPS[_name] = _resize
+    OPS.add(_name, _resize)
 
 
 @op("win_check")
@@ -1150,14 +1181,13 @@ def op_win_check(s: VState, f: dict[str, Any], st: dict[str, Any]) -> Any:
     shown = f.get("revealed", [])
     total = sum(CARD[c].cost if isinstance(CARD[c].cost, int) else 0 for c in shown)
     wickets = sum(strength(s, p, c) for c, r in P["cards"].items() if r.get("w"))
-    ev(s, "shot", f"Take the Shot: revealed costs {total} against Wicket Strength {wickets}.", seat=p,
-         total=total, wickets=wickets)
+    ev(s, "shot", seat=p, total=total, wickets=wickets)
     if total < wickets and wickets_everywhere(P):
         for c in shown:
             if c in s.revealed:
                 s.revealed.remove(c)
                 P["discard"].append(c)
-        win(s, p, "Take the Shot succeeded")
+        win(s, p, m("why.shot"))
     return None
 
 
@@ -1270,5 +1300,18 @@ def movable(s: VState, p: int) -> list[str]:
     return movable_cards(s, p)
 
 
-__all__ = ["OPS", "PASSIVE", "doable", "doable_steps", "flip", "wickets_everywhere", "covered",
+def check_ops(cards: Any) -> None:
+    """The coverage check of the card data (``CardDef``s): every op a card names has a handler or
+    is passive, and so does every op of the closed vocabulary; a miss is a ``GameDataError``
+    naming the card. Run when the rules load, right after the cards."""
+    from .cards import OPS as VOCAB
+    OPS.check((("villainous/" + d.villain + ".json: card " + repr(d.key), name) for d in cards
+               for name in sorted(d.ops)), PASSIVE)
+    OPS.check((("villainous card vocabulary", name) for name in sorted(VOCAB)), PASSIVE)
+
+
+check_ops(CARD.values())
+
+
+__all__ = ["OPS", "PASSIVE", "check_ops", "doable", "doable_steps", "flip", "wickets_everywhere", "covered",
            "fate_playable", "find_hero", "take_villain", "draw_cards", "vanquishable"]

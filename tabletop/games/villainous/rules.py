@@ -10,14 +10,16 @@ from typing import Any
 
 from tabletop.engine import Action, Decision, Game, IllegalAction, Result, Seat, visible_log
 from tabletop.engine.chance import randbelow, shuffle
+from tabletop.engine.msg import Msg, msg
 
 from . import SPEC
-from .acts import draw_cards
+from .acts import LOC_TERMS, draw_cards
 from .board import CARD, LIB, covered, hand_public, hand_target, slots, strength, villain
 from .cards import VILLAINS
-from .flow import answer, ev, run
+from .flow import FIELDS, Opt, answer, ev, extra_of, m, opt, run
 from .state import Player, VState
 from .turn import next_turn, progress
+from .views import VillainousView
 
 START_POWER = (0, 1, 2, 2, 3, 3)
 
@@ -41,7 +43,7 @@ def begin(s: VState, names: list[str], keys: list[str]) -> None:
         draw_cards(s, i, 4)
     s.phase = "play"
     s.pending = None
-    ev(s, "setup", "Villains: " + ", ".join(f"{p['name']} as {villain(p).name}" for p in s.players) + ".")
+    ev(s, "setup", villains=[m("act.seat_as", seat=i, villain_term=p["villain"]) for i, p in enumerate(s.players)])
     run(s, next_turn)
 
 
@@ -71,14 +73,62 @@ def new_state(names: list[str], keys: list[str] | None, options: dict[str, Any],
 
 def _draft_choice(s: VState, names: list[str]) -> dict[str, Any]:
     seat = len(s.draft)
-    opts = [[f"villain {k}", f"Play {LIB.villains[k].name}", None, "villain"] for k in VILLAINS
-            if k not in s.draft]
-    return {"seat": seat, "kind": "villain", "prompt": f"{names[seat]}: choose your villain", "opts": opts}
+    opts = [opt(f"villain {k}", m("act.villain", villain_term=k), None, "villain", "villain", villain=k)
+            for k in VILLAINS if k not in s.draft]
+    return {"seat": seat, "kind": "villain", "prompt": m("ask.villain", seat=seat), "opts": opts}
+
+
+def _frozen(plain: dict[str, Any]) -> Msg:
+    """``Msg.from_plain`` for the state's labels, leaving out the option's fields (``"@"``); on the
+    hot path of every ``legal_actions``."""
+    args = []
+    for k, v in plain.items():
+        if k == "k" or k == FIELDS:
+            continue
+        kind = v.__class__
+        if kind is dict:
+            v = _frozen(v)
+        elif kind is list:
+            v = tuple([_freeze(x) for x in v])
+        args.append((k, v))
+    out = _new(Msg)  # the frozen dataclass's own __init__ does just this, at twice the cost
+    _set(out, "key", plain["k"])
+    _set(out, "args", tuple(args))
+    return out
+
+
+_new = object.__new__
+_set = object.__setattr__
+
+
+def _freeze(value: Any) -> Any:
+    kind = value.__class__
+    if kind is dict:
+        return _frozen(value)
+    if kind is list:
+        return tuple(_freeze(v) for v in value)
+    return value
+
+
+def to_action(o: Opt) -> Action:
+    """An option record of the state as the ``Action`` the table and the bots read."""
+    label = o[1]
+    verb, target, location, seat, amount, extra = label[FIELDS]
+    return Action(o[0], _frozen(label), o[2], o[3], verb, target, location, seat, amount,
+                  tuple(extra.items()) if extra else ())
+
+
+_DECISION: list[Any] = [None, None]
+"""The decision of the last pending choice asked about (as ``_ACTIONS``)."""
+_ACTIONS: list[Any] = [None, []]
+"""The actions of the last pending choice asked about (the same ``pending`` dict: the same
+answers), so asking again while it stands costs nothing."""
 
 
 class Villainous(Game[VState]):
     spec = SPEC
     state_type = VState
+    view_type = VillainousView
 
     def setup(self, seats: list[Seat], options: dict[str, Any], seed: int) -> VState:
         return new_state([x.name for x in seats], None, options, seed, [not x.is_bot for x in seats])
@@ -87,16 +137,22 @@ class Villainous(Game[VState]):
         if s.phase == "over" or s.pending is None:
             return None
         pd = s.pending
-        return Decision(pd["seat"], pd["kind"], pd["prompt"])
+        if _DECISION[0] is not pd:
+            _DECISION[0], _DECISION[1] = pd, Decision(pd["seat"], pd["kind"], _frozen(pd["prompt"]))
+        return _DECISION[1]
 
     def legal_actions(self, s: VState) -> list[Action]:
         if s.phase == "over" or s.pending is None:
             return []
-        return [Action(*o) for o in s.pending["opts"]]  # an option is [id, label, card, group]
+        pending = s.pending
+        if _ACTIONS[0] is not pending:
+            _ACTIONS[0], _ACTIONS[1] = pending, [to_action(o) for o in pending["opts"]]
+        return list(_ACTIONS[1])
 
     def apply(self, s: VState, action_id: str) -> None:
         if s.phase == "over" or s.pending is None:
             raise IllegalAction("the game is over: no action is legal")
+        o: Opt
         for o in s.pending["opts"]:
             if o[0] == action_id:
                 break
@@ -105,7 +161,7 @@ class Villainous(Game[VState]):
             raise IllegalAction(f"{action_id!r} is not legal now; legal: {sample}")
         s.step += 1
         if s.phase == "draft":
-            s.draft.append(action_id.split()[1])
+            s.draft.append(extra_of(o, "villain"))
             names = s.tf["names"]
             if len(s.draft) < len(names):
                 s.pending = _draft_choice(s, names)
@@ -113,7 +169,7 @@ class Villainous(Game[VState]):
             s.tf = {}
             begin(s, names, list(s.draft))
             return
-        answer(s, action_id)
+        answer(s, o)
         run(s, next_turn)
 
     # -- reading ------------------------------------------------------------------------------
@@ -153,7 +209,8 @@ class Villainous(Game[VState]):
                         item[{"w": "wicket", "hyp": "hypnotized", "sz": "size", "pw": "parked_power"}[flag]] = r[flag]
                 (heroes if r["side"] == "h" else below).append(item)
             locs.append({
-                "index": loc, "name": v.loc_names[loc], "locked": P["locked"][loc], "mover": P["mover"] == loc,
+                "index": loc, "name": v.loc_names[loc], "term": LOC_TERMS[P["villain"]][loc],
+                "locked": P["locked"][loc], "mover": P["mover"] == loc,
                 "heroes": heroes, "cards": below,
                 "top": [{"action": a, "amount": n, "covered": k in cov, "slot": f"{loc}t{k}"}
                         for k, (a, n) in enumerate(v.top[loc])],
@@ -162,11 +219,13 @@ class Villainous(Game[VState]):
                             if key.startswith("x")],
             })
         prog = progress(s, i) if s.phase != "draft" else None
-        line = (f"{v.name} ({P['name']}) · power {P['power']} · hand {len(P['hand'])}"
-                + (f" · {prog['text']}" if prog else ""))
+        line = m("sum.line" if prog else "sum.line_draft", villain_term=P["villain"], seat=i, power=P["power"],
+                 hand=len(P["hand"]), progress=prog["text"] if prog else None)
+        if not prog:
+            line.pop("progress")
         return {
             "seat": i, "name": P["name"], "villain": P["villain"], "villain_name": v.name, "line": line,
-            "objective": v.objective["summary"], "progress": prog,
+            "objective": m("obj." + P["villain"]), "progress": prog,
             "power": P["power"], "hand": [_face(c) for c in P["hand"]] if show_hand else len(P["hand"]),
             "hand_count": len(P["hand"]), "hand_public": hand_public(P), "hand_target": hand_target(P),
             "deck": len(P["deck"]), "discard": [_face(c) for c in P["discard"]],
@@ -178,9 +237,10 @@ class Villainous(Game[VState]):
         if s.phase != "over":
             return None
         n = len(s.players)
+        reason = Msg.from_plain(s.reason) if isinstance(s.reason, dict) else s.reason
         if s.winner is None:
-            return Result((), tuple(0.0 for _ in range(n)), s.reason)
-        return Result((s.winner,), tuple(1.0 if i == s.winner else 0.0 for i in range(n)), s.reason)
+            return Result((), tuple(0.0 for _ in range(n)), reason)
+        return Result((s.winner,), tuple(1.0 if i == s.winner else 0.0 for i in range(n)), reason)
 
     def secrets(self, s: VState, seat: int | None) -> set[str]:
         hidden: set[str] = set()
@@ -200,14 +260,14 @@ class Villainous(Game[VState]):
             mine = (P["hand"] + P["deck"] + P["discard"] + P["fdeck"] + P["fdiscard"] + list(P["cards"])
                     + [c for c in s.revealed + s.resolving + s.looking if c.startswith(v.key + ".")])
             if sorted(mine) != sorted(v.villain_cards + v.fate_cards):
-                problems.append(f"{v.name}: cards not conserved")
+                problems.append(v.name + ": cards not conserved")
             if P["power"] < 0:
-                problems.append(f"{v.name}: negative Power")
+                problems.append(v.name + ": negative Power")
             for c, r in P["cards"].items():
                 if r["on"] is not None and r["on"] not in P["cards"]:
-                    problems.append(f"{c} attached to a card not in play")
+                    problems.append(c + " attached to a card not in play")
                 if r["on"] is not None and P["cards"][r["on"]]["loc"] != r["loc"]:
-                    problems.append(f"{c} not at its host's location")
+                    problems.append(c + " not at its host's location")
         if s.phase == "play" and s.pending is None:
             problems.append("no pending decision while playing")
         return problems
@@ -220,10 +280,10 @@ class Villainous(Game[VState]):
         from .faces import face
         return face(card_id)
 
-    def summary(self, s: VState) -> str:
+    def summary(self, s: VState) -> Msg:
         if s.phase == "draft":
-            return "choosing villains"
-        return f"round {s.round}, {s.players[s.turn]['name']} to play"
+            return msg("sum.draft")
+        return msg("sum.round", n=s.round, seat=s.turn)
 
 
 def _face(c: str) -> dict[str, Any]:

@@ -9,7 +9,6 @@ Every decision is also in the list at the bottom (number keys), so nothing is a 
 from __future__ import annotations
 
 import dataclasses
-import re
 from typing import Any
 
 from rich.console import Group
@@ -29,21 +28,46 @@ from tabletop.ui.widgets.curtain import ascii_fold
 from tabletop.ui.widgets.zoom import ZoomScreen
 
 from .widgets import (
-    ACTION_HELP,
     VILLAIN_COLOUR,
     RealmView,
     RivalsPanel,
     action_glyph,
+    action_help,
     action_label,
     card_face,
     card_line,
+    card_name,
     plain,
+    said,
     symbols_of,
+    ui,
 )
 
-LOC_ID = re.compile(r"^(at|to|go|mover) (\d)$")
 CARD_GROUPS = ("activate", "move_item_ally", "move_hero", "vanquish", "fate")
-PASS_IDS = ("pass", "done", "skip", "none")
+PASS_VERBS = ("pass", "done", "skip", "none")
+LOC_VERBS = frozenset({"at", "to", "go", "mover"})
+"""Verbs of the answers that are a location of a realm (the realm highlights them)."""
+PICK_VERBS = frozenset({"vanquish", "with", "pick", "on", "target", "drop", "play", "activate", "move", "movehero",
+                        "take", "defeat", "discard", "hero", "pull", "ally", "carry", "item", "free", "flip", "use",
+                        "cond", "disguise", "first"})
+"""Verbs of the answers that choose one card (the card is the whole answer)."""
+
+
+def location_of(action: Action) -> int | None:
+    """The location an answer chooses (``Move to Oasis``, ``Play Razoul to Oasis``), if that is
+    the whole answer: the realm highlights it."""
+    if action.verb in LOC_VERBS and action.location is not None and not action.get("map"):
+        return int(action.location)
+    return None
+
+
+def picked_card(action: Action) -> str | None:
+    """The card an answer chooses: its ``target`` for a card played onto another, else its ``card``."""
+    if action.verb not in PICK_VERBS:
+        return None
+    if action.verb in ("on", "target") and action.target:
+        return action.target
+    return action.card
 
 
 def index_cards(view: dict[str, Any]) -> dict[str, dict[str, Any]]:
@@ -116,21 +140,24 @@ class VillainousScreen(GameScreen):
         self._targets: dict[str, str] = {}
         self._keys: tuple[bool | None, ...] = ()
         self._rows: dict[str, Any] = {}
+        self._title_decision: Decision | None = None
+        self._seat_faces: dict[str, int] = {}
+        """Ids of the rival faces in the targets row (the Fate action's second level) -> seat."""
 
     # -- layout ---------------------------------------------------------------------------------
     def compose_board(self) -> ComposeResult:
         yield Static(id="status")
-        yield RealmView(id="realm", ascii_only=self.ascii_only)
+        yield RealmView(id="realm", words=self.words, ascii_only=self.ascii_only)
         with Vertical(id="pick-box"):
             yield CardRow(id="targets", ascii_only=self.ascii_only)
         yield Static(id="hint")
         with Vertical(id="hand-box"):
-            yield CardRow(id="hand", ascii_only=self.ascii_only, empty="(no cards)")
+            yield CardRow(id="hand", ascii_only=self.ascii_only, empty=ui(self.words, "no_hand"))
         yield Static(id="detail")
 
     def on_mount(self) -> None:
         side = self.query_one("#side")
-        side.mount(RivalsPanel(id="rivals", ascii_only=self.ascii_only), before=self.query_one("#log"))
+        side.mount(RivalsPanel(id="rivals", words=self.words, ascii_only=self.ascii_only), before=self.query_one("#log"))
         self._fit()
 
     def on_resize(self) -> None:
@@ -149,10 +176,11 @@ class VillainousScreen(GameScreen):
 
     def refresh_board(self, view: dict[str, Any], decision: Decision | None, actions: list[Action]) -> None:
         self._view, self._decision, self._actions = view, decision, actions
+        self.query_one("#title", Static).update(self._title(view, self._title_decision))
         self._cards = index_cards(view)
         players = view.get("players", [])
         if not players:  # still choosing villains: the list does it all
-            self.query_one("#status", Static).update("Choose your villain from the list below.")
+            self.query_one("#status", Static).update(ui(self.words, "choose_villain"))
             self.query_one("#realm", RealmView).show(None, ready=set(), used=set(), targets=set(), live=False)
             self.query_one("#pick-box").display = False
             self.query_one("#hand-box").display = False
@@ -165,14 +193,13 @@ class VillainousScreen(GameScreen):
             self._pending = None
         if self._peek is not None and (self._peek >= len(players) or self._peek == me):
             self._peek = None
-        ids = {a.id for a in actions}
         self._loc_actions = {}
         for a in actions:
-            found = LOC_ID.match(a.id)
-            if found:
-                self._loc_actions[int(found.group(2))] = a.id
-        if "stay" in ids:
-            self._loc_actions[players[me]["mover"]] = "stay"
+            loc = location_of(a)
+            if loc is not None:
+                self._loc_actions[loc] = a.id
+            elif a.verb == "stay":
+                self._loc_actions[players[me]["mover"]] = a.id
         shown = me
         if self._loc_actions:
             shown = self._realm_of(me)
@@ -209,46 +236,44 @@ class VillainousScreen(GameScreen):
         if keys != self._keys:  # the footer redraws itself only when what works changes
             self._keys = keys
             self.refresh_bindings()
-        del ids
 
     def _realm_of(self, me: int) -> int:
-        """Whose realm a location decision is about: the owner of the card (a Fate card is played
-        into its villain's realm; card ids start with the villain's key)."""
+        """Whose realm a location decision is about: the realm the answers name (``seat``; a Fate
+        card is played into its victim's realm)."""
         for a in self._actions:
-            if a.card and LOC_ID.match(a.id):
-                key = a.card.split(".", 1)[0]
-                for p in self._view["players"]:
-                    if p["villain"] == key:
-                        return int(p["seat"])
+            if location_of(a) is not None and a.seat is not None:
+                return int(a.seat)
         return me
 
     def _group(self, group: str, amount: int | None = None) -> list[Action]:
         acts = [a for a in self._actions if a.group == group]
         if group == "gain_power" and amount is not None:
-            acts = [a for a in acts if a.id == f"gain {amount}"]
+            acts = [a for a in acts if a.amount == amount]
         return acts
 
     def _draw_status(self, view: dict[str, Any], me: dict[str, Any], board: dict[str, Any], seat: int) -> None:
         power = "$" if self.ascii_only else "¤"
         colour = VILLAIN_COLOUR.get(me["villain"], "white")
+        words = self.words
         line = Text(no_wrap=True, overflow="ellipsis")
-        line.append(f"{me['villain_name']}", style=f"bold {colour}")
+        line.append(words.term(me["villain"]), style=f"bold {colour}")
         line.append(f" · {me['name']}  ")
-        line.append(f"{power} {me['power']} Power", style="bold yellow")
-        line.append(f"  hand {me['hand_count']}/{me['hand_target']}")
-        line.append(f"  deck {me['deck']} · discard {len(me['discard'])}")
-        line.append(f"  fate deck {me['fate_deck']} · discard {len(me['fate_discard'])}", style="magenta")
+        line.append(f"{power} " + ui(words, "power_n", n=me["power"]), style="bold yellow")
+        line.append("  " + ui(words, "hand_of", n=me["hand_count"], most=me["hand_target"]))
+        line.append("  " + ui(words, "piles", deck=me["deck"], discard=len(me["discard"])))
+        line.append("  " + ui(words, "fate_piles", deck=me["fate_deck"], discard=len(me["fate_discard"])),
+                    style="magenta")
         prog = me.get("progress") or {}
         obj = Text(no_wrap=True, overflow="ellipsis")
-        obj.append("Objective ", style="bold")
+        obj.append(ui(words, "objective") + " ", style="bold")
         obj.append(bar(round(100 * float(prog.get("value", 0) or 0)), 100, 10, self.ascii_only).split(" ")[0],
                    style=colour)
-        obj.append(" " + plain(str(prog.get("text", "")), self.ascii_only), style="bold")
-        obj.append(f" — {me['objective']}", style="dim")
+        obj.append(" " + plain(said(words, prog.get("text")), self.ascii_only), style="bold")
+        obj.append(" — " + said(words, me["objective"]), style="dim")
         if board["seat"] != seat:
             peek = Text(no_wrap=True, overflow="ellipsis")
-            why = "look only; v: next, Esc: back" if self._peek is not None else "you choose here"
-            peek.append(f"Showing {board['name']}'s realm ({board['villain_name']}) — {why}",
+            why = ui(words, "peek_why") if self._peek is not None else ui(words, "you_choose_here")
+            peek.append(ui(words, "showing", seat=board["seat"], villain_term=board["villain"], why=why),
                         style="bold reverse " + VILLAIN_COLOUR.get(board["villain"], "white"))
             obj = peek
         self.query_one("#status", Static).update(Group(line, obj))
@@ -262,18 +287,18 @@ class VillainousScreen(GameScreen):
         title = ""
         hand = self._hand_ids()
         if self._pending in CARD_GROUPS:
-            title = f"{action_label(self._pending)}: choose (←/→, Enter) · Esc back"
+            title = ui(self.words, "choose_title", what=action_label(self.words, self._pending))
             for a in self._group(self._pending):
                 entries.append(self._entry(a))
         elif self._decision is not None and self._decision.kind != "action":
             for a in actions:
-                if LOC_ID.match(a.id):
+                if location_of(a) is not None:
                     continue
                 target = self._target_card(a)
                 if target and target not in hand:
                     entries.append(self._entry(a, target))
             if entries:
-                title = self._decision.prompt
+                title = self.words.text(self._decision.prompt)
         seen: set[str] = set()
         unique = []
         for e in entries:
@@ -284,35 +309,36 @@ class VillainousScreen(GameScreen):
         cards = [(e[0], e[1], e[2]) for e in unique]
         revealed = [c for c in view.get("revealed", []) if c["id"] not in self._targets]
         if revealed:  # the Fate action's two cards: the one that cannot be played is shown too
-            cards += [(c["id"], card_face(c), "disabled" if cards else "") for c in revealed]
-            title = title or "Revealed from a Fate deck"
+            cards += [(c["id"], card_face(self.words, c), "disabled" if cards else "") for c in revealed]
+            title = title or ui(self.words, "revealed")
         box.display = bool(cards)
         box.border_title = title
         self._set_row(row, cards)
 
     def _target_card(self, action: Action) -> str | None:
-        """The card an action is about, when choosing that card is the whole answer
-        (``"pick <card>"``, ``"with <card>"``): one card per action, and no other action on it."""
-        parts = action.id.split(" ")
-        if len(parts) != 2 or parts[1] not in self._cards:
+        """The card an action is about, when choosing that card is the whole answer (*Play
+        Razoul*, *Use Razoul*): one card per action, and no other action on it."""
+        card = picked_card(action)
+        if card is None or card not in self._cards:
             return None
-        if sum(1 for a in self._actions if a.id.split(" ")[-1] == parts[1]) > 1:
+        if sum(1 for a in self._actions if picked_card(a) == card) > 1:
             return None  # two answers about the same card: the list tells them apart
-        return parts[1]
+        return card
 
     def _entry(self, action: Action, target: str | None = None) -> tuple[str, CardFace, str, str]:
         target = target or self._target_card(action) or action.card
         if target and target in self._cards:
-            return target, card_face(self._cards[target]), "playable", action.id
-        if action.id.startswith("fate "):
-            seat = int(action.id.split()[1])
+            return target, card_face(self.words, self._cards[target]), "playable", action.id
+        if action.verb == "fate" and action.seat is not None:
+            seat = int(action.seat)
             p = self._view["players"][seat]
-            prog = (p.get("progress") or {}).get("text", "")
-            face = CardFace(id=f"seat{seat}", title=f"{p['villain_name']} ({p['name']})", kind="rival",
-                            text=prog, colour=VILLAIN_COLOUR.get(p["villain"], "white"),
+            prog = said(self.words, (p.get("progress") or {}).get("text"))
+            face = CardFace(id=f"seat{seat}", title=f"{self.words.term(p['villain'])} ({p['name']})",
+                            kind=ui(self.words, "rival"), text=prog, colour=VILLAIN_COLOUR.get(p["villain"], "white"),
                             symbol=action_glyph("fate", self.ascii_only))
+            self._seat_faces[f"seat{seat}"] = seat
             return f"seat{seat}", face, "playable", action.id
-        return action.id, CardFace(id=action.id, title=action.label), "playable", action.id
+        return action.id, CardFace(id=action.id, title=self.words.text(action.label)), "playable", action.id
 
     def _hand_ids(self) -> list[str]:
         players = self._view.get("players", [])
@@ -326,13 +352,13 @@ class VillainousScreen(GameScreen):
         box = self.query_one("#hand-box")
         hand = me.get("hand")
         if not isinstance(hand, list):
-            box.border_title = f"Hand of {me['name']}: {me['hand_count']} cards (hidden)"
-            row.empty = "(hidden)"
+            box.border_title = ui(self.words, "hand_hidden", seat=me["seat"], n=me["hand_count"])
+            row.empty = ui(self.words, "hidden")
             self._set_row(row, [])
             return
         playable = {a.card for a in self._hand_actions(actions)}
-        box.border_title = f"Hand ({me['name']}) · {len(hand)} · highlighted: can be used now"
-        self._set_row(row, [(c["id"], card_face(c), "playable" if c["id"] in playable
+        box.border_title = ui(self.words, "hand_title", seat=me["seat"], n=len(hand))
+        self._set_row(row, [(c["id"], card_face(self.words, c), "playable" if c["id"] in playable
                              else ("disabled" if playable else "")) for c in hand])
 
     def _set_row(self, row: CardRow, cards: list[tuple[str, CardFace, str]]) -> None:
@@ -352,58 +378,68 @@ class VillainousScreen(GameScreen):
         return out
 
     def _hint(self, view: dict[str, Any], decision: Decision | None, actions: list[Action], me: int) -> Text:
+        words = self.words
         text = Text(no_wrap=True, overflow="ellipsis")
         if decision is None:
             d = self.match.decision()
             if d is None:
-                text.append("The game is over.", style="bold green")
+                text.append(ui(words, "game_over"), style="bold green")
             else:
                 who = self.match.seats[d.seat]
-                text.append(f"Waiting for {who.name}" + (" (bot)" if who.is_bot else "") + f": {d.prompt}",
-                            style="italic")
+                text.append(ui(words, "waiting_bot" if who.is_bot else "waiting", seat=d.seat,
+                               prompt=words.text(d.prompt)), style="italic")
             return text
         kind = decision.kind
+        prompt = words.text(decision.prompt)
         text.append("▸ " if not self.ascii_only else "> ", style="bold yellow")
         if self._peek is not None:
-            text.append("Looking at a rival's realm: v next, Esc back to yours.")
+            text.append(ui(words, "hint_peek"))
         elif kind == "move":
-            text.append("Move your mover: ←/→ choose a location, Enter or m to move there.")
+            text.append(ui(words, "hint_move"))
         elif kind == "action" and self._pending == "play_card":
-            text.append("Play a card: ←/→ to a highlighted card in your hand, Enter. Esc: back.")
+            text.append(ui(words, "hint_play"))
         elif kind == "action" and self._pending:
-            text.append(f"{action_label(self._pending)}: choose above (←/→, Enter). Esc: back.")
+            text.append(ui(words, "hint_pending", what=action_label(words, self._pending)))
         elif kind == "action":
-            loc = view["players"][me]["locations"][view["players"][me]["mover"]]["name"]
-            text.append(f"At {loc}: ↑/↓ pick an action symbol, Enter to use it (★ usable). e: end actions.")
+            loc = view["players"][me]["locations"][view["players"][me]["mover"]]["term"]
+            text.append(ui(words, "hint_action", loc_term=loc))
         elif self._loc_actions:
-            text.append(f"{decision.prompt}: ←/→ a highlighted location, Enter.")
+            text.append(ui(words, "hint_loc", prompt=prompt))
         elif self._targets:
-            text.append(f"{decision.prompt}: choose above (←/→, Enter), or from the list.")
+            text.append(ui(words, "hint_targets", prompt=prompt))
         elif self._hand_actions(actions):
-            extra = " p: pass." if "pass" in {a.id for a in actions} else (
-                " p: done." if "done" in {a.id for a in actions} else "")
-            text.append(f"{decision.prompt}: Enter on a highlighted card in your hand.{extra}")
+            verbs = {a.verb for a in actions}
+            extra = ui(words, "key_pass") if "pass" in verbs else (ui(words, "key_done") if "done" in verbs else "")
+            text.append(ui(words, "hint_hand", prompt=prompt) + extra)
         else:
-            text.append(f"{decision.prompt}: choose from the list below (1-9, ↑/↓ Enter).")
+            text.append(ui(words, "hint_list", prompt=prompt))
         return text
 
     def title_line(self, decision: Decision | None) -> Text:
-        view = self.match.view(None)  # public facts only
+        """The header, from the view this redraw already built (``refresh_board`` draws it again
+        with the new view: the base draws the header before the board, from no view of its own)."""
+        self._title_decision = decision
+        return self._title(self._view, decision)
+
+    def _title(self, view: dict[str, Any], decision: Decision | None) -> Text:
+        """Public facts only (the player to act, round, Power, hand size, objective progress)."""
+        words = self.words
         text = Text(no_wrap=True, overflow="ellipsis")
         text.append(self.spec.title, style="bold")
         players = view.get("players", [])
         if not players:
-            text.append(" · choosing villains")
+            text.append(" · " + words.message("sum.draft", {}))
             return text
         p = players[view["turn"]]
-        text.append(f" · round {view['round']}/{view['round_limit']} · ")
-        text.append(f"{p['villain_name']} ({p['name']})", style="bold")
-        text.append(f" · {'$' if self.ascii_only else '¤'}{p['power']} Power · hand {p['hand_count']}")
+        text.append(" · " + ui(words, "round_of", n=view["round"], most=view["round_limit"]) + " · ")
+        text.append(f"{words.term(p['villain'])} ({p['name']})", style="bold")
+        text.append(f" · {'$' if self.ascii_only else '¤'}" + ui(words, "power_n", n=p["power"]) + " · "
+                    + ui(words, "hand_n", n=p["hand_count"]))
         prog = (p.get("progress") or {}).get("text")
         if prog:
-            text.append(f" · objective: {plain(str(prog), self.ascii_only)}")
+            text.append(" · " + ui(words, "objective_is", what=plain(said(words, prog), self.ascii_only)))
         if decision is None:  # the decision itself is on the line below (decision_line), whole
-            text.append(" · game over", style="bold green")
+            text.append(" · " + ui(words, "over"), style="bold green")
         return text
 
     def focus_default(self) -> None:
@@ -438,7 +474,7 @@ class VillainousScreen(GameScreen):
 
     def on_realm_view_chosen(self, msg: RealmView.Chosen) -> None:
         if self._peek is not None:
-            self.notify("You are looking at a rival's realm (Esc to go back).", severity="warning")
+            self.notify(ui(self.words, "warn_peek"), severity="warning")
             return
         if msg.loc in self._loc_actions:
             self.act(self._loc_actions[msg.loc])
@@ -448,14 +484,14 @@ class VillainousScreen(GameScreen):
             return
         if decision.kind != "action":
             if self._loc_actions:
-                self.notify("Choose one of the highlighted locations.", severity="warning")
+                self.notify(ui(self.words, "warn_highlighted"), severity="warning")
             else:
-                self.notify("This choice is in the list below (1-9).", severity="warning")
+                self.notify(ui(self.words, "warn_in_list"), severity="warning")
             return
         me = self._view["players"][self.me(self._view)]
         if msg.loc != me["mover"]:
-            self.notify(f"Your mover is at {me['locations'][me['mover']]['name']}: its actions are the ones you "
-                        "can take.", severity="warning")
+            self.notify(ui(self.words, "warn_mover_at", loc_term=me["locations"][me["mover"]]["term"]),
+                        severity="warning")
             return
         if msg.symbol is None:
             return
@@ -466,15 +502,15 @@ class VillainousScreen(GameScreen):
         acts = self._group(action, amount)
         if not acts:
             if symbol.get("covered"):
-                why = "a Hero covers it"
+                why = "why_covered"
             elif symbol["slot"] in set(self._view.get("used", [])):
-                why = "it is used this turn"
+                why = "why_used"
             else:
-                why = "there is nothing it can do now"
-            self.notify(f"{action_label(action, amount)}: {why}.", severity="warning")
+                why = "why_nothing"
+            self.notify(ui(self.words, why, what=action_label(self.words, action, amount)), severity="warning")
             return
         if action in ("gain_power", "discard") or (len(acts) == 1 and acts[0].card is None
-                                                  and not acts[0].id.startswith("fate ")):
+                                                  and acts[0].verb != "fate"):
             self.act(acts[0].id)
             return
         self._pending = action
@@ -494,7 +530,7 @@ class VillainousScreen(GameScreen):
         if msg.row.id == "targets":
             action_id = self._targets.get(msg.card)
             if action_id is None:
-                self.notify("Nothing to choose here now.", severity="warning")
+                self.notify(ui(self.words, "warn_nothing_here"), severity="warning")
             else:
                 self.act(action_id)
             return
@@ -502,11 +538,11 @@ class VillainousScreen(GameScreen):
         if found:
             self.act(found[0].id)
             return
-        name = self._cards.get(msg.card, {}).get("name", msg.card)
+        name = self.words.card(msg.card) if msg.card in self._cards else msg.card
         if self._decision is not None and self._decision.kind == "action" and not self._group("play_card"):
-            self.notify(f"{name}: no Play a card action is left at your mover's location.", severity="warning")
+            self.notify(ui(self.words, "warn_no_play", name=name), severity="warning")
         else:
-            self.notify(f"{name} cannot be used now.", severity="warning")
+            self.notify(ui(self.words, "warn_cannot_use", name=name), severity="warning")
 
     def on_card_row_focused(self, msg: CardRow.Focused) -> None:
         views = list(msg.row.query(CardView))
@@ -524,34 +560,35 @@ class VillainousScreen(GameScreen):
         elif row.id == "hand":
             label = next((a.label for a in self._hand_actions(self._actions) if a.card == card_id), None)
         if card is not None:
-            line = card_line(card)
+            line = card_line(self.words, card)
             if label:
-                line = Text.assemble((f"Enter: {label}", "bold"), "  ·  ", line)
+                line = Text.assemble((ui(self.words, "enter_does", what=self.words.text(label)), "bold"), "  ·  ", line)
             detail.update(line)
-        elif card_id and card_id.startswith("seat"):
-            p = self._view["players"][int(card_id[4:])]
-            detail.update(Text(f"{p['villain_name']} ({p['name']}): {p['objective']} — "
-                               f"{(p.get('progress') or {}).get('text', '')}"))
+        elif card_id in self._seat_faces:
+            p = self._view["players"][self._seat_faces[card_id]]
+            detail.update(Text(f"{self.words.term(p['villain'])} ({p['name']}): {said(self.words, p['objective'])} — "
+                               + said(self.words, (p.get("progress") or {}).get("text"))))
 
     def on_realm_view_focused(self, msg: RealmView.Focused) -> None:
         detail = self.query_one("#detail", Static)
         if self._shown is None or not self._view.get("players"):
             return
         loc = self._view["players"][self._shown]["locations"][msg.loc]
+        words = self.words
         text = Text()
-        text.append(loc["name"], style="bold")
+        text.append(words.term(loc["term"]), style="bold")
         if msg.loc in self._loc_actions:
             label = next((a.label for a in self._actions if a.id == self._loc_actions[msg.loc]), "")
-            text.append(f" · Enter: {label}", style="bold")
+            text.append(" · " + ui(words, "enter_does", what=words.text(label)), style="bold")
         elif msg.symbol is not None and self._peek is None:
             s = msg.symbol
-            text.append(f" · {action_glyph(s['action'], self.ascii_only)} {action_label(s['action'], s.get('amount', 0))}"
-                        f": {ACTION_HELP.get(s['action'], '')}")
+            text.append(f" · {action_glyph(s['action'], self.ascii_only)} "
+                        f"{action_label(words, s['action'], s.get('amount', 0))}: {action_help(words, s['action'])}")
             if s.get("covered"):
-                text.append(" (covered by a Hero)", style="dim")
+                text.append(" " + ui(words, "covered_by_hero"), style="dim")
         cards = loc["heroes"] + loc["cards"]
         if cards:
-            text.append(" · here: " + ", ".join(c["name"] for c in cards), style="dim")
+            text.append(" · " + ui(words, "here", what=", ".join(card_name(words, c) for c in cards)), style="dim")
         detail.update(text)
 
     def on_key(self, event: events.Key) -> None:
@@ -566,35 +603,37 @@ class VillainousScreen(GameScreen):
 
     # -- keys -----------------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        ids = {a.id for a in self._actions}
+        verbs = {a.verb for a in self._actions}
         if action == "move_mover":
-            return True if any(i.startswith("go ") or i == "stay" for i in ids) else None
+            return True if "go" in verbs or "stay" in verbs else None
         if action == "end_turn":
-            return True if "end" in ids else None
+            return True if "end" in verbs else None
         if action == "pass":
-            return True if any(i in ids for i in PASS_IDS) else None
+            return True if any(v in verbs for v in PASS_VERBS) else None
         return True
 
     def action_move_mover(self) -> None:
         realm = self.query_one("#realm", RealmView)
         if self._decision is None or self._decision.kind != "move":
-            self.notify("You move your mover at the start of your turn.", severity="warning")
+            self.notify(ui(self.words, "warn_move_start"), severity="warning")
             return
         action_id = self._loc_actions.get(realm.loc)
         if action_id is None:
-            self.notify("Highlight another unlocked location first (←/→).", severity="warning")
+            self.notify(ui(self.words, "warn_other_loc"), severity="warning")
             return
         self.act(action_id)
 
     def action_end_turn(self) -> None:
-        if any(a.id == "end" for a in self._actions):
-            self.act("end")
+        for a in self._actions:
+            if a.verb == "end":
+                self.act(a.id)
+                return
 
     def action_pass(self) -> None:
-        ids = [a.id for a in self._actions]
-        for candidate in PASS_IDS:
-            if candidate in ids:
-                self.act(candidate)
+        by_verb = {a.verb: a.id for a in reversed(self._actions)}
+        for candidate in PASS_VERBS:
+            if candidate in by_verb:
+                self.act(by_verb[candidate])
                 return
 
     def action_peek(self) -> None:
@@ -622,12 +661,12 @@ class VillainousScreen(GameScreen):
         if isinstance(focused, CardRow):
             card = self._cards.get(focused.current or "")
             if card is None:
-                self.notify("No card to zoom on.", severity="information")
+                self.notify(ui(self.words, "no_zoom"), severity="information")
                 return
             extra = Text()
             for a in card.get("attached", []):
-                extra.append("attached: ", style="dim")
-                extra.append_text(card_line(a))
+                extra.append(ui(self.words, "attached") + " ", style="dim")
+                extra.append_text(card_line(self.words, a))
                 extra.append("\n")
             label = None
             if focused.id == "targets" and card["id"] in self._targets:
@@ -635,33 +674,36 @@ class VillainousScreen(GameScreen):
             elif focused.id == "hand":
                 label = next((a.label for a in self._hand_actions(self._actions) if a.card == card["id"]), None)
             if label:
-                extra.append(f"Enter: {label}", style="bold")
+                extra.append(ui(self.words, "enter_does", what=self.words.text(label)), style="bold")
             extra.rstrip()
-            self.app.push_screen(ZoomScreen(self._ascii_face(card_face(card)), extra, self.ascii_only))
+            self.app.push_screen(ZoomScreen(self._ascii_face(card_face(self.words, card)), extra, self.ascii_only))
             return
         players = self._view.get("players", [])
         if self._shown is None or not players:
-            self.notify("No card to zoom on.", severity="information")
+            self.notify(ui(self.words, "no_zoom"), severity="information")
             return
         realm = self.query_one("#realm", RealmView)
         board = players[self._shown]
         loc = board["locations"][realm.loc]
         cards = loc["heroes"] + loc["cards"]
-        symbols = ", ".join(action_label(s["action"], s.get("amount", 0)) + (" (covered)" if s.get("covered") else "")
-                            for s in symbols_of(loc))
-        face = CardFace(id=f"loc{realm.loc}", title=loc["name"], kind=f"location of {board['villain_name']}"
-                        + (" · locked" if loc["locked"] else ""), text=f"actions: {symbols}" if symbols else "",
+        words = self.words
+        symbols = ", ".join(action_label(words, s["action"], s.get("amount", 0))
+                            + (" " + ui(words, "covered") if s.get("covered") else "") for s in symbols_of(loc))
+        face = CardFace(id=f"loc{realm.loc}", title=words.term(loc["term"]),
+                        kind=ui(words, "location_of", villain_term=board["villain"])
+                        + (" · " + ui(words, "locked") if loc["locked"] else ""),
+                        text=ui(words, "actions_are", what=symbols) if symbols else "",
                         colour=VILLAIN_COLOUR.get(board["villain"], "white"), symbol=str(realm.loc + 1))
         extra = Text()
         for c in cards:
-            extra.append_text(card_line(c))
+            extra.append_text(card_line(words, c))
             extra.append("\n")
             for a in c.get("attached", []):
-                extra.append("    attached: ", style="dim")
-                extra.append_text(card_line(a))
+                extra.append("    " + ui(words, "attached") + " ", style="dim")
+                extra.append_text(card_line(words, a))
                 extra.append("\n")
         if not cards:
-            extra.append("No card here.", style="dim")
+            extra.append(ui(words, "no_card_here"), style="dim")
         extra.rstrip()
         self.app.push_screen(ZoomScreen(self._ascii_face(face), extra, self.ascii_only))
 

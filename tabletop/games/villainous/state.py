@@ -48,7 +48,8 @@ class VState(BaseState):
     stack: list[dict[str, Any]] = field(default_factory=list)
     pending: dict[str, Any] | None = None
     winner: int | None = None
-    reason: str = ""
+    reason: dict[str, Any] | str = ""
+    """Why the game ended: a message in its plain form (a format-1 save holds English text)."""
     used: list[str] = field(default_factory=list)
     """Action-symbol slots used this turn (``"2t0"``, ``"1b1"``, ``"x<item id>"``)."""
     tf: dict[str, Any] = field(default_factory=dict)

@@ -9,9 +9,9 @@ from __future__ import annotations
 from typing import Any
 
 from .actions import begin_card_action, card_options, start_action
-from .acts import discard_from_realm, draw_cards, locname, move_mover, nm
+from .acts import discard_from_realm, draw_cards, loc_t, move_mover
 from .board import CARD, allies, hand_target, in_realm, slots, strength, unlocked, villain, villain_items
-from .flow import AGAIN, DONE, Choice, ev, fx, handler, opt, push, win
+from .flow import AGAIN, DONE, Choice, Opt, amount_of, card_of, ev, fields, fx, handler, loc_of, m, opt, picked, push, win
 from .ops import NEEDS_CHECK, doable, doable_steps
 from .state import VState
 
@@ -48,34 +48,35 @@ def progress(s: VState, p: int) -> dict[str, Any]:
     cards = P["cards"]
     if key == "maleficent":
         n = sum(1 for loc in range(4) if any(CARD[c].type == "Curse" and r["loc"] == loc for c, r in cards.items()))
-        return {"text": f"Curses at {n}/4 locations", "value": n / 4}
+        return {"text": m("sum.curses", n=n), "value": n / 4}
     if key == "jafar":
         lamp = [r for c, r in cards.items() if CARD[c].key == "magic_lamp" and not r.get("stolen")]
         genie = any(CARD[c].key == "genie" and r.get("hyp") for c, r in cards.items())
-        lamp_txt = f"lamp at {locname(s, p, lamp[0]['loc'])}" if lamp else "lamp not in play"
+        lamp_txt = m("sum.lamp_at", loc_term=loc_t(s, p, lamp[0]["loc"])) if lamp else m("sum.no_lamp")
         v = (0.3 + 0.2 * (3 - lamp[0]["loc"]) / 3 if lamp else 0) + (0.5 if genie else 0)
-        return {"text": f"{lamp_txt}; Genie {'hypnotized' if genie else 'not yours'}", "value": v}
+        return {"text": m("sum.jafar", lamp=lamp_txt, genie=m("sum.genie_yours" if genie else "sum.genie_not")),
+                "value": v}
     if key == "ursula":
         lair = villain(P).loc_names.index("Ursula's Lair")
         have = {CARD[c].key: r for c, r in cards.items() if CARD[c].key in ("trident", "crown")}
-        parts = []
+        marks = []
         v = 0.0
         for k in ("trident", "crown"):
             r = have.get(k)
             ok = r is not None and r["side"] == "v" and r["loc"] == lair
             v += 0.5 if ok else (0.2 if r is not None and r["side"] == "v" else 0)
-            parts.append(f"{k} {'✔' if ok else '✘'}")
-        return {"text": " ".join(parts), "value": v}
+            marks.append(m("sum.yes" if ok else "sum.no"))
+        return {"text": m("sum.ursula", trident=marks[0], crown=marks[1]), "value": v}
     if key == "john":
-        return {"text": f"Power {P['power']}/20", "value": min(1.0, P["power"] / 20)}
+        return {"text": m("sum.john", n=P["power"]), "value": min(1.0, P["power"] / 20)}
     if key == "hook":
         pan = [r for c, r in cards.items() if CARD[c].key == "peter_pan" and r["side"] == "h"]
         if not pan:
-            return {"text": "Peter Pan: not out", "value": 0.0}
+            return {"text": m("sum.pan_not_out"), "value": 0.0}
         loc = pan[0]["loc"]
-        return {"text": f"Peter Pan at {locname(s, p, loc)}", "value": 0.4 + 0.15 * (3 - loc)}
+        return {"text": m("sum.pan_at", loc_term=loc_t(s, p, loc)), "value": 0.4 + 0.15 * (3 - loc)}
     n = sum(1 for loc in range(4) if any(r.get("w") and r["loc"] == loc for r in cards.values()))
-    return {"text": f"Wickets at {n}/4 locations", "value": n / 5}
+    return {"text": m("sum.wickets", n=n), "value": n / 5}
 
 
 def next_turn(s: VState) -> None:
@@ -105,20 +106,20 @@ def h_turn(s: VState, f: dict[str, Any]) -> Any:
         s.used = []
         s.tf = {"conds": [], "defeats": [], "bm": []}
         P["dragon"] = 0
-        ev(s, "turn", f"Round {s.round}: {nm(s, p)} begins a turn.", seat=p, round=s.round)
+        ev(s, "turn", seat=p, n=s.round)
         if P["villain"] in START_OBJECTIVES and objective_met(s, p):
-            win(s, p, f"{villain(P).name}: {villain(P).objective['summary']}")
+            win(s, p, m("why.objective", villain_term=P["villain"], objective=m("obj." + P["villain"])))
             return DONE
         f["st"] = 1
         return AGAIN
     if st == 1:
         cands = before_move_cards(s, p)
         if cands and ans is None:
-            return Choice(p, "before_move", "Before your mover moves:",
-                          [opt(f"use {c}", f"Use {CARD[c].name}", c, "before_move") for c in cands]
-                          + [opt("skip", "Go on to the move", None, "before_move")])
+            return Choice(p, "before_move", m("ask.before_move"),
+                          [opt(f"use {c}", m("act.use", card=c), c, "before_move", "use") for c in cands]
+                          + [opt("skip", m("act.go_on"), None, "before_move", "skip")])
         if cands and ans != "skip":
-            c = ans.split()[1]
+            c = card_of(picked(f))
             s.tf["bm"].append(c)
             fx(s, p, p, c, CARD[c].steps("before_villain_moves"))
             return AGAIN
@@ -129,17 +130,19 @@ def h_turn(s: VState, f: dict[str, Any]) -> Any:
         dests = [x for x in unlocked(P) if x != P["mover"]]
         stay = P["vanish"] and not P["locked"][P["mover"]]
         if ans is None:
-            opts = [opt(f"go {x}", f"Move to {locname(s, p, x)}", None, "mover") for x in dests]
+            opts = [opt(f"go {x}", m("act.go", loc_term=loc_t(s, p, x)), None, "mover", "go", location=x)
+                    for x in dests]
             if stay:
-                opts.append(opt("stay", f"Stay at {locname(s, p, P['mover'])} (Vanish)", None, "mover"))
-            return Choice(p, "move", "Move your mover", opts)
+                opts.append(opt("stay", m("act.stay", loc_term=loc_t(s, p, P["mover"])), None, "mover", "stay",
+                                location=P["mover"]))
+            return Choice(p, "move", m("ask.move"), opts)
         P["vanish"] = False
         f["st"] = 3
         push(s, {"k": "win", "n": 2, "i": 0, "played": False})
         if ans == "stay":
-            ev(s, "mover", f"{nm(s, p)} stays at {locname(s, p, P['mover'])}.", seat=p)
+            ev(s, "mover", "stays", seat=p, loc_term=loc_t(s, p, P["mover"]))
         else:
-            move_mover(s, p, int(ans.split()[1]))
+            move_mover(s, p, loc_of(picked(f)))
         return AGAIN
     if st == 3:
         f["st"] = 4
@@ -154,16 +157,15 @@ def h_turn(s: VState, f: dict[str, Any]) -> Any:
     if short > 0:
         draw_cards(s, p, short)
     s.tf = {}
-    s.used = []
-    ev(s, "end", f"{nm(s, p)} ends the turn.", seat=p)
+    s.used = []  # (no "ends the turn" event: the next turn's event says it; the log is most of a save)
     n = len(s.players)
     if p == n - 1:
         if s.round >= s.round_limit:
             s.phase = "over"
             s.winner = None
-            s.reason = f"round limit ({s.round_limit}) reached: no winner"
+            s.reason = m("end.round_limit", n=s.round_limit)
             s.stack.clear()
-            ev(s, "end", "The round limit is reached; nobody wins.")
+            ev(s, "end", "round_limit")
             return DONE
         s.round += 1
     s.turn = (p + 1) % n
@@ -180,9 +182,9 @@ def menu_slots(s: VState, p: int) -> list[tuple[str, str, int, bool]]:
     return [x for x in slots(s, p, loc, uncovered_only=not hiss) if x[0] not in used]
 
 
-def menu_options(s: VState, p: int) -> list[list[Any]]:
+def menu_options(s: VState, p: int) -> list[Opt]:
     P = s.players[p]
-    out: list[list[Any]] = []
+    out: list[Opt] = []
     seen: set[str] = set()
     for _key, a, n, _cov in menu_slots(s, p):
         tag = f"{a}{n}"
@@ -190,10 +192,10 @@ def menu_options(s: VState, p: int) -> list[list[Any]]:
             continue
         seen.add(tag)
         if a == "gain_power":
-            out.append(opt(f"gain {n}", f"Gain {n} Power", None, "gain_power"))
+            out.append(opt(f"gain {n}", m("act.symbol_gain", n=n), None, "gain_power", "gain", amount=n))
         elif a == "discard":
             if P["hand"]:
-                out.append(opt("discard", "Discard cards", None, "discard"))
+                out.append(opt("discard", m("act.symbol", term="do_discard"), None, "discard", "discard"))
         else:
             out.extend(card_options(s, p, a))
     ids = set()
@@ -203,8 +205,8 @@ def menu_options(s: VState, p: int) -> list[list[Any]]:
             ids.add(o[0])
             uniq.append(o)
     for c in disguises(s, p):
-        uniq.append(opt(f"disguise {c}", f"Pay 2 Power to discard {CARD[c].name}", c, "owner"))
-    uniq.append(opt("end", "End your actions", None, "end"))
+        uniq.append(opt(f"disguise {c}", m("act.disguise", card=c), c, "owner", "disguise", amount=2))
+    uniq.append(opt("end", m("act.end"), None, "end", "end"))
     return uniq
 
 
@@ -225,16 +227,17 @@ def h_menu(s: VState, f: dict[str, Any]) -> Any:
     P = s.players[p]
     ans = f.pop("ans", None)
     if ans is None:
-        return Choice(p, "action", f"{P['name']}: take an action at {locname(s, p, P['mover'])}",
+        return Choice(p, "action", m("ask.action", seat=p, loc_term=loc_t(s, p, P["mover"])),
                       menu_options(s, p))
     if ans == "end":
         return DONE
-    verb = ans.split()[0]
+    record = picked(f)
+    verb = fields(record)[0]
     if verb == "disguise":
-        pay_disguise(s, p, ans.split()[1])
+        pay_disguise(s, p, card_of(record))
         return AGAIN
     action = ACTION_OF[verb]
-    amount = int(ans.split()[1]) if verb == "gain" else 0
+    amount = amount_of(record) if verb == "gain" else 0
     cands = [x for x in menu_slots(s, p) if x[1] == action and (verb != "gain" or x[2] == amount)]
     cands.sort(key=lambda x: x[3])  # use an uncovered symbol before Sir Hiss's covered one
     key, _a, _n, cov = cands[0]
@@ -245,15 +248,15 @@ def h_menu(s: VState, f: dict[str, Any]) -> Any:
     if verb in ("gain", "discard"):
         start_action(s, p, action, amount)
     else:
-        begin_card_action(s, p, ans)
+        begin_card_action(s, p, record)
     return AGAIN
 
 
 def pay_disguise(s: VState, p: int, c: str) -> None:
     P = s.players[p]
     P["power"] -= 2
-    ev(s, "pay", f"{P['name']} pays 2 Power to discard {CARD[c].name}.", seat=p)
-    discard_from_realm(s, p, c, "paid off")
+    ev(s, "pay", seat=p, card=c)
+    discard_from_realm(s, p, c, "paid_off")
 
 
 # -- condition windows ------------------------------------------------------------------------
@@ -285,15 +288,15 @@ def condition_ok(s: VState, q: int, c: str) -> bool:
 IS_COND = frozenset(c for c, d in CARD.items() if d.type == "Condition")
 
 
-def window_options(s: VState, q: int) -> list[list[Any]]:
+def window_options(s: VState, q: int) -> list[Opt]:
     P = s.players[q]
     john = P["villain"] == "john"
     if not john and IS_COND.isdisjoint(P["hand"]):
         return []  # no Condition in hand and no Clever Disguise to pay off: nothing to offer
-    out = [opt(f"cond {c}", f"Play {CARD[c].name}", c, "condition") for c in P["hand"]
+    out = [opt(f"cond {c}", m("act.play", card=c), c, "condition", "cond") for c in P["hand"]
            if c in IS_COND and condition_ok(s, q, c)]
     if john:
-        out += [opt(f"disguise {c}", f"Pay 2 Power to discard {CARD[c].name}", c, "owner")
+        out += [opt(f"disguise {c}", m("act.disguise", card=c), c, "owner", "disguise", amount=2)
                 for c in disguises(s, q)]
     return out
 
@@ -347,7 +350,8 @@ def h_window(s: VState, f: dict[str, Any]) -> Any:
         f["i"] += 1
         if ans != "pass":
             f["played"] = True
-            verb, c = ans.split()
+            record = picked(f)
+            verb, c = fields(record)[0], card_of(record)
             if verb == "disguise":
                 pay_disguise(s, q, c)
                 return AGAIN
@@ -355,7 +359,7 @@ def h_window(s: VState, f: dict[str, Any]) -> Any:
             P["hand"].remove(c)
             s.tf.setdefault("conds", []).append(c)
             s.resolving.append(c)
-            ev(s, "condition", f"{nm(s, q)} plays the Condition {CARD[c].name}.", seat=q, card=c)
+            ev(s, "condition", seat=q, card=c)
             push(s, {"k": "tidy", "who": q, "card": c})
             fx(s, q, q, c, CARD[c].steps("condition"))
             return AGAIN
@@ -370,8 +374,8 @@ def h_window(s: VState, f: dict[str, Any]) -> Any:
         q = order[f["i"]]
         opts = window_options(s, q) if asked(s, q) else None
         if opts is not None:
-            return Choice(q, "condition", f"{s.players[q]['name']}: play a Condition now?",
-                          opts + [opt("pass", "Pass", None, "condition")])
+            return Choice(q, "condition", m("ask.condition", seat=q),
+                          opts + [opt("pass", m("act.pass"), None, "condition", "pass")])
         f["i"] += 1
 
 

@@ -1,7 +1,9 @@
 """Widgets of the Villainous screen: a realm of four locations and the rivals' summary.
 
 Everything here draws from the (already redacted) view dicts the rules return; nothing reads the
-state. Colour always comes with a glyph or a letter (ASCII fallbacks for ``ascii_only``).
+state. Colour always comes with a glyph or a letter (ASCII fallbacks for ``ascii_only``). Every
+word goes through the table's renderer (``words``): the rules' messages, card names, location
+and villain names (vocabulary terms) and the widgets' own ``ui.*`` texts.
 
 | Key | Action (RealmView) |
 | :- | :- |
@@ -24,6 +26,8 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from tabletop.engine.faces import CardFace, Stat
+from tabletop.engine.msg import Msg
+from tabletop.text.render import Renderer
 from tabletop.ui.glyphs import bar, glyphs
 
 # action -> (unicode glyph, ascii letter, colour, short label)
@@ -37,16 +41,15 @@ ACTION_INFO: dict[str, tuple[str, str, str, str]] = {
     "vanquish": ("⚔", "V", "red", "Vanquish"),
     "discard": ("✗", "D", "grey70", "Discard"),
 }
-ACTION_HELP: dict[str, str] = {
-    "gain_power": "take that much Power from the supply",
-    "play_card": "play one card from your hand (pay its cost) to any unlocked location",
-    "activate": "use the activated ability of one of your cards (pay its activation cost)",
-    "fate": "reveal two cards of a rival's Fate deck and play one against them",
-    "move_item_ally": "move one Ally (with its Items), loose Item or Curse to an adjacent location",
-    "move_hero": "move one Hero to an adjacent location",
-    "vanquish": "defeat a Hero with Allies at its location whose Strength adds up to the Hero's",
-    "discard": "discard any number of cards from your hand",
-}
+ACTION_HELP = frozenset(("gain_power", "play_card", "activate", "fate", "move_item_ally", "move_hero",
+                         "vanquish", "discard"))
+"""Actions whose one-line help is the catalog's ``ui.help_<action>``."""
+
+
+def action_help(words: Any, action: str) -> str:
+    return words.message("ui.help_" + action, {}) if action in ACTION_HELP else ""
+
+
 # card type -> (unicode glyph, ascii letter, colour)
 TYPE_INFO: dict[str, tuple[str, str, str]] = {
     "Ally": ("●", "A", "green"),
@@ -71,9 +74,30 @@ def plain(text: str, ascii_only: bool) -> str:
     return text.translate(ASCII_TEXT).replace("←/→", "left/right").replace("↑/↓", "up/down")
 
 
-def action_label(action: str, amount: int = 0) -> str:
-    label = ACTION_INFO.get(action, ("?", "?", "white", action))[3]
-    return f"{label} {amount}" if action == "gain_power" else label
+def ui(words: Renderer, key: str, **args: Any) -> str:
+    """One of the screen's own texts (``ui.<key>`` of the villainous catalog)."""
+    return words.message("ui." + key, args)
+
+
+def said(words: Renderer, value: Any) -> str:
+    """A message of the view (its plain form ``{"k": ...}``) or a ``Msg`` in words."""
+    if isinstance(value, dict):
+        return words.arg("text", value)
+    if isinstance(value, Msg):
+        return words.text(value)
+    return "" if value is None else str(value)
+
+
+def action_label(words: Renderer, action: str, amount: int = 0) -> str:
+    """An action symbol's short name (``Gain 2``, ``Play a card``)."""
+    if action not in ACTION_INFO:
+        return action
+    return ui(words, "sym_" + action, n=amount)
+
+
+def card_name(words: Renderer, card: dict[str, Any]) -> str:
+    """A card of the view by name, in the table's language."""
+    return words.card(card["id"])
 
 
 def action_glyph(action: str, ascii_only: bool) -> str:
@@ -86,32 +110,34 @@ def type_glyph(kind: str, ascii_only: bool) -> str:
     return info[1] if ascii_only else info[0]
 
 
-def card_face(card: dict[str, Any]) -> CardFace:
+def card_face(words: Renderer, card: dict[str, Any]) -> CardFace:
     """A ``CardFace`` from a card of the view (``{"id", "name", "type", "fate", "text", ...}``)."""
     kind = card.get("type", "")
     stats: tuple[Stat, ...] = ()
     value = card.get("strength", card.get("printed_strength"))
     if value is not None:
-        stats = (Stat("Strength", str(value), "S"),)
+        stats = (Stat(ui(words, "strength"), str(value), "S"),)
     cost = card.get("cost")
-    return CardFace(id=card["id"], title=card.get("name", card["id"]),
-                    kind=f"{kind} · Fate card" if card.get("fate") else kind,
+    kind_words = words.term("type_" + kind.lower()) if kind else ""
+    return CardFace(id=card["id"], title=card_name(words, card),
+                    kind=ui(words, "fate_kind", kind=kind_words) if card.get("fate") else kind_words,
                     cost="" if cost is None else str(cost), stats=stats, text=card.get("text", ""),
                     colour=TYPE_INFO.get(kind, ("", "", "grey50"))[2], symbol=TYPE_LETTER.get(kind, "?"))
 
 
-def card_line(card: dict[str, Any]) -> Text:
+def card_line(words: Renderer, card: dict[str, Any]) -> Text:
     """One line for a detail pane: name, type, cost, Strength and what the card does."""
     text = Text()
-    text.append(card.get("name", card["id"]), style="bold")
+    text.append(card_name(words, card), style="bold")
     kind = card.get("type", "")
-    text.append(f"  {TYPE_LETTER.get(kind, '?')} {kind}{' (Fate)' if card.get('fate') else ''}",
+    kind_words = words.term("type_" + kind.lower()) if kind else ""
+    text.append(f"  {TYPE_LETTER.get(kind, '?')} {kind_words}" + (ui(words, "fate_mark") if card.get("fate") else ""),
                 style=TYPE_INFO.get(kind, ("", "", "grey50"))[2])
     if card.get("cost") is not None:
-        text.append(f"  cost {card['cost']}", style="yellow")
+        text.append("  " + ui(words, "cost", n=card["cost"]), style="yellow")
     value = card.get("strength", card.get("printed_strength"))
     if value is not None:
-        text.append(f"  Strength {value}", style="bold cyan")
+        text.append("  " + ui(words, "strength_n", n=value), style="bold cyan")
     text.append(f"  {card.get('text', '')}")
     return text
 
@@ -153,8 +179,9 @@ class RealmView(Widget, can_focus=True):
             self.loc = loc
             self.symbol = symbol
 
-    def __init__(self, *, ascii_only: bool = False, **kwargs: Any) -> None:
+    def __init__(self, *, words: Renderer, ascii_only: bool = False, **kwargs: Any) -> None:
         super().__init__(**kwargs)
+        self.words = words
         self.ascii_only = ascii_only
         self.board: dict[str, Any] | None = None
         self.loc = 0
@@ -252,11 +279,12 @@ class RealmView(Widget, can_focus=True):
             title = Text()
             title.append(f"{i + 1}", style="bold")
             if loc["mover"]:
-                title.append(" " + ("@" if self.ascii_only else "◉") + " mover", style="bold yellow")
+                title.append(" " + ("@" if self.ascii_only else "◉") + " " + ui(self.words, "mover"),
+                             style="bold yellow")
             if loc["locked"]:
-                title.append(f" {g['lock']} locked", style="bold red")
+                title.append(f" {g['lock']} " + ui(self.words, "locked"), style="bold red")
             box.border_title = title
-            box.border_subtitle = (g["pointer"] + " choose") if i in self.targets else ""
+            box.border_subtitle = (g["pointer"] + " " + ui(self.words, "choose")) if i in self.targets else ""
             here = self.has_focus and i == self.loc and not self.targets
             key = (repr(loc), here, i == self.loc, self.sym if here else -1, hero_rows, top_rows, self.live,
                    tuple(sorted(self.ready)), tuple(sorted(self.used)))
@@ -272,16 +300,16 @@ class RealmView(Widget, can_focus=True):
             colour = TYPE_INFO.get(kind, ("", "", "white"))[2]
             left = Text(no_wrap=True, overflow="ellipsis")
             left.append(f"{type_glyph(kind, self.ascii_only)} ", style=f"bold {colour}")
-            left.append(c.get("name", c["id"]))
+            left.append(card_name(self.words, c))
             flags = []
             if c.get("hypnotized"):
-                flags.append("hyp")
+                flags.append(ui(self.words, "flag_hyp"))
             if c.get("wicket"):
-                flags.append("wicket")
+                flags.append(ui(self.words, "flag_wicket"))
             if c.get("size") == "s":
-                flags.append("small")
+                flags.append(ui(self.words, "flag_small"))
             if c.get("size") == "e":
-                flags.append("BIG")
+                flags.append(ui(self.words, "flag_big"))
             if flags:
                 left.append(f" ({', '.join(flags)})", style="italic dim")
             right = Text(no_wrap=True)
@@ -300,7 +328,7 @@ class RealmView(Widget, can_focus=True):
                 sub = Text(no_wrap=True, overflow="ellipsis")
                 sub.append(f"  {g['bullet']}{type_glyph(akind, self.ascii_only)} ",
                            style=TYPE_INFO.get(akind, ("", "", "white"))[2])
-                sub.append(a.get("name", a["id"]), style="italic")
+                sub.append(card_name(self.words, a), style="italic")
                 rows.append((sub, Text("")))
         return rows
 
@@ -314,12 +342,12 @@ class RealmView(Widget, can_focus=True):
 
     def _render_loc(self, i: int, loc: dict[str, Any], hero_rows: int, top_rows: int) -> RenderableType:
         blank = (Text(""), Text(""))
-        name = Text(loc["name"], style="bold underline" if i == self.loc else "bold", no_wrap=True,
+        name = Text(self.words.term(loc["term"]), style="bold underline" if i == self.loc else "bold", no_wrap=True,
                     overflow="ellipsis")
         rule = Text(("-" if self.ascii_only else "┄") * 200, style="grey42", no_wrap=True, overflow="crop")
         heroes = self._card_lines(loc["heroes"])
         if not heroes:
-            heroes = [(Text("no heroes", style="dim italic"), Text(""))]
+            heroes = [(Text(ui(self.words, "no_heroes"), style="dim italic"), Text(""))]
         heroes += [blank] * (hero_rows - len(heroes))
         syms = symbols_of(loc)
         top = [s for s in syms if s["where"] == "top"]
@@ -327,11 +355,11 @@ class RealmView(Widget, can_focus=True):
         focused_here = self.has_focus and i == self.loc and not self.targets
         top_lines = [self._symbol_row(s, focused_here and k == self.sym, loc) for k, s in enumerate(top)]
         if not top_lines:
-            top_lines = [(Text("no top actions", style="dim italic"), Text(""))]
+            top_lines = [(Text(ui(self.words, "no_top"), style="dim italic"), Text(""))]
         top_lines += [blank] * (top_rows - len(top_lines))
         bottom_lines = [self._symbol_row(s, focused_here and len(top) + k == self.sym, loc)
                         for k, s in enumerate(rest)]
-        below = self._card_lines(loc["cards"]) or [(Text("no cards", style="dim italic"), Text(""))]
+        below = self._card_lines(loc["cards"]) or [(Text(ui(self.words, "no_cards"), style="dim italic"), Text(""))]
         return Group(name, self._grid(heroes), rule, self._grid(top_lines), rule, self._grid(bottom_lines), rule,
                      self._grid(below))
 
@@ -342,14 +370,14 @@ class RealmView(Widget, can_focus=True):
         left = Text(no_wrap=True, overflow="ellipsis")
         left.append(f"{g['pointer'] if cursor else ' '}", style="bold")
         left.append(f"{action_glyph(action, self.ascii_only)} ", style=f"bold {colour}")
-        left.append(action_label(action, amount) + (" *" if s["where"] == "granted" else ""))
+        left.append(action_label(self.words, action, amount) + (" *" if s["where"] == "granted" else ""))
         right = Text(no_wrap=True)
         if s.get("covered"):
             left.stylize("strike dim")
             right.append("##" if self.ascii_only else "░░", style="grey50")
         elif s["slot"] in self.used:
             left.stylize("dim")
-            right.append(f" {g['ok']}used", style="dim green")
+            right.append(f" {g['ok']}" + ui(self.words, "used"), style="dim green")
         elif s["slot"] in self.ready:
             left.stylize("bold")
             right.append(g["star"], style="bold yellow")
@@ -363,56 +391,58 @@ class RealmView(Widget, can_focus=True):
 class RivalsPanel(Static):
     """The other villains: who plays them, Power, hand, decks, objective and progress."""
 
-    def __init__(self, *, ascii_only: bool = False, **kwargs: Any) -> None:
+    def __init__(self, *, words: Renderer, ascii_only: bool = False, **kwargs: Any) -> None:
         super().__init__(**kwargs)
+        self.words = words
         self.ascii_only = ascii_only
-        self.border_title = "Rivals"
+        self.border_title = ui(words, "rivals")
 
     def show(self, players: list[dict[str, Any]], turn: int | None, compact: bool = False) -> None:
         g = glyphs(self.ascii_only)
         power = "$" if self.ascii_only else "¤"
+        words = self.words
         parts: list[RenderableType] = []
         for p in players:
             colour = VILLAIN_COLOUR.get(p["villain"], "white")
             head = Text(no_wrap=True, overflow="ellipsis")
             head.append(f"{g['pointer'] if p['seat'] == turn else ' '} ", style="bold yellow")
-            head.append(p["villain_name"], style=f"bold {colour}")
+            head.append(words.term(p["villain"]), style=f"bold {colour}")
             head.append(f" · {p['name']}")
             if compact:
                 head.append(f" {power}{p['power']}", style="bold yellow")
-                head.append(f" hand {p['hand_count']}")
+                head.append(" " + ui(words, "hand_n", n=p["hand_count"]))
             elif p["seat"] == turn:
-                head.append("  to play", style="italic yellow")
+                head.append("  " + ui(words, "to_play"), style="italic yellow")
             parts.append(head)
             if not compact:
                 stats = Text(no_wrap=True, overflow="ellipsis")
                 stats.append(f" {power}{p['power']}", style="bold yellow")
-                stats.append(f" hand {p['hand_count']}")
-                stats.append(f" deck {p['deck']}", style="dim")
-                stats.append(f" fate {p['fate_deck']}", style="magenta")
+                stats.append(" " + ui(words, "hand_n", n=p["hand_count"]))
+                stats.append(" " + ui(words, "deck_n", n=p["deck"]), style="dim")
+                stats.append(" " + ui(words, "fate_n", n=p["fate_deck"]), style="magenta")
                 parts.append(stats)
                 where = Text(no_wrap=True, overflow="ellipsis")
-                where.append(" mover at ", style="dim")
-                where.append(p["locations"][p["mover"]]["name"], style="italic")
+                where.append(" " + ui(words, "mover_at") + " ", style="dim")
+                where.append(words.term(p["locations"][p["mover"]]["term"]), style="italic")
                 parts.append(where)
             prog = p.get("progress") or {}
             line = Text(no_wrap=True, overflow="ellipsis")
             line.append(" ")
             line.append(bar(round(100 * float(prog.get("value", 0) or 0)), 100, 6, self.ascii_only)
                         .split(" ")[0], style=colour)
-            line.append(" " + plain(str(prog.get("text", p["objective"])), self.ascii_only))
+            line.append(" " + plain(said(words, prog.get("text", p["objective"])), self.ascii_only))
             parts.append(line)
             heroes = [h for loc in p["locations"] for h in loc["heroes"]]
             if heroes and not compact:
                 hl = Text(no_wrap=True, overflow="ellipsis")
                 hl.append(f" {type_glyph('Hero', self.ascii_only)} ", style="red")
-                hl.append(", ".join(f"{h['name']} {h.get('strength', '')}" for h in heroes), style="dim")
+                hl.append(", ".join(f"{card_name(words, h)} {h.get('strength', '')}" for h in heroes), style="dim")
                 parts.append(hl)
             if isinstance(p.get("hand"), list):
                 shown = Text(no_wrap=True, overflow="ellipsis")
-                shown.append(" hand (revealed): ", style="italic")
-                shown.append(", ".join(c["name"] for c in p["hand"]))
+                shown.append(" " + ui(words, "hand_revealed") + " ", style="italic")
+                shown.append(", ".join(card_name(words, c) for c in p["hand"]))
                 parts.append(shown)
         if not parts:
-            parts.append(Text("no rivals", style="dim"))
+            parts.append(Text(ui(words, "no_rivals"), style="dim"))
         self.update(Group(*parts))

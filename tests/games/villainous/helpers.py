@@ -10,11 +10,14 @@ from typing import Any, Callable
 
 from scenario import Scenario
 
+from tabletop.engine.msg import Msg
 from tabletop.engine.rng import seed_state
 from tabletop.games.villainous.board import CARD, strength
+from tabletop.games.villainous.faces import face
 from tabletop.games.villainous.flow import run
 from tabletop.games.villainous.rules import new_state
 from tabletop.games.villainous.turn import next_turn
+from tabletop.text.render import Renderer
 
 
 def covers(*keys: str) -> Callable[[Any], Any]:
@@ -139,3 +142,22 @@ def passes(sc: Scenario) -> Scenario:
     while sc.decision() is not None and sc.decision().kind == "condition":
         sc.play("pass")
     return sc
+
+
+def words(sc: Scenario) -> Renderer:
+    """The table's English renderer (strict: a text without a template fails the test)."""
+    return Renderer("villainous", [P["name"] for P in sc.state.players], lang="en",
+                    card_title=lambda c: face(c).title, strict=True)
+
+
+def said(sc: Scenario, kind: str) -> list[str]:
+    """The English sentences of the log's events of one kind."""
+    w = words(sc)
+    return [w.event(e) for e in sc.state.log if e["k"] == kind]
+
+
+def label(sc: Scenario, value: Any) -> str:
+    """A label or prompt (a ``Msg`` or the state's plain form of one) in English."""
+    if not isinstance(value, Msg):  # an option's label in the state also carries its fields ("@")
+        value = Msg.from_plain({k: v for k, v in value.items() if k != "@"})
+    return words(sc).text(value)

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from tabletop.games.villainous.acts import h_order, triggered
 from tabletop.games.villainous.board import covered
-from tabletop.games.villainous.flow import Choice
+from tabletop.games.villainous.flow import Choice, answer
 
-from .helpers import covers, decide, hand, menu, passes, power, put, table, top_fate, where
+from .helpers import covers, decide, hand, label, menu, passes, power, put, said, table, top_fate, where
 
 
 @covers("maid_marian", "golden_arrow", "robin_hood")
@@ -38,11 +38,12 @@ def test_R44_the_realm_owner_orders_the_other_abilities() -> None:
     choice = h_order(s, s.stack[-1])
     assert choice.seat == 0 and choice.kind == "order"
     assert [o[0] for o in choice.opts] == [f"first {w}", f"first {arrow}"]
-    assert "(in play order)" in choice.opts[0][1]
-    s.stack[-1]["ans"] = f"first {arrow}"
+    assert "(in play order)" in label(sc, choice.opts[0][1])
+    assert "(in play order)" not in label(sc, choice.opts[1][1])
+    answer(s, choice.opts[1])
     h_order(s, s.stack[-1])
     h_order(s, s.stack[-1])
-    gains = [e["t"] for e in s.log if e["k"] == "power"]
+    gains = said(sc, "power")
     assert "Golden Arrow" in gains[-2] and "Warrant" in gains[-1]
     s.stack.pop()
     # the same ability twice cannot come out differently: nobody is asked
@@ -92,7 +93,7 @@ def test_steal_from_the_rich_parks_as_much_as_the_fating_player_chooses() -> Non
     sc.play("fate 1", f"pick {s_}", f"hero {h}")
     assert decide(sc) == (0, "park")
     labels = {a.id: a.label for a in sc.match.legal()}
-    assert "the most" in labels["park 3"]
+    assert "the most" in label(sc, labels["park 3"])
     sc.play("park 1")
     assert power(sc, 1) == 2 and sc.state.players[1]["cards"][h]["pw"] == 1
 
@@ -116,7 +117,7 @@ def test_iago_carrying_an_item_says_so_in_the_log() -> None:
     lamp = put(sc, 0, "magic_lamp", 2)
     menu(sc, 0, 0, power=1)
     sc.play(f"activate {i}", f"carry {lamp}", "to 1")
-    moves = [e["t"] for e in sc.state.log if e["k"] == "move"]
+    moves = said(sc, "move")
     assert moves[-1].startswith("Iago is moved to ") and moves[-1].endswith(" with Magic Lamp.")
 
 

@@ -205,7 +205,7 @@ def test_S8_fate_with_both_cards_unplayable_still_targets() -> None:
     top_fate(sc, 1, "wish", "wish")
     menu(sc, 0, 0)
     sc.play("fate 1")
-    assert sc.last("fate")["victim"] == 1 and decide(sc) == (0, "action")
+    assert sc.last("fate")["victim_seat"] == 1 and decide(sc) == (0, "action")
 
 
 def test_S9_condition_once_per_turn_per_copy() -> None:
@@ -255,7 +255,7 @@ def test_S13_ursula_has_no_vanquish() -> None:
 def test_S14_every_op_has_an_implementation() -> None:
     from tabletop.games.villainous.cards import OPS as VOCAB
     from tabletop.games.villainous.ops import OPS, PASSIVE
-    assert VOCAB <= set(OPS) | PASSIVE
+    assert VOCAB <= OPS.names() | PASSIVE
 
 
 def test_S4_conditions_window_after_the_move() -> None:
@@ -268,3 +268,24 @@ def test_S4_conditions_window_after_the_move() -> None:
     assert decide(sc) == (0, "move")
     sc.play("go 1")
     assert decide(sc) == (1, "condition")
+
+
+def test_S14_a_card_naming_an_op_without_a_handler_is_refused_at_load() -> None:
+    """The op registry's coverage check runs over the card data when the rules load: a card whose
+    op has no handler (and is not passive) is refused with a one-line error naming the card."""
+    import pytest
+
+    from tabletop.engine import GameDataError
+    from tabletop.games.villainous.board import CARD
+    from tabletop.games.villainous.ops import check_ops
+
+    d = CARD["jafar.razoul#1"]
+    check_ops([d])  # the real card passes
+    saved = set(d.ops)
+    try:
+        d.ops.add("summon_genie")
+        with pytest.raises(GameDataError, match=r"villainous/jafar.json: card 'razoul'.*'summon_genie'"):
+            check_ops([d])
+    finally:
+        d.ops.clear()
+        d.ops.update(saved)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tabletop.games.villainous.board import covered
 
-from .helpers import covers, decide, hand, menu, passes, power, put, st, start_turn, table, take, top_fate, where
+from .helpers import covers, decide, hand, label, menu, passes, power, put, st, start_turn, table, take, top_fate, where
 
 
 def test_R1_english_action_names() -> None:
@@ -12,7 +12,7 @@ def test_R1_english_action_names() -> None:
     g = put(sc, 0, "savage_goon", 1)
     menu(sc, 0, 1)  # Briar Rose's Cottage: top has Move an Item or Ally
     moves = [a for a in sc.match.legal() if a.group == "move_item_ally"]
-    assert moves and moves[0].card == g and moves[0].label.startswith("Move")
+    assert moves and moves[0].card == g and label(sc, moves[0].label).startswith("Move")
 
 
 @covers("treachery")
@@ -216,7 +216,7 @@ def test_R16_unplayable_fate_picks() -> None:
     P["fdeck"].clear()
     menu(sc, 0, 0)
     sc.play("fate 1")
-    assert sc.last("fate")["victim"] == 1
+    assert sc.last("fate")["victim_seat"] == 1
 
 
 @covers("tyranny")
@@ -524,7 +524,7 @@ def test_R35_staff_and_crown_discounts() -> None:
     c = hand(sc, 0, "green_fire")[0]
     menu(sc, 0, 2, power=2)
     sc.play(f"play {c}")
-    assert any("cost 2" in a.label for a in sc.match.legal())
+    assert any("cost 2" in label(sc, a.label) for a in sc.match.legal())
     sc = table("john", "maleficent")
     put(sc, 0, "king_richards_crown", 3)
     c = hand(sc, 0, "rhino_guards")[0]

@@ -14,6 +14,7 @@ from tabletop.engine.bots import bot_rng
 from tabletop.engine.saves import load
 from tabletop.games.villainous.bots import HeuristicBot
 from tabletop.games.villainous.screen import VillainousScreen
+from tabletop.text.render import for_match
 from tabletop.ui.app import TabletopApp
 from tabletop.ui.game_screen import GameScreen, ResultScreen
 from tabletop.ui.menus import MainMenu
@@ -192,7 +193,8 @@ async def test_a_condition_in_another_players_turn_is_that_seats_decision(tmp_pa
         await pilot.press("enter")
         await pilot.pause()
         assert cond not in match.state.players[2]["hand"]
-        assert any("plays the Condition Judgment" in e["t"] for e in match.view(None)["log"])
+        words = for_match(match, lang="en", strict=True)
+        assert any("plays the Condition Judgment" in words.event(e) for e in match.view(None)["log"])
 
 
 async def test_save_quit_and_resume_opens_on_the_curtain(tmp_path: Path) -> None:

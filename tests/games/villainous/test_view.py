@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from conformance.kit import leaks, strings_in
 
-from .helpers import hand, menu, put, table, top_fate
+from .helpers import hand, label, menu, put, table, top_fate
 
 
 def test_view_carries_the_board() -> None:
@@ -20,8 +20,8 @@ def test_view_carries_the_board() -> None:
     assert loc["cards"][0]["name"] == "Razoul" and loc["cards"][0]["strength"] == 3
     assert [s["covered"] for s in loc["top"]] == [True, True]
     assert me["locations"][3]["locked"] and me["locations"][0]["mover"]
-    assert "Lamp" in me["objective"] or "lamp" in me["objective"]
-    assert v["players"][1]["progress"]["text"].startswith("Curses at")
+    assert "Lamp" in label(sc, me["objective"])
+    assert label(sc, v["players"][1]["progress"]["text"]).startswith("Curses at")
     assert isinstance(v["players"][1]["hand"], int) and v["log"]
 
 
