@@ -356,9 +356,8 @@ def attack(s: MsxState, x: int, y: int, *, surprise: bool = False) -> int:
                x, steps)
     left = y_f["vit"] if y_f is not None else None
     kind = "surprise" if surprise else "attack"
-    # the steps live in the log event only (``log_at``): a clone copies the state, not the log
     s.last_attack = {"by": x, "on": y, "attacker": xn, "target": yn, "natural": natural, "die": die,
-                     "damage": damage, "surprise": surprise, "log_at": len(s.log)}
+                     "damage": damage, "steps": steps, "surprise": surprise}
     emit(s, "attack", m=kind if left is None else f"{kind}_left" if left > 0 else f"{kind}_out",
          by=x, on=y, natural=natural, die=die, damage=damage, steps=steps, surprise=surprise, card=xn,
          target_card=yn, left=left)

@@ -104,7 +104,7 @@ def resolve(s: MsxState, d20: int) -> list[int]:
     s.last_event = {"event": ev["id"], "name": ev["name"], "polarity": ev["polarity"], "kind": ev["kind"],
                     "visitor": visitor, "visitor_card": vcard["id"], "sector": sector, "ring": ring,
                     "shade": shade, "m": m, "tint": SECTOR_TINT[sector - 1], "d20": d20,
-                    "outcomes": outcomes, "log_at": len(s.log)}  # its lines: in the log event only
+                    "outcomes": outcomes, "lines": lines}
     emit(s, "event", event=ev["id"], visitor=visitor, sector=sector, ring=ring, shade=shade, mult=m,
          outcomes=outcomes, d20=d20, event_term=ev["id"], card=vcard["id"], shade_term=shade, lines=semis(lines))
     return [side for side in (PLAYER, ENEMY) if s.fighters[side]["vit"] <= 0]  # type: ignore[index]

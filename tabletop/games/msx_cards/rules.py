@@ -20,7 +20,7 @@ from .faces import face
 from .pentagon import SECTOR_TINT
 from .state import ENEMY, PLAYER, TURN_LIMIT, MsxState
 from .text import P, ability_msg, as_msg
-from .views import BossView, CardView, FighterView, LastAttack, LastEvent, MsxView, StepResult, TrackStep
+from .views import BossView, CardView, FighterView, MsxView, StepResult, TrackStep
 
 
 def check_seats(n: int, versus: bool) -> None:
@@ -29,37 +29,6 @@ def check_seats(n: int, versus: bool) -> None:
         raise ValueError(f"MSX Cards versus needs exactly 2 players (you and the enemy), not {n}")
     if not versus and n != 1:
         raise ValueError(f"MSX Cards solo is for 1 player, not {n}; tick 'Versus' for 2 players")
-
-
-def _last_attack(s: MsxState) -> LastAttack | None:
-    """The latest attack as the view shows it: the state's summary with the steps of its log event."""
-    la = s.last_attack
-    if la is None:
-        return None
-    out: Any = {k: v for k, v in la.items() if k != "log_at"}
-    at = la.get("log_at")
-    out["steps"] = list(s.log[at]["steps"]) if isinstance(at, int) and at < len(s.log) else []
-    return out  # type: ignore[no-any-return]
-
-
-def _last_event(s: MsxState) -> LastEvent | None:
-    """The latest Pentagon event as the view shows it: the state's summary with the lines of its
-    log event (kept there once, as ``A; B; C``)."""
-    le = s.last_event
-    if le is None:
-        return None
-    out: Any = {k: v for k, v in le.items() if k != "log_at"}
-    at = le.get("log_at")
-    lines: list[Any] = []
-    if isinstance(at, int) and at < len(s.log):
-        chain = s.log[at].get("lines")
-        while isinstance(chain, dict) and chain.get("k") == "x.semi":
-            lines.append(chain["head"])
-            chain = chain["tail"]
-        if chain is not None:
-            lines.append(chain)
-    out["lines"] = lines
-    return out  # type: ignore[no-any-return]
 
 
 def _step_result(word: str) -> StepResult:
@@ -195,9 +164,9 @@ class MsxCards(Game[MsxState]):
                          "rings": [{"ring": i + 1, "event": eid, "name": data.events[eid]["name"],
                                     "polarity": data.events[eid]["polarity"]} for i, eid in enumerate(pent["rings"])],
                          "shades": [list(r) for r in pent["shades"]],
-                         "last": _last_event(s)},
+                         "last": s.last_event},  # type: ignore[typeddict-item]
             "boss": self._boss(s) if s.duel is not None else None,
-            "last_attack": _last_attack(s),
+            "last_attack": s.last_attack,  # type: ignore[typeddict-item]
             "rolls": [e for e in visible_log(s, seat, last=40) if e["k"] == "roll"][-6:],
             "draft": [self._card(data.cards[c]) for c in s.draft] if s.phase == "draft" else [],
             "pool": len(s.pool), "pool_ids": list(s.pool), "defeated": list(s.defeated),
