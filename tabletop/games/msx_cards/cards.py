@@ -241,6 +241,8 @@ class Catalogue:
     worlds: dict[str, dict[str, Any]]
     missions: dict[str, dict[str, Any]]
     card_ids: tuple[str, ...]
+    card_by_name: dict[str, str]
+    """Card ids by the data's (unique) names."""
 
 
 def _at(file: str, item: str) -> str:
@@ -297,6 +299,8 @@ def build() -> Catalogue:
         cards[card.id] = {"id": card.id, "name": card.name, "race": card.race, "attack": card.attack,
                           "defense": card.defense, "vitality": card.vitality, "resistance": card.resistance,
                           "lit": lit, "caps": names, "sector": capsules[names[-1]]["index"], "ability": ab}
+    names = [c["name"] for c in cards.values()]
+    _check(len(set(names)) == len(names), GAME_ID + "/cards.json", "two cards share a name")
     per_race = {r: sum(1 for c in cards.values() if c["race"] == r) for r in RACES}
     if not (all(n >= 5 for n in per_race.values()) and len(cards) >= 25):
         raise GameDataError(f"{GAME_ID}/cards.json: at least 25 cards and 5 per race are needed (have {per_race})")
@@ -335,7 +339,7 @@ def build() -> Catalogue:
            "missions 'standard' and 'quick' are required")
     return Catalogue(races={r: races[r].model_dump() for r in RACES}, capsules=capsules, cards=cards,
                      events=events, pentagons=pentagons, bosses=bosses, worlds=worlds, missions=missions,
-                     card_ids=tuple(sorted(cards)))
+                     card_ids=tuple(sorted(cards)), card_by_name={c["name"]: c["id"] for c in cards.values()})
 
 
 @cached_data

@@ -356,12 +356,20 @@ def attack(s: MsxState, x: int, y: int, *, surprise: bool = False) -> int:
                x, steps)
     left = y_f["vit"] if y_f is not None else None
     kind = "surprise" if surprise else "attack"
-    s.last_attack = {"by": x, "on": y, "attacker": xn, "target": yn, "natural": natural, "die": die,
+    # the same keys as format-1 saves held (names, not ids), so their states still compare
+    s.last_attack = {"by": x, "on": y, "attacker": _name(xn), "target": _name(yn), "natural": natural, "die": die,
                      "damage": damage, "steps": steps, "surprise": surprise}
     emit(s, "attack", m=kind if left is None else f"{kind}_left" if left > 0 else f"{kind}_out",
          by=x, on=y, natural=natural, die=die, damage=damage, steps=steps, surprise=surprise, card=xn,
          target_card=yn, left=left)
     return damage
+
+
+def _name(card_id: str) -> str:
+    """A fighter's or Boss's data name (the state's ``last_attack`` keeps names, as format 1 did)."""
+    data = catalogue()
+    found = data.cards.get(card_id) or data.bosses.get(card_id)
+    return found["name"] if found else card_id
 
 
 WHY_ATTACK: dict[str, Any] = {"k": "why.roll_attack"}

@@ -102,7 +102,7 @@ def resolve(s: MsxState, d20: int) -> list[int]:
                 lines.append(P("ln.fails", card=c["id"], calc=calc, base=base, m=m, total=base * m,
                                vit=max(0, f["vit"])))
     s.last_event = {"event": ev["id"], "name": ev["name"], "polarity": ev["polarity"], "kind": ev["kind"],
-                    "visitor": visitor, "visitor_card": vcard["id"], "sector": sector, "ring": ring,
+                    "visitor": visitor, "visitor_name": vcard["name"], "sector": sector, "ring": ring,
                     "shade": shade, "m": m, "tint": SECTOR_TINT[sector - 1], "d20": d20,
                     "outcomes": outcomes, "lines": lines}
     emit(s, "event", event=ev["id"], visitor=visitor, sector=sector, ring=ring, shade=shade, mult=m,

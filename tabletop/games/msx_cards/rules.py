@@ -20,7 +20,7 @@ from .faces import face
 from .pentagon import SECTOR_TINT
 from .state import ENEMY, PLAYER, TURN_LIMIT, MsxState
 from .text import P, ability_msg, as_msg
-from .views import BossView, CardView, FighterView, MsxView, StepResult, TrackStep
+from .views import BossView, CardView, FighterView, LastEvent, MsxView, StepResult, TrackStep
 
 
 def check_seats(n: int, versus: bool) -> None:
@@ -29,6 +29,17 @@ def check_seats(n: int, versus: bool) -> None:
         raise ValueError(f"MSX Cards versus needs exactly 2 players (you and the enemy), not {n}")
     if not versus and n != 1:
         raise ValueError(f"MSX Cards solo is for 1 player, not {n}; tick 'Versus' for 2 players")
+
+
+def _last_event(s: MsxState) -> LastEvent | None:
+    """The latest Pentagon event as the view shows it: the state's record (the keys format-1 saves
+    held) with the visitor's card id, for the screen to name it in the table's language."""
+    le = s.last_event
+    if le is None:
+        return None
+    out: Any = dict(le)
+    out["visitor_card"] = catalogue().card_by_name.get(str(le.get("visitor_name")), "")
+    return out  # type: ignore[no-any-return]
 
 
 def _step_result(word: str) -> StepResult:
@@ -164,7 +175,7 @@ class MsxCards(Game[MsxState]):
                          "rings": [{"ring": i + 1, "event": eid, "name": data.events[eid]["name"],
                                     "polarity": data.events[eid]["polarity"]} for i, eid in enumerate(pent["rings"])],
                          "shades": [list(r) for r in pent["shades"]],
-                         "last": s.last_event},  # type: ignore[typeddict-item]
+                         "last": _last_event(s)},
             "boss": self._boss(s) if s.duel is not None else None,
             "last_attack": s.last_attack,  # type: ignore[typeddict-item]
             "rolls": [e for e in visible_log(s, seat, last=40) if e["k"] == "roll"][-6:],

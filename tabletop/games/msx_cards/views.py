@@ -102,6 +102,7 @@ class LastEvent(TypedDict):
     polarity: str
     kind: str
     visitor: int
+    visitor_name: str
     visitor_card: str
     sector: int
     ring: int
@@ -156,7 +157,7 @@ class LastAttack(TypedDict):
     by: int
     on: int
     attacker: str
-    """Card ids (a Boss is a card)."""
+    """The data names of the attacker and its target (a Boss's too)."""
     target: str
     natural: int
     die: int
