@@ -68,7 +68,7 @@ def play_one(setup: Setup, seed: int, hooks: Hooks) -> Record:
         finished=True,
         winners=tuple(result.winners),
         top_score=max(result.scores) if result.scores else None,
-        reason=hooks.reason_key(for_match(match, lang="en").text(result.reason)),
+        reason=hooks.reason_key(for_match(match, lang="en").text(result.reason), result.reason),
         length=length,
         groups=tuple((dim, tuple(labels)) for dim, labels in groups.items()),
         cards=tuple(cards),

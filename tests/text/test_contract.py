@@ -26,7 +26,7 @@ from tabletop.text.render import Renderer
 CONVERTED = [
     # "superinmundos",
     "villainous",
-    # "msx_cards",
+    "msx_cards",
     # "mount_gram",
 ]
 SEEDS_PER_SETUP = 3
@@ -82,6 +82,11 @@ def walk(game_id: str, lang: str) -> int:
 @pytest.mark.parametrize("game_id", CONVERTED)
 def test_every_text_of_random_games_has_an_english_template(game_id: str) -> None:
     assert walk(game_id, "en") > 100
+
+
+@pytest.mark.parametrize("game_id", ["msx_cards"])
+def test_every_text_of_random_games_has_a_spanish_template(game_id: str) -> None:
+    assert walk(game_id, "es") > 100
 
 
 @pytest.mark.parametrize("game_id", CONVERTED)

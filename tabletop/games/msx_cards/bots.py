@@ -116,16 +116,17 @@ class HeuristicBot:
 
     def choose(self, game: Any, view: dict[str, Any], decision: Decision, actions: list[Action],
                rng: Any) -> str:
-        ids = [a.id for a in actions]
         if decision.kind == "draft":
-            return self._draft(view, ids)
+            return self._draft(view, {a.card: a.id for a in actions if a.card is not None})
         if decision.kind == "boss_choice":
             return self._boss_choice(view)
         if decision.kind == "act":
+            caps = {a.get("capsule"): a.id for a in actions if a.verb == "capsule"}
+            attack = next(a.id for a in actions if a.verb == "attack")
             if view["mode"] == "boss":
-                return self._boss_act(view, ids)
-            return self._battle_act(view, ids, decision.seat)
-        return ids[0]
+                return self._boss_act(view, caps, attack)
+            return self._battle_act(view, caps, attack, decision.seat)
+        return actions[0].id
 
     # -- drafts ------------------------------------------------------------------------------------------
     def _duel_value(self, view: dict[str, Any], card_id: str, vit: int, with_caps: bool) -> float:
@@ -143,8 +144,8 @@ class HeuristicBot:
             best += p / 2
         return best
 
-    def _draft(self, view: dict[str, Any], ids: list[str]) -> str:
-        cards = [i.split(" ", 1)[1] for i in ids]
+    def _draft(self, view: dict[str, Any], picks: dict[str, str]) -> str:
+        cards = list(picks)
         data = catalogue()
         bonus = view["pending_bonus"]
         if any(e["k"] == "draft" and e.get("purpose") == "boss" for e in view["log"][-3:]):
@@ -156,7 +157,7 @@ class HeuristicBot:
             for c in cards:
                 me = as_fighter(c, data.cards[c]["vitality"] + bonus)
                 scores[c] = matchup(die, me, enemy) if enemy else data.cards[c]["vitality"]
-        return "pick " + max(cards, key=lambda c: scores[c])
+        return picks[max(cards, key=lambda c: scores[c])]
 
     def _boss_choice(self, view: dict[str, Any]) -> str:
         me = view["you"]
@@ -173,10 +174,10 @@ class HeuristicBot:
         return "keep" if keep >= fresh else "draft"
 
     # -- actions -------------------------------------------------------------------------------------------
-    def _battle_act(self, view: dict[str, Any], ids: list[str], seat: int) -> str:
-        caps = [i.split(" ", 1)[1] for i in ids if i.startswith("capsule ")]
+    def _battle_act(self, view: dict[str, Any], by_cap: dict[str, str], attack: str, seat: int) -> str:
+        caps = list(by_cap)
         if not caps:
-            return "attack"
+            return attack
         me, opp = (view["you"], view["enemy"]) if seat == 0 else (view["enemy"], view["you"])
         side = 0 if seat == 0 else 1
         opp_effects = any(e["by"] != side for e in view["effects"])
@@ -185,19 +186,19 @@ class HeuristicBot:
         value, cap = max(scored)
         danger = me["vitality"] <= 1.5 * max(1.0, mean(dealt(die, opp, me)))
         if value >= self.threshold or (danger and value > 0):
-            return f"capsule {cap}"
-        return "attack"
+            return by_cap[cap]
+        return attack
 
-    def _boss_act(self, view: dict[str, Any], ids: list[str]) -> str:
-        caps = [i.split(" ", 1)[1] for i in ids if i.startswith("capsule ")]
+    def _boss_act(self, view: dict[str, Any], by_cap: dict[str, str], attack: str) -> str:
+        caps = list(by_cap)
         if not caps:
-            return "attack"
+            return attack
         boss = view["boss"]
         entries = boss[boss["set"]]
         step = boss["step"]
         me = view["you"]
         die = view["world"]["die"]
-        taken = any((r or "").startswith("took") for r in (t["result"] for t in boss["track"]))
+        taken = any(t["result"] is not None and t["result"]["outcome"] == "took" for t in boss["track"])
         later = [t for t in range(step + 1, 9) if entries[t - 1]["role"] == "defense"]
         best_now, best_cap = -1.0, caps[0]
         best_later = duel_win(me["id"], me["vitality"], die, entries, start=step, first_taken=taken)
@@ -209,4 +210,4 @@ class HeuristicBot:
             for t in later:
                 best_later = max(best_later, duel_win(me["id"], me["vitality"], die, entries, start=step,
                                                       capsule=cap, at=t, first_taken=taken))
-        return f"capsule {best_cap}" if best_now >= best_later - 1e-9 else "attack"
+        return by_cap[best_cap] if best_now >= best_later - 1e-9 else attack

@@ -13,8 +13,9 @@ from tabletop.engine import emit
 from tabletop.engine.chance import roll
 
 from .cards import catalogue, dice_parts
-from .combat import ability, defense_value, hurt, name, race, show_rolls
+from .combat import ability, defense_value, hurt, race, show_rolls, who
 from .state import ENEMY, FOREVER, PLAYER, Effect, MsxState
+from .text import P, cap_name, commas, pluses, semis
 
 SPAN = {"ACTION": 0, "TURN": 1, "TWO_TURNS": 3}
 """How many actions after the one of use an effect stays active (R15); BATTLE is FOREVER."""
@@ -50,16 +51,26 @@ def lit(s: MsxState, side: int) -> list[str]:
     return list(catalogue().cards[f["card"]]["caps"])
 
 
-def _amount(s: MsxState, user: int, eff: dict[str, Any], cap: str) -> tuple[int, str]:
+def dice_msg(text: str) -> dict[str, Any]:
+    """``2d6`` / ``1d6+2`` as a message."""
+    count, sides, plus = dice_parts(text)
+    if plus:
+        return P("x.dice_plus", count=count, sides=sides, plus=plus)
+    return P("x.dice", count=count, sides=sides)
+
+
+def _amount(s: MsxState, user: int, eff: dict[str, Any], cap: str) -> tuple[int, dict[str, Any]]:
     if "dice" in eff:
         count, sides, plus = dice_parts(eff["dice"])
         total = plus
-        values = [roll(s, sides, f"{cap} {eff['kind'].lower()}", log=False) for _ in range(count)]
+        why = P("why.capsule", cap_term=cap, kind_term=eff["kind"])
+        values = [roll(s, sides, why, log=False) for _ in range(count)]
         total += sum(values)
-        how = f"{eff['dice']} = " + " + ".join(str(v) for v in values) + (f" + {plus}" if plus else "") + f" = {total}"
-        show_rolls(s, sides, values, f"{cap} ({eff['kind'].lower()})", user, [how])
-        return total, f"{eff['dice']} = {total}"
-    return eff["amount"], str(eff["amount"])
+        dice = dice_msg(eff["dice"])
+        how = P("st.dice_plus" if plus else "st.dice", dice=dice, values=pluses(values), plus=plus, total=total)
+        show_rolls(s, sides, values, why, user, [how])
+        return total, P("st.dice_total", dice=dice, total=total)
+    return eff["amount"], P("x.n", n=eff["amount"])
 
 
 def use(s: MsxState, user: int, cap_id: str, *, picked_by: str = "choice") -> None:
@@ -74,28 +85,32 @@ def use(s: MsxState, user: int, cap_id: str, *, picked_by: str = "choice") -> No
     duel = s.mode == "boss"
     brake = brake_of(s, user)
     until = FOREVER if cap["duration"] == "BATTLE" else s.act_no + SPAN.get(cap["duration"], 0)
-    notes: list[str] = []
+    notes: list[Any] = []
     for eff in cap["effects"]:
         kind = eff["kind"]
         if kind in ("HEAL", "HARM"):
             amount, how = _amount(s, user, eff, cap_id)
             if brake:
                 amount = toward_zero(amount, brake)
-                how += f", braked by {brake} to {amount}"
+                how = P("st.braked_to", how=how, brake=brake, n=amount)
             if kind == "HEAL":
                 f["vit"] += amount
-                notes.append(f"{name(s, user)} regains {how} Vitality ({f['vit']})")
+                notes.append(P("st.heal", card=f["card"], how=how, vit=f["vit"]))
             elif duel:
-                notes.append("the Boss has no Vitality to harm")
+                notes.append(P("st.no_harm"))
             else:
                 extra = hurt(s, opp, amount)
-                notes.append(f"{name(s, opp)} loses {how} Vitality ({max(0, s.fighters[opp]['vit'])})"  # type: ignore[index]
-                             + (f"; {extra[0]}" if extra else ""))
+                left = max(0, s.fighters[opp]["vit"])  # type: ignore[index]
+                if extra:
+                    notes.append(P("st.harm_revive", card=who(s, opp), how=how, vit=left, revive=extra[0]))
+                else:
+                    notes.append(P("st.harm", card=who(s, opp), how=how, vit=left))
             continue
         if kind == "CANCEL_OPPONENT_CAPSULE":
             gone = [e for e in s.effects if e["src"] == opp]
             s.effects = [e for e in s.effects if e["src"] != opp]
-            notes.append(f"ends {', '.join(sorted({e['cap'] for e in gone}))}" if gone else "nothing to stop")
+            notes.append(P("st.stops", caps=commas([cap_name(c) for c in sorted({e["cap"] for e in gone})]))
+                         if gone else P("st.nothing_to_stop"))
             continue
         on = opp if eff.get("target") == "opponent" else user
         if kind in FLAGS:
@@ -104,13 +119,13 @@ def use(s: MsxState, user: int, cap_id: str, *, picked_by: str = "choice") -> No
             n = eff["value"] if kind in ("DEFENSE_SET", "REVIVE") else eff["amount"]
             if brake:
                 braked = toward_zero(n, brake)
-                notes.append(f"{kind} {n} braked by {brake} to {braked}")
+                notes.append(P("st.braked", kind_term=kind, n=n, brake=brake, to=braked))
                 n = braked
         s.effects.append(Effect(cap=cap_id, src=user, on=on, kind=kind, n=n,
                                 until=FOREVER if kind == "REVIVE" else until))
-    detail = "; ".join(notes)
-    emit(s, "capsule", f"{name(s, user)} uses {cap_id}" + (f": {detail}." if detail else "."), side=user,
-         capsule=cap_id, duration=cap["duration"], picked_by=picked_by, notes=notes)
+    detail = {"m": "capsule_notes", "detail": semis(notes)} if notes else {}
+    emit(s, "capsule", side=user, capsule=cap_id, duration=cap["duration"], picked_by=picked_by, notes=notes,
+         card=f["card"], cap_term=cap_id, **detail)
     if user == PLAYER and not s.versus and not duel:
         s.respond = True
 
@@ -137,25 +152,25 @@ def enemy_reply(s: MsxState) -> None:
     s.respond = False
     f = s.fighters[ENEMY]
     if f is None or not f["green"]:
-        emit(s, "reply", f"{name(s, ENEMY)} cannot answer: its capsule is spent.", side=ENEMY)
+        emit(s, "reply", side=ENEMY, card=who(s, ENEMY))
         return
     data = catalogue()
     c = data.cards[f["card"]]
     bar = data.races[c["race"]]["capsule_bar"]
+    pick_why = P("why.pick", card=c["id"])
     while True:
-        r = roll(s, 6, f"{c['name']} capsule pick", log=False)
+        r = roll(s, 6, pick_why, log=False)
         ok = bar[r - 1] is not None and r in c["lit"]
-        why = "the empty slot" if bar[r - 1] is None else f"{bar[r - 1]}, not lit on this card"
-        show_rolls(s, 6, [r], f"{c['name']} capsule pick", ENEMY,
-                   [f"slot {r}: {bar[r - 1]}" if ok else f"slot {r}: {why}, roll again"])
+        why = P("st.empty_slot") if bar[r - 1] is None else P("st.unlit", cap_term=bar[r - 1])
+        show_rolls(s, 6, [r], pick_why, ENEMY,
+                   [P("st.slot", slot=r, cap_term=bar[r - 1]) if ok else P("st.slot_again", slot=r, why=why)])
         if ok:
             break
-        emit(s, "reroll", f"Slot {r} is {why}: roll again.", side=ENEMY, slot=r)
+        emit(s, "reroll", side=ENEMY, slot=r, why=why)
     cap_id = bar[r - 1]
     if pointless(s, ENEMY, cap_id):
         f["green"] = False
         f["used"].append(cap_id)
-        emit(s, "capsule_wasted", f"{c['name']} picks {cap_id}, which would do nothing now: wasted.",
-             side=ENEMY, capsule=cap_id, slot=r)
+        emit(s, "capsule_wasted", side=ENEMY, capsule=cap_id, slot=r, card=c["id"], cap_term=cap_id)
         return
     use(s, ENEMY, cap_id, picked_by=f"d6 {r}")

@@ -241,6 +241,13 @@ class Catalogue:
     worlds: dict[str, dict[str, Any]]
     missions: dict[str, dict[str, Any]]
     card_ids: tuple[str, ...]
+    card_by_name: dict[str, str]
+    """Card ids by the data's (unique) names."""
+
+
+def _at(file: str, item: str) -> str:
+    """Where a data error is: ``msx_cards/cards.json: valis``."""
+    return GAME_ID + "/" + file + ": " + item
 
 
 def _check(cond: bool, where: str, msg: str) -> None:
@@ -264,7 +271,7 @@ def build() -> Catalogue:
     caps = {c.id: c for c in _list("capsules.json", Capsule)}
     capsules: dict[str, dict[str, Any]] = {}
     for race in races.values():
-        where = f"{GAME_ID}/races.json: {race.id}"
+        where = _at("races.json", race.id)
         _check(race.capsule_bar.count(None) == 1, where, "capsule_bar needs exactly one empty slot")
         index = 0
         for slot, cid in enumerate(race.capsule_bar, start=1):
@@ -281,7 +288,7 @@ def build() -> Catalogue:
 
     cards: dict[str, dict[str, Any]] = {}
     for card in _list("cards.json", Card):
-        where = f"{GAME_ID}/cards.json: {card.id}"
+        where = _at("cards.json", card.id)
         bar = races[card.race].capsule_bar
         lit = sorted(set(card.capsules_lit))
         _check(len(lit) == len(card.capsules_lit), where, "capsules_lit repeats a slot")
@@ -292,22 +299,25 @@ def build() -> Catalogue:
         cards[card.id] = {"id": card.id, "name": card.name, "race": card.race, "attack": card.attack,
                           "defense": card.defense, "vitality": card.vitality, "resistance": card.resistance,
                           "lit": lit, "caps": names, "sector": capsules[names[-1]]["index"], "ability": ab}
+    names = [c["name"] for c in cards.values()]
+    _check(len(set(names)) == len(names), GAME_ID + "/cards.json", "two cards share a name")
     per_race = {r: sum(1 for c in cards.values() if c["race"] == r) for r in RACES}
-    _check(all(n >= 5 for n in per_race.values()) and len(cards) >= 25, f"{GAME_ID}/cards.json",
-           f"at least 25 cards and 5 per race are needed (have {per_race})")
+    if not (all(n >= 5 for n in per_race.values()) and len(cards) >= 25):
+        raise GameDataError(f"{GAME_ID}/cards.json: at least 25 cards and 5 per race are needed (have {per_race})")
     low = min(c["attack"] for c in cards.values()) + min(c["defense"] for c in cards.values())
-    _check(low >= -6, f"{GAME_ID}/cards.json", f"lowest Attack + lowest Defense is {low}, below -6 (R41)")
+    if low < -6:
+        raise GameDataError(f"{GAME_ID}/cards.json: lowest Attack + lowest Defense is {low}, below -6 (R41)")
 
     events = {e.id: e.model_dump(exclude_none=True) for e in _list("events.json", Event)}
     pentagons = {}
     for p in _list("pentagons.json", Pentagon):
         for ring in p.rings:
-            _check(ring in events, f"{GAME_ID}/pentagons.json: {p.id}", f"unknown event {ring}")
+            _check(ring in events, _at("pentagons.json", p.id), f"unknown event {ring}")
         pentagons[p.id] = p.model_dump()
     bosses = {b.id: b.model_dump() for b in _list("bosses.json", Boss)}
     worlds = {}
     for w in _list("worlds.json", World):
-        where = f"{GAME_ID}/worlds.json: {w.id}"
+        where = _at("worlds.json", w.id)
         _check(w.pentagon in pentagons, where, f"unknown pentagon {w.pentagon}")
         _check(w.boss in bosses, where, f"unknown boss {w.boss}")
         if w.enemy_pool.ids is not None:
@@ -323,13 +333,13 @@ def build() -> Catalogue:
     missions = {}
     for m in _list("missions.json", Mission):
         for wid in m.worlds:
-            _check(wid in worlds, f"{GAME_ID}/missions.json: {m.id}", f"unknown world {wid}")
+            _check(wid in worlds, _at("missions.json", m.id), f"unknown world {wid}")
         missions[m.id] = m.model_dump()
     _check("standard" in missions and "quick" in missions, f"{GAME_ID}/missions.json",
            "missions 'standard' and 'quick' are required")
     return Catalogue(races={r: races[r].model_dump() for r in RACES}, capsules=capsules, cards=cards,
                      events=events, pentagons=pentagons, bosses=bosses, worlds=worlds, missions=missions,
-                     card_ids=tuple(sorted(cards)))
+                     card_ids=tuple(sorted(cards)), card_by_name={c["name"]: c["id"] for c in cards.values()})
 
 
 @cached_data

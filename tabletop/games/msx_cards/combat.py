@@ -1,7 +1,7 @@
 """Attack resolution (spec §7) and effective Attack/Defense (§7.1), with the arithmetic written out.
 
-Every attack produces a list of human-readable steps (``["d12 11", "+ Attack 5 = 16", ...]``) that
-the log event and the view carry, so a player can check each damage figure on the dice panel.
+Every attack produces a list of steps, each a plain message (``d12 11``, ``+ Attack 5 = 16``, ...),
+that the log event and the view carry, so a player can check each damage figure on the dice panel.
 Side 1 is the Boss during a duel: it has only the printed value of its current T-step entry.
 """
 
@@ -14,6 +14,7 @@ from tabletop.engine.chance import roll
 
 from .cards import catalogue
 from .state import ENEMY, FOREVER, PLAYER, MsxState
+from .text import P, commas, nm, sgn
 
 
 def signed(n: int) -> str:
@@ -64,11 +65,13 @@ def boss_entry(s: MsxState) -> dict[str, Any]:
     return boss[duel["set"]][min(duel["step"], 8) - 1]
 
 
-def name(s: MsxState, side: int) -> str:
+def who(s: MsxState, side: int) -> str:
+    """The card id a side fights with: its fighter, or the Boss during a duel (Bosses are cards)."""
     if s.mode == "boss" and side == ENEMY and s.duel is not None:
-        return catalogue().bosses[s.duel["boss"]]["name"]
-    c = card(s, side)
-    return c["name"] if c else "nobody"
+        return s.duel["boss"]
+    f = s.fighters[side]
+    assert f is not None, "no fighter on that side"
+    return f["card"]
 
 
 def race(s: MsxState, side: int) -> str | None:
@@ -139,70 +142,73 @@ def _plain(s: MsxState, side: int, kind: str) -> bool:
     return True
 
 
-def attack_value(s: MsxState, side: int) -> tuple[int, list[str]]:
+def attack_value(s: MsxState, side: int) -> tuple[int, list[Any]]:
     """A_eff: capsule ATTACK_MODs override ATTACK_ALTER abilities (R16); floored at 0 (R2)."""
     value = printed(s, side, "attack")
     if _plain(s, side, "ATTACK_ALTER"):
-        return max(0, value), ([] if value >= 0 else ["floored at 0"])
-    notes: list[str] = []
+        return max(0, value), ([] if value >= 0 else [FLOORED])
+    notes: list[Any] = []
     mods = [e for e in s.effects if e["on"] == side and e["kind"] == "ATTACK_MOD"]
     if mods:
         for e in mods:
             value += e["n"]
-            notes.append(f"{e['cap']} {signed(e['n'])}")
+            notes.append(P("st.note_cap", cap_term=e["cap"], n=sgn(e["n"])))
     else:
         for ab, holder in _alters(s, side, "ATTACK_ALTER"):
-            who = name(s, holder)
+            by = who(s, holder)
             if ab["mode"] == "set":
                 value = ab["value"]
-                notes.append(f"set to {num(ab['value'])} by {who}")
+                notes.append(P("st.note_set", n=nm(ab["value"]), card=by))
             else:
                 value += ab["value"]
-                notes.append(f"{signed(ab['value'])} by {who}")
+                notes.append(P("st.note_by", n=sgn(ab["value"]), card=by))
     if value < 0:
         value = 0
-        notes.append("floored at 0")
+        notes.append(FLOORED)
     return value, notes
 
 
-def defense_value(s: MsxState, side: int) -> tuple[int, list[str]]:
+def defense_value(s: MsxState, side: int) -> tuple[int, list[Any]]:
     """D_eff: DEFENSE_SET, else printed + DEFENSE_MODs; without capsules the ALTERs; capped at 0."""
     value = printed(s, side, "defense")
     if _plain(s, side, "DEFENSE_ALTER"):
-        return min(0, value), ([] if value <= 0 else ["capped at 0"])
-    notes: list[str] = []
+        return min(0, value), ([] if value <= 0 else [CAPPED])
+    notes: list[Any] = []
     dset = has(s, side, "DEFENSE_SET")
     mods = [e for e in s.effects if e["on"] == side and e["kind"] == "DEFENSE_MOD"]
     if dset is not None or mods:
         if dset is not None:
             value = dset["n"]
-            notes.append(f"{dset['cap']} sets {num(dset['n'])}")
+            notes.append(P("st.note_sets", cap_term=dset["cap"], n=nm(dset["n"])))
         for e in mods:
             value += e["n"]
-            notes.append(f"{e['cap']} {signed(e['n'])}")
+            notes.append(P("st.note_cap", cap_term=e["cap"], n=sgn(e["n"])))
     else:
         for ab, holder in _alters(s, side, "DEFENSE_ALTER"):
-            who = name(s, holder)
+            by = who(s, holder)
             if ab["mode"] == "set":
                 value = ab["value"]
-                notes.append(f"set to {num(ab['value'])} by {who}")
+                notes.append(P("st.note_set", n=nm(ab["value"]), card=by))
             else:
                 value += ab["value"]
-                notes.append(f"{signed(ab['value'])} by {who}")
+                notes.append(P("st.note_by", n=sgn(ab["value"]), card=by))
     if value > 0:
         value = 0
-        notes.append("capped at 0")
+        notes.append(CAPPED)
     return value, notes
 
 
-def _stat(label: str, value: int, printed_value: int, notes: list[str]) -> str:
-    if not notes:
-        return f"{label} {num(value)}"
-    return f"{label} {num(value)} ({num(printed_value)}, {', '.join(notes)})"
+FLOORED: dict[str, Any] = {"k": "st.floored"}
+CAPPED: dict[str, Any] = {"k": "st.capped"}
+
+
+def _stat(value: int, printed_value: int, notes: list[Any]) -> dict[str, Any]:
+    """``6 (5, POWER +1)``: an effective figure, its printed value and what changed it."""
+    return P("st.stat", n=nm(value), printed=nm(printed_value), notes=commas(notes))
 
 
 # -- damage and defeat ----------------------------------------------------------------------------------
-def hurt(s: MsxState, side: int, amount: int) -> list[str]:
+def hurt(s: MsxState, side: int, amount: int) -> list[Any]:
     """Take Vitality from a fighter; an armed REVIVE catches a defeat (§7 step 9). Returns notes."""
     f = s.fighters[side]
     if f is None or (s.mode == "boss" and side == ENEMY):
@@ -213,7 +219,7 @@ def hurt(s: MsxState, side: int, amount: int) -> list[str]:
         if rev is not None:
             s.effects.remove(rev)  # type: ignore[arg-type]
             f["vit"] = max(1, rev["n"])
-            return [f"{rev['cap']}: back up at {f['vit']}"]
+            return [P("st.revive", cap_term=rev["cap"], vit=f["vit"])]
     return []
 
 
@@ -240,25 +246,24 @@ def attack(s: MsxState, x: int, y: int, *, surprise: bool = False) -> int:
     """One attack of ``x`` on ``y`` through §7 steps 1-9; returns the damage dealt.
 
     Written for speed (bots and the balance simulation run it millions of times): capsule effects
-    are looked up only when some are running, and the common case builds only a few strings."""
+    are looked up only when some are running, and the common case builds only a few messages."""
     boss = s.mode == "boss"
     die = world(s)["die"]
     cx, cy = card(s, x), card(s, y)
-    xn = cx["name"] if cx else name(s, x)
-    yn = cy["name"] if cy else name(s, y)
+    xn = cx["id"] if cx else who(s, x)
+    yn = cy["id"] if cy else who(s, y)
     ab_x, ab_y = (cx["ability"] if cx else None), (cy["ability"] if cy else None)
     effects = s.effects
-    kind = "surprise attack" if surprise else "attack"
     # 1. roll (logged below, once the arithmetic is known, so the dice panel can show it)
-    natural = roll(s, die, "attack", log=False)
+    natural = roll(s, die, WHY_ATTACK, log=False)
     rolls = [natural]
     if effects and _effect(effects, x, "BEST_OF_TWO") is not None:
-        second = roll(s, die, "attack, best of two", log=False)
+        second = roll(s, die, WHY_BEST, log=False)
         rolls.append(second)
-        steps = [f"d{die} {natural} and {second}, best {max(natural, second)}"]
+        steps: list[Any] = [{"k": "st.best2", "die": die, "a": natural, "b": second, "best": max(natural, second)}]
         natural = max(natural, second)
     else:
-        steps = [f"d{die} {natural}"]
+        steps = [{"k": "st.roll", "die": die, "value": natural}]
     damage = 0
     y_f = None if (boss and y == ENEMY) else s.fighters[y]
     first = y_f is not None and y_f["hits"] == 0
@@ -266,14 +271,14 @@ def attack(s: MsxState, x: int, y: int, *, surprise: bool = False) -> int:
         y_f["hits"] += 1
     # 2. nullify
     null = _effect(effects, y, "NULLIFY_ATTACKS") if effects else None
-    why_null = ""
+    why_null = None
     if null is not None:
-        why_null = f"nullified by {null['cap']}"
+        why_null = {"k": "st.null_cap", "cap_term": null["cap"]}
     elif ab_y is not None and ab_y["kind"] == "ATTACK_NULLIFIED":
         if ab_y["trigger"] == "first_attack" and first:
-            why_null = f"nullified: {yn} ignores the first attack"
+            why_null = {"k": "st.null_first", "card": yn}
         elif ab_y["trigger"] == "natural_at_most" and natural <= ab_y["value"]:
-            why_null = f"nullified: {yn} ignores natural rolls up to {ab_y['value']}"
+            why_null = {"k": "st.null_low", "card": yn, "n": ab_y["value"]}
     if why_null:
         steps.append(why_null)
     else:
@@ -286,93 +291,106 @@ def attack(s: MsxState, x: int, y: int, *, surprise: bool = False) -> int:
         elif cx is not None and _untouched(effects, x, ab_x, ab_y, "ATTACK_ALTER", ("ATTACK_MOD",)):
             # what ``attack_value`` gives with no ATTACK_MOD on x and no ATTACK_ALTER on either side
             a = cx["attack"]
-            a, a_notes = (a, []) if a >= 0 else (0, ["floored at 0"])
+            a, a_notes = (a, []) if a >= 0 else (0, [FLOORED])
         else:
             a, a_notes = attack_value(s, x)
         raw = natural + a
-        raw_s = str(raw) if raw >= 0 else f"\u2212{-raw}"  # num(raw)
-        steps.append(f"+ Attack {a} = {raw_s}" if not a_notes else
-                     f"+ Attack {_stat('', a, printed(s, x, 'attack'), a_notes).strip()} = {raw_s}")
+        steps.append({"k": "st.attack", "a": a, "raw": nm(raw)} if not a_notes else
+                     {"k": "st.attack", "a": _stat(a, printed(s, x, "attack"), a_notes), "raw": nm(raw)})
         ignore = _effect(effects, x, "IGNORE_DEFENSE") if effects else None
         if ignore is not None:
-            steps.append(f"{yn} Defense ignored ({ignore['cap']}) = {raw_s}")
+            steps.append({"k": "st.ignored", "card": yn, "cap_term": ignore["cap"], "raw": nm(raw)})
         else:
             if plain and cy is not None:
                 d, d_notes = min(0, cy["defense"]), []
             elif cy is not None and _untouched(effects, y, ab_x, ab_y, "DEFENSE_ALTER", ("DEFENSE_SET", "DEFENSE_MOD")):
                 # what ``defense_value`` gives with no DEFENSE_SET/MOD on y and no DEFENSE_ALTER at all
                 d = cy["defense"]
-                d, d_notes = (d, []) if d <= 0 else (0, ["capped at 0"])
+                d, d_notes = (d, []) if d <= 0 else (0, [CAPPED])
             else:
                 d, d_notes = defense_value(s, y)
             raw += d
-            raw_s = str(raw) if raw >= 0 else f"\u2212{-raw}"  # num(raw)
             if d_notes:
-                steps.append(f"+ {yn} Defense {_stat('', d, printed(s, y, 'defense'), d_notes).strip()} = {raw_s}")
-            else:  # what ``_stat`` gives without notes, the printed value unused
-                d_s = str(d) if d >= 0 else f"\u2212{-d}"  # num(d)
-                steps.append(f"+ {yn} Defense {d_s} = {raw_s}")
+                steps.append({"k": "st.defense", "card": yn, "d": _stat(d, printed(s, y, "defense"), d_notes),
+                              "raw": nm(raw)})
+            else:
+                steps.append({"k": "st.defense", "card": yn, "d": nm(d), "raw": nm(raw)})
         if raw <= 0:
-            steps.append("no wound")  # 4. R3
+            steps.append(NO_WOUND)  # 4. R3
         else:
             # 5. doubled
             dbl = _effect(effects, x, "DAMAGE_DEALT_DOUBLED") if effects else None
             if dbl is not None:
                 raw *= 2
-                steps.append(f"\u00d7 2 {dbl['cap']} = {raw}")
+                steps.append({"k": "st.doubled", "cap_term": dbl["cap"], "raw": raw})
             # 6. increased
             if ab_x is not None and ab_x["kind"] == "DAMAGE_INCREASED" and race_ok(ab_x, "vs_race", yr, boss):
                 raw += ab_x["amount"]
-                steps.append(f"+ Damage Increased {signed(ab_x['amount'])} = {num(raw)}")
+                steps.append({"k": "st.increased", "n": sgn(ab_x["amount"]), "raw": nm(raw)})
             for e in effects:
                 if e["on"] == x and e["kind"] == "DAMAGE_DEALT_MOD":
                     raw += e["n"]
-                    steps.append(f"+ {e['cap']} {signed(e['n'])} = {num(raw)}")
+                    steps.append({"k": "st.dealt_mod", "cap_term": e["cap"], "n": sgn(e["n"]), "raw": nm(raw)})
             # 7. halved, once
             halve = _effect(effects, y, "DAMAGE_TAKEN_HALVED") if effects else None
             split = (ab_y is not None and ab_y["kind"] == "ATTACK_SPLIT"
                      and race_ok(ab_y, "vs_race", xr, boss))
             if halve is not None or split:
                 raw //= 2
-                steps.append(f"halved ({halve['cap'] if halve else 'Attack Split'}) = {num(raw)}")
+                by = {"k": "x.term", "term": halve["cap"]} if halve else {"k": "x.term", "term": "ATTACK_SPLIT"}
+                steps.append({"k": "st.halved", "by": by, "raw": nm(raw)})
             # 8. reduced
             if ab_y is not None and ab_y["kind"] == "DAMAGE_REDUCED" and race_ok(ab_y, "vs_race", xr, boss):
                 raw -= ab_y["amount"]
-                steps.append(f"\u2212 Damage Reduced {ab_y['amount']} = {num(raw)}")
+                steps.append({"k": "st.reduced", "n": ab_y["amount"], "raw": nm(raw)})
             for e in effects:
                 if e["on"] == y and e["kind"] == "DAMAGE_TAKEN_MOD":
                     raw -= e["n"]
-                    steps.append(f"\u2212 {e['cap']} {e['n']} = {num(raw)}")
+                    steps.append({"k": "st.taken_mod", "cap_term": e["cap"], "n": e["n"], "raw": nm(raw)})
             # 9. damage
             damage = raw if raw > 0 else 0
-    steps.append(f"damage {damage}")
+    steps.append({"k": "st.damage", "n": damage})
     if damage:
         steps.extend(hurt(s, y, damage))
-    show_rolls(s, die, rolls, f"{xn} {kind} on {yn}", x, steps)
+    show_rolls(s, die, rolls, {"k": "why.surprise" if surprise else "why.attack", "card": xn, "target_card": yn},
+               x, steps)
     left = y_f["vit"] if y_f is not None else None
-    text = f"{xn} {kind}s {yn}: {damage} damage" + (
-        "." if left is None else f" ({yn} at {left})." if left > 0 else f" ({yn} is out of Vitality).")
-    s.last_attack = {"by": x, "on": y, "attacker": xn, "target": yn, "natural": natural, "die": die,
+    kind = "surprise" if surprise else "attack"
+    # the same keys as format-1 saves held (names, not ids), so their states still compare
+    s.last_attack = {"by": x, "on": y, "attacker": _name(xn), "target": _name(yn), "natural": natural, "die": die,
                      "damage": damage, "steps": steps, "surprise": surprise}
-    emit(s, "attack", text, by=x, on=y, natural=natural, die=die, damage=damage, steps=steps,
-         surprise=surprise)
+    emit(s, "attack", m=kind if left is None else f"{kind}_left" if left > 0 else f"{kind}_out",
+         by=x, on=y, natural=natural, die=die, damage=damage, steps=steps, surprise=surprise, card=xn,
+         target_card=yn, left=left)
     return damage
 
 
-def show_rolls(s: MsxState, die: int, values: list[int], why: str, side: int | None, steps: list[str],
-               **data: Any) -> None:
+def _name(card_id: str) -> str:
+    """A fighter's or Boss's data name (the state's ``last_attack`` keeps names, as format 1 did)."""
+    data = catalogue()
+    found = data.cards.get(card_id) or data.bosses.get(card_id)
+    return found["name"] if found else card_id
+
+
+WHY_ATTACK: dict[str, Any] = {"k": "why.roll_attack"}
+WHY_BEST: dict[str, Any] = {"k": "why.roll_best"}
+NO_WOUND: dict[str, Any] = {"k": "st.no_wound"}
+
+
+def show_rolls(s: MsxState, die: int, values: list[int], why: dict[str, Any], side: int | None,
+               steps: list[Any], **data: Any) -> None:
     """Log dice rolled with ``log=False`` as ``roll`` events of one group, the arithmetic on the last
-    (the shape ``tabletop.engine.chance.roll`` logs, plus ``steps`` and ``group`` for the dice panel)."""
-    group = f"g{len(s.log)}"
+    (the shape ``tabletop.engine.chance.roll`` logs, plus ``steps`` and ``group`` for the dice panel).
+    ``why`` and the steps are plain messages."""
+    group = "g" + str(len(s.log))
     if len(values) == 1 and not data:
-        value = values[0]
-        emit(s, "roll", f"rolls d{die}: {value} ({why})", die=die, value=value, why=why, seat=None, side=side,
-             group=group, steps=steps)
+        emit(s, "roll", m="msx_roll", die=die, value=values[0], why=why, seat=None, side=side, group=group,
+             steps=steps)
         return
     last = len(values) - 1
     for i, value in enumerate(values):
-        emit(s, "roll", f"rolls d{die}: {value} ({why})", die=die, value=value, why=why, seat=None, side=side,
-             group=group, steps=steps if i == last else [], **data)
+        emit(s, "roll", m="msx_roll", die=die, value=value, why=why, seat=None, side=side, group=group,
+             steps=steps if i == last else [], **data)
 
 
 def alive(s: MsxState, side: int) -> bool:
@@ -399,7 +417,7 @@ def regenerate(s: MsxState, side: int) -> None:
     if f["vit"] < top:
         gain = min(ab["amount"], top - f["vit"])
         f["vit"] += gain
-        emit(s, "regen", f"{name(s, side)} regenerates {gain} Vitality ({f['vit']}).", side=side, amount=gain)
+        emit(s, "regen", side=side, amount=gain, card=f["card"], vit=f["vit"])
 
 
 __all__ = ["PLAYER", "ENEMY", "attack", "attack_value", "defense_value", "expire", "regenerate"]

@@ -7,7 +7,7 @@ module only validates the answer, applies it through the functions here and call
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Any, Callable
 
 from tabletop.engine import emit
 from tabletop.engine.chance import randbelow, roll
@@ -15,8 +15,9 @@ from tabletop.engine.chance import randbelow, roll
 from . import pentagon
 from .capsules import enemy_reply, use
 from .cards import catalogue
-from .combat import ability, alive, attack, boss_entry, card, expire, has, name, regenerate, show_rolls, world
+from .combat import ability, alive, attack, boss_entry, card, expire, has, regenerate, show_rolls, who, world
 from .state import ENEMY, PLAYER, TURN_LIMIT, BossDuel, Fighter, MsxState
+from .text import P, commas, name_of, spaced
 
 DECISIONS = ("draft", "boss_choice", "bonus", "extra", "act")
 
@@ -25,9 +26,10 @@ def new_fighter(card_id: str) -> Fighter:
     return Fighter(card=card_id, vit=catalogue().cards[card_id]["vitality"], green=True, used=[], hits=0)
 
 
-def lose(s: MsxState, reason: str) -> None:
+def lose(s: MsxState, reason: dict[str, Any]) -> None:
+    """The run ends lost; ``reason`` is a plain message (it is the result's reason too)."""
     s.outcome, s.reason, s.phase = "lost", reason, "over"
-    emit(s, "game_over", f"Game over: {reason}.", reason=reason, cleared=s.cleared)
+    emit(s, "game_over", reason=reason, cleared=s.cleared)
 
 
 # -- fighters -----------------------------------------------------------------------------------------
@@ -35,7 +37,7 @@ def need_fighter(s: MsxState, purpose: str) -> bool:
     """Bring in your next fighter (§5, R7). True if one is on the board now (classic variant);
     False if a draft decision is pending or the run ended because the pool is empty."""
     if not s.pool:
-        lose(s, "your pool is empty and you have no fighter left")
+        lose(s, P("end.pool_empty"))
         return False
     if s.classic:
         pick = s.pool[randbelow(s, len(s.pool))]
@@ -47,8 +49,7 @@ def need_fighter(s: MsxState, purpose: str) -> bool:
         s.draft.append(choices.pop(randbelow(s, len(choices))))
     s.draft_for = purpose
     s.phase = "draft"
-    names = ", ".join(catalogue().cards[c]["name"] for c in s.draft)
-    emit(s, "draft", f"Draft: choose one of {names}.", cards=list(s.draft), purpose=purpose)
+    emit(s, "draft", cards=list(s.draft), names=commas([name_of(c) for c in s.draft]), purpose=purpose)
     return False
 
 
@@ -56,8 +57,7 @@ def take(s: MsxState, card_id: str) -> None:
     s.pool.remove(card_id)
     s.fighters[PLAYER] = new_fighter(card_id)
     s.draft = []
-    c = catalogue().cards[card_id]
-    emit(s, "fighter", f"{s.names[PLAYER]} brings in {c['name']}.", side=PLAYER, card=card_id)
+    emit(s, "fighter", side=PLAYER, card=card_id, seat=PLAYER)
 
 
 def pick(s: MsxState, card_id: str) -> None:
@@ -74,7 +74,7 @@ def draw_enemy(s: MsxState) -> None:
         options = [c for c in data.card_ids if c not in s.beaten]
     cid = options[randbelow(s, len(options))]
     s.fighters[ENEMY] = new_fighter(cid)
-    emit(s, "fighter", f"The enemy sends {data.cards[cid]['name']}.", side=ENEMY, card=cid)
+    emit(s, "fighter", m="fighter_enemy", side=ENEMY, card=cid)
 
 
 # -- initiative ----------------------------------------------------------------------------------------
@@ -82,40 +82,42 @@ def initiative(s: MsxState) -> None:
     """R6: d6 each, +1 for strictly higher Resistance (not against a Boss), INITIATIVE_BONUS; ties re-roll."""
     boss = s.mode == "boss"
     mods = [0, 0]
-    why: list[list[str]] = [[], []]
+    why: list[list[Any]] = [[], []]
     if not boss:
         rp, re_ = card(s, PLAYER)["resistance"], card(s, ENEMY)["resistance"]  # type: ignore[index]
         if rp != re_:
             side = PLAYER if rp > re_ else ENEMY
             mods[side] += 1
-            why[side].append("+1 Resistance")
+            why[side].append(INI_RESISTANCE)
     for side in (PLAYER, ENEMY):
         ab = ability(s, side)
         if ab is not None and ab["kind"] == "INITIATIVE_BONUS":
             mods[side] += ab["amount"]
-            why[side].append(f"+{ab['amount']} Initiative Bonus")
+            why[side].append(P("st.ini_bonus", n=ab["amount"]))
     tries = []
-    names = (name(s, PLAYER), name(s, ENEMY))  # nothing below changes who is fighting
+    names = (who(s, PLAYER), who(s, ENEMY))  # nothing below changes who is fighting
     pn, en = names
-    p_why = "".join(f" {n}" for n in why[PLAYER])
-    e_why = "".join(f" {n}" for n in why[ENEMY])
-    p_roll, e_roll = f"{pn} initiative", f"{en} initiative"
+    p_why = spaced(why[PLAYER]) if why[PLAYER] else None
+    e_why = spaced(why[ENEMY]) if why[ENEMY] else None
     while True:
-        rp = roll(s, 6, p_roll, log=False)
-        re_ = roll(s, 6, e_roll, log=False)
+        rp = roll(s, 6, WHY_INITIATIVE, log=False)
+        re_ = roll(s, 6, WHY_INITIATIVE, log=False)
         tp, te = rp + mods[PLAYER], re_ + mods[ENEMY]
         tries.append([rp, re_])
-        steps = [f"{pn} d6 {rp}{p_why} = {tp}", f"{en} d6 {re_}{e_why} = {te}",
-                 "tie: roll again" if tp == te else f"{names[PLAYER if tp > te else ENEMY]} acts first"]
-        show_rolls(s, 6, [rp, re_], "initiative", None, steps)
+        steps = [P("st.ini", card=pn, value=rp, total=tp) if p_why is None else
+                 P("st.ini_mods", card=pn, value=rp, mods=p_why, total=tp),
+                 P("st.ini", card=en, value=re_, total=te) if e_why is None else
+                 P("st.ini_mods", card=en, value=re_, mods=e_why, total=te),
+                 TIE if tp == te else P("st.first", card=names[PLAYER if tp > te else ENEMY])]
+        show_rolls(s, 6, [rp, re_], WHY_INITIATIVE, None, steps)
         if tp != te:
             break
-        emit(s, "tie", f"Initiative tied at {tp}: both roll again.", total=tp)
+        emit(s, "tie", total=tp)
     s.init = PLAYER if tp > te else ENEMY
     s.last_init = {"rolls": [rp, re_], "mods": mods, "notes": why, "totals": [tp, te], "holder": s.init,
                    "tries": tries}
-    emit(s, "initiative", f"Initiative: {pn} {tp} vs {en} {te}; "
-         f"{names[s.init]} acts first.", holder=s.init, totals=[tp, te], rolls=[rp, re_], mods=mods)
+    emit(s, "initiative", holder=s.init, totals=[tp, te], rolls=[rp, re_], mods=mods, card=pn, card2=en,
+         total=tp, total2=te, first_card=names[s.init])
 
 
 # -- battles ---------------------------------------------------------------------------------------------
@@ -128,8 +130,8 @@ def _world(s: MsxState) -> None:
     s.duel = None
     s.last_event = None
     n = len(catalogue().missions[s.mission]["worlds"])
-    emit(s, "world", f"World {s.world + 1} of {n}: {w['name']} (attack die d{w['die']}).", world=w["id"],
-         index=s.world, die=w["die"])
+    emit(s, "world", world=w["id"], index=s.world, die=w["die"], number=s.world + 1, worlds=n,
+         world_term=w["id"])
     s.phase = "battle"
 
 
@@ -146,8 +148,8 @@ def _battle(s: MsxState) -> None:
     s.effects, s.respond = [], False
     _add_bonus(s)
     s.turn, s.half, s.act_no, s.skip_check = 1, 0, 0, True
-    emit(s, "battle", f"Battle: {name(s, PLAYER)} ({s.fighters[PLAYER]['vit']}) against "  # type: ignore[index]
-         f"{name(s, ENEMY)} ({s.fighters[ENEMY]['vit']}).", number=s.battles)  # type: ignore[index]
+    emit(s, "battle", number=s.battles, card=who(s, PLAYER), vit=s.fighters[PLAYER]["vit"],  # type: ignore[index]
+         card2=who(s, ENEMY), vit2=s.fighters[ENEMY]["vit"])  # type: ignore[index]
     initiative(s)
     for side in (s.init, 1 - s.init):  # R36: surprise attacks, initiative holder first
         ab = ability(s, side)
@@ -163,8 +165,7 @@ def _add_bonus(s: MsxState) -> None:
     f = s.fighters[PLAYER]
     if s.bonus and f is not None:
         f["vit"] += s.bonus
-        emit(s, "bonus_added", f"{name(s, PLAYER)} receives {s.bonus} bonus Vitality ({f['vit']}).",
-             amount=s.bonus)
+        emit(s, "bonus_added", amount=s.bonus, card=f["card"], vit=f["vit"])
         s.bonus = 0
 
 
@@ -237,7 +238,7 @@ def turn_limit(s: MsxState) -> None:
     fp, fe = s.fighters[PLAYER], s.fighters[ENEMY]
     assert fp is not None and fe is not None
     loser = PLAYER if fp["vit"] <= fe["vit"] else ENEMY
-    emit(s, "turn_limit", f"Turn limit reached: {name(s, loser)} has less Vitality and falls.", loser=loser)
+    emit(s, "turn_limit", loser=loser, card=who(s, loser))
     end_battle(s, [loser])
 
 
@@ -251,18 +252,16 @@ def end_battle(s: MsxState, dead: list[int]) -> None:
         if side == ENEMY:
             s.wins += 1
             s.beaten.append(f["card"])
-            emit(s, "defeat", f"{name(s, ENEMY)} is defeated: victory {s.wins} of 3.", side=ENEMY,
-                 card=f["card"], wins=s.wins)
+            emit(s, "defeat", m="defeat_won", side=ENEMY, card=f["card"], wins=s.wins)
         else:
             s.losses += 1
             s.defeated.append(f["card"])
-            emit(s, "defeat", f"{name(s, PLAYER)} is defeated: loss {s.losses} of 3.", side=PLAYER,
-                 card=f["card"], losses=s.losses)
+            emit(s, "defeat", m="defeat_lost", side=PLAYER, card=f["card"], losses=s.losses)
     for side in sorted(set(dead)):
         s.fighters[side] = None
     s.effects, s.respond, s.mode = [], False, ""
     if s.losses >= 3:
-        lose(s, f"three of your fighters fell in World {s.world + 1} ({w['name']})")
+        lose(s, P("end.three_fell", world=s.world + 1, world_term=w["id"]))
     elif s.wins >= 3:
         if w["bonus"]:
             s.phase = "bonus"
@@ -290,29 +289,28 @@ def boss_choice(s: MsxState, keep: bool) -> None:
     s.pool.append(f["card"])
     s.pool.sort()
     s.fighters[PLAYER] = None
-    emit(s, "fighter_back", f"{catalogue().cards[f['card']]['name']} goes back to the pool.", card=f["card"])
+    emit(s, "fighter_back", card=f["card"])
     if need_fighter(s, "boss"):
         s.phase = "boss"
 
 
 def bonus_roll(s: MsxState) -> None:
     """Bonus screen (R33): best of two d20 for your Boss fighter."""
-    a = roll(s, 20, "Bonus screen, first d20", log=False)
-    b = roll(s, 20, "Bonus screen, second d20", log=False)
+    a = roll(s, 20, WHY_BONUS, log=False)
+    b = roll(s, 20, WHY_BONUS, log=False)
     s.bonus += max(a, b)
-    show_rolls(s, 20, [a, b], "Bonus screen", PLAYER, [f"best of {a} and {b} = {max(a, b)}",
-                                                        f"bonus for your next fighter {s.bonus}"])
-    emit(s, "bonus", f"Bonus screen: {a} and {b}, keep {max(a, b)} (bonus {s.bonus}).", rolls=[a, b],
-         gained=max(a, b), pending=s.bonus)
+    show_rolls(s, 20, [a, b], WHY_BONUS, PLAYER, [P("st.best_of", a=a, b=b, best=max(a, b)),
+                                                  P("st.pending", n=s.bonus)])
+    emit(s, "bonus", rolls=[a, b], gained=max(a, b), pending=s.bonus, a=a, b=b)
     _to_duel(s)
 
 
 def extra_roll(s: MsxState) -> None:
     """Extra screen (R33): +d20 for your next fighter, then the next World."""
-    a = roll(s, 20, "Extra screen d20", log=False)
+    a = roll(s, 20, WHY_EXTRA, log=False)
     s.bonus += a
-    show_rolls(s, 20, [a], "Extra screen", PLAYER, [f"+{a}", f"bonus for your next fighter {s.bonus}"])
-    emit(s, "extra", f"Extra screen: {a} (bonus {s.bonus}).", rolls=[a], gained=a, pending=s.bonus)
+    show_rolls(s, 20, [a], WHY_EXTRA, PLAYER, [P("n.plus", n=a), P("st.pending", n=s.bonus)])
+    emit(s, "extra", rolls=[a], gained=a, pending=s.bonus)
     s.world += 1
     s.phase = "world"
 
@@ -326,11 +324,10 @@ def _boss(s: MsxState) -> None:
     f["green"], f["used"], f["hits"] = True, [], 0
     s.effects, s.respond = [], False
     _add_bonus(s)
-    emit(s, "duel", f"Boss duel: {name(s, PLAYER)} ({f['vit']}) against {name(s, ENEMY)}.", boss=w["boss"])
+    emit(s, "duel", boss=w["boss"], card=f["card"], vit=f["vit"], boss_card=w["boss"])
     initiative(s)
     s.duel["set"] = "white" if s.init == ENEMY else "grey"
-    emit(s, "duel_set", f"The {s.duel['set']} set is in use: "
-         f"{'the Boss attacks' if s.init == ENEMY else 'you attack'} on T1.", set=s.duel["set"])
+    emit(s, "duel_set", m="duel_set_" + s.duel["set"], set=s.duel["set"])
     s.act_no = 0
     s.phase = "bstep"
 
@@ -351,7 +348,7 @@ def _bstep(s: MsxState) -> None:
         duel["results"].append(f"took {dmg}")
         if not alive(s, PLAYER):
             s.fighters[PLAYER]["vit"] = min(0, s.fighters[PLAYER]["vit"])  # type: ignore[index]
-            lose(s, f"{name(s, ENEMY)} defeated {name(s, PLAYER)} on T{k}")
+            lose(s, P("end.boss_won", boss_card=who(s, ENEMY), card=who(s, PLAYER), step=k))
             return
         duel["step"] = k + 1
     else:
@@ -369,7 +366,7 @@ def _boss_strike(s: MsxState) -> None:
         dmg = max(dmg, attack(s, PLAYER, ENEMY))  # R37: one wounding hit is enough
     if dmg <= 0:
         duel["results"].append("miss")
-        lose(s, f"{name(s, PLAYER)} failed to damage {name(s, ENEMY)} on T{k}")
+        lose(s, P("end.boss_missed", card=who(s, PLAYER), boss_card=who(s, ENEMY), step=k))
         return
     duel["results"].append(f"hit {dmg}")
     duel["step"] = k + 1
@@ -380,16 +377,22 @@ def _boss_won(s: MsxState) -> None:
     s.cleared += 1
     s.mode = ""
     s.effects = []
-    boss = catalogue().bosses[s.duel["boss"]]["name"]  # type: ignore[index]
+    boss = s.duel["boss"]  # type: ignore[index]
     worlds = catalogue().missions[s.mission]["worlds"]
-    emit(s, "boss_destroyed", f"{boss} is destroyed! World {s.world + 1} is free.", cleared=s.cleared)
+    emit(s, "boss_destroyed", cleared=s.cleared, boss_card=boss, world=s.world + 1)
     if s.world + 1 >= len(worlds):
         s.outcome, s.phase = "won", "over"
-        s.reason = "mission complete"
-        emit(s, "mission_complete", f"Mission complete: all {len(worlds)} Worlds are free!", cleared=s.cleared)
+        s.reason = P("end.complete")
+        emit(s, "mission_complete", cleared=s.cleared, worlds=len(worlds))
     else:
         s.phase = "extra"
 
+
+WHY_INITIATIVE: dict[str, Any] = {"k": "why.initiative"}
+WHY_BONUS: dict[str, Any] = {"k": "why.bonus"}
+WHY_EXTRA: dict[str, Any] = {"k": "why.extra"}
+INI_RESISTANCE: dict[str, Any] = {"k": "st.ini_res"}
+TIE: dict[str, Any] = {"k": "st.tie"}
 
 AUTO: dict[str, Callable[[MsxState], None]] = {
     "world": _world, "battle": _battle, "action": _action, "boss": _boss, "bstep": _bstep,

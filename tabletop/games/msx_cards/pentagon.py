@@ -7,16 +7,21 @@ R21) and its opponent's Resistance (ring, R22), and applies the ring's event wit
 
 from __future__ import annotations
 
+from typing import Any
+
 from tabletop.engine import emit
 from tabletop.engine.chance import roll
 
 from .cards import catalogue
-from .combat import name, show_rolls, world
+from .combat import show_rolls, world
 from .state import ENEMY, PLAYER, MsxState
-from .text import effect_text
+from .text import P, commas, effect_msg, semis
 
 SECTOR_TINT = ("red", "blue", "brown", "green", "yellow")
 """Decoration only (R25): sector 1 red ... sector 5 yellow, the reverse of the race order (§10.1)."""
+
+
+WHY_CHECK: dict[str, Any] = {"k": "why.event_check"}
 
 
 def check(s: MsxState) -> int | None:
@@ -24,10 +29,10 @@ def check(s: MsxState) -> int | None:
     threshold = world(s)["threshold"]
     if threshold <= 0:
         return None
-    value = roll(s, 20, "event check", log=False)
+    value = roll(s, 20, WHY_CHECK, log=False)
     if value > threshold:
         return None  # the quiet checks stay out of the log: one per action would drown the dice panel
-    show_rolls(s, 20, [value], "event check", None, [f"d20 {value} \u2264 {threshold}: an event!"])
+    show_rolls(s, 20, [value], WHY_CHECK, None, [P("st.event_check", value=value, threshold=threshold)])
     return value
 
 
@@ -49,10 +54,12 @@ def resolve(s: MsxState, d20: int) -> list[int]:
     m = 2 if shade == "dark" else 1
     ev = data.events[pent["rings"][ring - 1]]
     outcomes: list[dict[str, object]] = []
-    lines: list[str] = []
+    lines: list[Any] = []
     if ended:  # say what the event took away (a +2 LV.UP used to vanish without a word)
-        lines.append("it ends " + ", ".join(f"{e['cap']} ({effect_text(e['kind'], e['n'])} on {name(s, e['on'])})"
-                                            for e in ended))
+        lines.append(P("ln.ends", effects=commas([
+            P("ln.ended", cap_term=e["cap"], effect=effect_msg(e["kind"], e["n"]),
+              card=s.fighters[e["on"]]["card"])  # type: ignore[index]
+            for e in ended])))
     if ev["polarity"] == "positive":
         f = s.fighters[visitor]
         assert f is not None
@@ -60,11 +67,11 @@ def resolve(s: MsxState, d20: int) -> list[int]:
             base = ev["values"][vcard["race"]]
             f["vit"] += base * m
             outcomes.append({"side": visitor, "change": base * m, "base": base, "m": m})
-            lines.append(f"{vcard['name']} gains {base} \u00d7 {m} = {base * m} Vitality ({max(0, f['vit'])})")
+            lines.append(P("ln.gains", card=vcard["id"], base=base, m=m, total=base * m, vit=max(0, f["vit"])))
         else:
             f["green"] = True
             outcomes.append({"side": visitor, "recharged": True})
-            lines.append(f"{vcard['name']}'s capsule button turns green again")
+            lines.append(P("ln.recharged", card=vcard["id"]))
     else:
         die = w["die"]
         for side in (PLAYER, ENEMY):
@@ -74,27 +81,30 @@ def resolve(s: MsxState, d20: int) -> list[int]:
             ab = c["ability"]
             bonus = ab["amount"] if ab is not None and ab["kind"] == "EVENT_RESISTANCE" else 0
             target = ev["resist_target"][str(c["resistance"])]
-            r = roll(s, die, f"{c['name']} resists {ev['name']}", log=False)
+            why = P("why.resist", card=c["id"], event_term=ev["id"])
+            r = roll(s, die, why, log=False)
             total = r + bonus
-            calc = f"d{die} {r}" + (f" + {bonus}" if bonus else "") + f" = {total} vs {target}"
-            result = "resisted" if total >= target else f"loses {ev['values'][c['race']]} \u00d7 {m}"
-            show_rolls(s, die, [r], f"{c['name']} resists {ev['name']}", side,
-                       [f"d{die} {r}" + (f" + Event Resistance {bonus}" if bonus else "") + f" = {total}",
-                        f"needs {target} (Resistance {c['resistance']})", result], target=target)
+            calc = (P("ln.calc_bonus", die=die, value=r, bonus=bonus, total=total, target=target) if bonus
+                    else P("ln.calc", die=die, value=r, total=total, target=target))
+            result = P("st.resisted") if total >= target else P("st.loses", n=ev["values"][c["race"]], m=m)
+            show_rolls(s, die, [r], why, side,
+                       [P("st.resist_bonus", die=die, value=r, bonus=bonus, total=total) if bonus
+                        else P("st.resist", die=die, value=r, total=total),
+                        P("st.needs", target=target, resistance=c["resistance"]), result], target=target)
             if total >= target:
                 outcomes.append({"side": side, "resisted": True, "roll": r, "total": total, "target": target})
-                lines.append(f"{c['name']} resists ({calc})")
+                lines.append(P("ln.resists", card=c["id"], calc=calc))
             else:
                 base = ev["values"][c["race"]]
                 f["vit"] -= base * m
                 outcomes.append({"side": side, "resisted": False, "roll": r, "total": total, "target": target,
                                  "change": -base * m, "base": base, "m": m})
-                lines.append(f"{c['name']} fails ({calc}) and loses {base} \u00d7 {m} = {base * m} ({max(0, f['vit'])})")
+                lines.append(P("ln.fails", card=c["id"], calc=calc, base=base, m=m, total=base * m,
+                               vit=max(0, f["vit"])))
     s.last_event = {"event": ev["id"], "name": ev["name"], "polarity": ev["polarity"], "kind": ev["kind"],
                     "visitor": visitor, "visitor_name": vcard["name"], "sector": sector, "ring": ring,
                     "shade": shade, "m": m, "tint": SECTOR_TINT[sector - 1], "d20": d20,
                     "outcomes": outcomes, "lines": lines}
-    emit(s, "event", f"Event! {ev['name']} (d20 {d20}): {name(s, visitor)} visits sector {sector}, ring {ring} "
-         f"({shade}). " + "; ".join(lines) + ".", event=ev["id"], visitor=visitor, sector=sector, ring=ring,
-         shade=shade, m=m, outcomes=outcomes, d20=d20)
+    emit(s, "event", event=ev["id"], visitor=visitor, sector=sector, ring=ring, shade=shade, mult=m,
+         outcomes=outcomes, d20=d20, event_term=ev["id"], card=vcard["id"], shade_term=shade, lines=semis(lines))
     return [side for side in (PLAYER, ENEMY) if s.fighters[side]["vit"] <= 0]  # type: ignore[index]

@@ -10,6 +10,7 @@ from functools import cache
 from typing import Any
 
 from tabletop.engine import Action, CardFace, Decision, Game, IllegalAction, Result, Seat, emit, visible_log
+from tabletop.engine.msg import Msg, msg
 
 from . import flow
 from .capsules import lit
@@ -18,7 +19,8 @@ from .combat import attack_value, boss_entry, defense_value, world
 from .faces import face
 from .pentagon import SECTOR_TINT
 from .state import ENEMY, PLAYER, TURN_LIMIT, MsxState
-from .text import ability_text
+from .text import P, ability_msg, as_msg
+from .views import BossView, CardView, FighterView, LastEvent, MsxView, StepResult, TrackStep
 
 
 def check_seats(n: int, versus: bool) -> None:
@@ -29,8 +31,27 @@ def check_seats(n: int, versus: bool) -> None:
         raise ValueError(f"MSX Cards solo is for 1 player, not {n}; tick 'Versus' for 2 players")
 
 
+def _last_event(s: MsxState) -> LastEvent | None:
+    """The latest Pentagon event as the view shows it: the state's record (the keys format-1 saves
+    held) with the visitor's card id, for the screen to name it in the table's language."""
+    le = s.last_event
+    if le is None:
+        return None
+    out: Any = dict(le)
+    out["visitor_card"] = catalogue().card_by_name.get(str(le.get("visitor_name")), "")
+    return out  # type: ignore[no-any-return]
+
+
+def _step_result(word: str) -> StepResult:
+    """A finished Boss step as the duel records it (``"hit 7"``, ``"took 3"``, ``"miss"``: the rules'
+    own tokens, written by :mod:`.flow`) as structure for the view."""
+    outcome, _, amount = word.partition(" ")
+    return {"outcome": outcome, "amount": int(amount or 0)}
+
+
 class MsxCards(Game[MsxState]):
     state_type = MsxState
+    view_type = MsxView
 
     def __init__(self, spec: Any) -> None:
         self.spec = spec
@@ -46,7 +67,7 @@ class MsxCards(Game[MsxState]):
                      classic=bool(options.get("classic")), names=[seat.name for seat in seats])
         s.pool = list(data.card_ids)
         m = data.missions[mission]
-        emit(s, "mission", f"Mission {m['name']}: {len(m['worlds'])} Worlds.", mission=mission)
+        emit(s, "mission", mission=mission, mission_term=mission, worlds=len(m["worlds"]))
         flow.advance(s)
         s.reveals = 0
         return s
@@ -57,25 +78,23 @@ class MsxCards(Game[MsxState]):
             return None
         p = s.phase
         if p == "draft":
-            why = "for the Boss duel" if s.draft_for == "boss" else "for the next battle"
-            return Decision(PLAYER, "draft", f"{s.names[PLAYER]}: choose a fighter {why}")
+            return DRAFT_BOSS if s.draft_for == "boss" else DRAFT_BATTLE
         if p == "boss_choice":
-            return Decision(PLAYER, "boss_choice", f"{s.names[PLAYER]}: who faces the Boss?")
+            return BOSS_CHOICE
         if p == "bonus":
-            return Decision(PLAYER, "bonus", "Bonus screen: roll two d20 and keep the higher")
+            return BONUS
         if p == "extra":
-            return Decision(PLAYER, "extra", "Extra screen: roll a d20 for your next fighter")
+            return EXTRA
         if p == "act":
             seat = s.actor if s.versus else PLAYER
-            who = s.names[seat]
             step = s.duel["step"] if s.mode == "boss" else 0  # type: ignore[index]
-            key = (seat, who, step)
+            key = (seat, step)
             found = _ACT_DECISIONS.get(key)
             if found is None:
                 if step:
-                    found = Decision(seat, "act", f"{who}: T{step} — your attack on the Boss")
+                    found = Decision(seat, "act", msg("ask.act_boss", seat=seat, step=step))
                 else:
-                    found = Decision(seat, "act", f"{who}: your action (capsule, then attack)")
+                    found = Decision(seat, "act", msg("ask.act", seat=seat))
                 if len(_ACT_DECISIONS) > 1000:
                     _ACT_DECISIONS.clear()
                 _ACT_DECISIONS[key] = found
@@ -90,18 +109,16 @@ class MsxCards(Game[MsxState]):
                 return [ATTACK_ONLY]
             return _act_actions(tuple(caps))
         if p == "draft":
-            cards = catalogue().cards
-            return [Action(f"pick {c}", _card_label(cards[c]), card=c, group="draft") for c in s.draft]
+            return [_pick_action(c) for c in s.draft]
         if p == "boss_choice":
             f = s.fighters[PLAYER]
             assert f is not None
-            nm = catalogue().cards[f["card"]]["name"]
-            return [Action("keep", f"Face the Boss with {nm} ({f['vit']} Vitality)", card=f["card"]),
-                    Action("draft", f"Send {nm} back to the pool and draft a fresh fighter")]
+            return [Action("keep", msg("act.keep", card=f["card"], vit=f["vit"]), card=f["card"], verb="keep"),
+                    Action("draft", msg("act.send_back", card=f["card"]), verb="draft", target=f["card"])]
         if p == "bonus":
-            return [Action("roll", "Roll the Bonus (best of two d20)")]
+            return [ROLL_BONUS]
         if p == "extra":
-            return [Action("roll", "Roll the Extra (d20)")]
+            return [ROLL_EXTRA]
         return []
 
     def apply(self, s: MsxState, action_id: str) -> None:
@@ -110,11 +127,12 @@ class MsxCards(Game[MsxState]):
         s.step += 1
         p = s.phase
         if p == "act":
-            flow.act(s, action_id.split(" ", 1)[1] if action_id.startswith("capsule ") else None)
+            chosen = _capsule_ids().get(action_id)
+            flow.act(s, None if chosen is None else chosen.get("capsule"))
         elif p == "draft":
-            flow.pick(s, action_id.split(" ", 1)[1])
+            flow.pick(s, _pick_ids()[action_id].card)  # type: ignore[arg-type]
         elif p == "boss_choice":
-            flow.boss_choice(s, action_id == "keep")
+            flow.boss_choice(s, action_id == KEEP)
         elif p == "bonus":
             flow.bonus_roll(s)
         elif p == "extra":
@@ -128,56 +146,58 @@ class MsxCards(Game[MsxState]):
         won = s.outcome == "won"
         total = len(catalogue().missions[s.mission]["worlds"])
         if s.versus:
-            return Result((PLAYER,) if won else (ENEMY,), (float(s.cleared), float(total - s.cleared)), s.reason)
-        return Result((PLAYER,) if won else (), (float(s.cleared),), s.reason)
+            return Result((PLAYER,) if won else (ENEMY,), (float(s.cleared), float(total - s.cleared)),
+                          as_msg(s.reason))  # type: ignore[arg-type]
+        return Result((PLAYER,) if won else (), (float(s.cleared),), as_msg(s.reason))  # type: ignore[arg-type]
 
-    def view(self, s: MsxState, seat: int | None) -> dict[str, Any]:
+    def view(self, s: MsxState, seat: int | None) -> MsxView:  # type: ignore[override]
         data = catalogue()
         m = data.missions[s.mission]
         w = world(s)
         boss = data.bosses[w["boss"]]
         pent = data.pentagons[w["pentagon"]]
-        v: dict[str, Any] = {
+        return {
             "mission": {"id": s.mission, "name": m["name"], "worlds": len(m["worlds"])},
             "world": {"number": s.world + 1, "id": w["id"], "name": w["name"], "die": w["die"],
-                      "event_threshold": w["threshold"], "bonus_before_boss": w["bonus"], "boss": boss["name"]},
+                      "event_threshold": w["threshold"], "bonus_before_boss": w["bonus"], "boss": boss["name"],
+                      "boss_id": boss["id"]},
             "victories": s.wins, "losses": s.losses, "cleared": s.cleared, "pending_bonus": s.bonus,
             "phase": s.phase, "mode": s.mode, "versus": s.versus, "seats": list(s.names),
             "you": self._fighter(s, PLAYER),
             "enemy": None if s.mode == "boss" else self._fighter(s, ENEMY),
-            "initiative": None if s.last_init is None else dict(s.last_init),
+            "initiative": None if s.last_init is None else dict(s.last_init),  # type: ignore[typeddict-item]
             "turn": s.turn if s.mode == "battle" else None, "turn_limit": TURN_LIMIT,
             "actor": s.actor, "enemy_response_pending": s.respond,
             "effects": [{"capsule": e["cap"], "by": e["src"], "on": e["on"], "kind": e["kind"], "amount": e["n"],
-                         "ends": "battle" if e["until"] < 0 else f"after action {e['until']}"}
+                         "ends_after": None if e["until"] < 0 else e["until"]}
                         for e in s.effects],
             "pentagon": {"id": pent["id"], "name": pent["name"], "tints": list(SECTOR_TINT),
                          "rings": [{"ring": i + 1, "event": eid, "name": data.events[eid]["name"],
                                     "polarity": data.events[eid]["polarity"]} for i, eid in enumerate(pent["rings"])],
-                         "shades": [list(r) for r in pent["shades"]], "last": s.last_event},
+                         "shades": [list(r) for r in pent["shades"]],
+                         "last": _last_event(s)},
             "boss": self._boss(s) if s.duel is not None else None,
-            "last_attack": s.last_attack,
+            "last_attack": s.last_attack,  # type: ignore[typeddict-item]
             "rolls": [e for e in visible_log(s, seat, last=40) if e["k"] == "roll"][-6:],
             "draft": [self._card(data.cards[c]) for c in s.draft] if s.phase == "draft" else [],
-            "pool": len(s.pool), "pool_ids": list(s.pool), "defeated": [data.cards[c]["name"] for c in s.defeated],
-            "outcome": s.outcome, "reason": s.reason,
+            "pool": len(s.pool), "pool_ids": list(s.pool), "defeated": list(s.defeated),
+            "outcome": s.outcome, "reason": s.reason if isinstance(s.reason, dict) else None,
             "log": visible_log(s, seat, last=14),
         }
-        return v
 
-    def _card(self, c: dict[str, Any]) -> dict[str, Any]:
+    def _card(self, c: dict[str, Any]) -> CardView:
         bar = catalogue().races[c["race"]]["capsule_bar"]
         return {"id": c["id"], "name": c["name"], "race": c["race"], "attack": c["attack"],
                 "defense": c["defense"], "vitality": c["vitality"], "resistance": c["resistance"],
-                "ability": c["ability"], "ability_text": ability_text(c["ability"]),
+                "ability": c["ability"], "ability_msg": ability_msg(c["ability"]),
                 "capsules": [{"slot": i + 1, "id": cid, "lit": (i + 1) in c["lit"]} for i, cid in enumerate(bar)]}
 
-    def _fighter(self, s: MsxState, side: int) -> dict[str, Any] | None:
+    def _fighter(self, s: MsxState, side: int) -> FighterView | None:
         f = s.fighters[side]
         if f is None:
             return None
-        out = self._card(catalogue().cards[f["card"]])
-        out["max_vitality"] = out.pop("vitality")
+        out: Any = self._card(catalogue().cards[f["card"]])
+        out["max_vitality"] = out["vitality"]
         out["vitality"] = max(0, f["vit"])
         out["button"] = "green" if f["green"] else "red"
         for slot in out["capsules"]:
@@ -185,20 +205,20 @@ class MsxCards(Game[MsxState]):
         if s.mode in ("battle", "boss") and (side == PLAYER or s.mode == "battle"):
             out["attack_now"] = attack_value(s, side)[0]
             out["defense_now"] = defense_value(s, side)[0]
-        return out
+        return out  # type: ignore[no-any-return]
 
-    def _boss(self, s: MsxState) -> dict[str, Any]:
+    def _boss(self, s: MsxState) -> BossView:
         duel = s.duel
         assert duel is not None
         b = catalogue().bosses[duel["boss"]]
-        track = []
+        track: list[TrackStep] = []
         for i, e in enumerate(b[duel["set"]]):
-            res = duel["results"][i] if i < len(duel["results"]) else None
+            res = _step_result(duel["results"][i]) if i < len(duel["results"]) else None
             track.append({"t": i + 1, "role": e["role"], "value": e["value"], "result": res,
                           "current": i + 1 == duel["step"]})
         current = boss_entry(s) if duel["step"] <= 8 else None
         return {"id": b["id"], "name": b["name"], "set": duel["set"], "step": duel["step"], "track": track,
-                "white": b["white"], "grey": b["grey"], "current": current}
+                "white": b["white"], "grey": b["grey"], "current": current}  # type: ignore[typeddict-item]
 
     def face(self, card_id: str) -> CardFace:
         """The card as the UI draws it (see :mod:`.faces`)."""
@@ -214,7 +234,7 @@ class MsxCards(Game[MsxState]):
         if sorted(mine) != list(data.card_ids):
             bad.append("your cards are not conserved (pool + defeated + fighter != catalogue)")
         if not (0 <= s.wins <= 3 and 0 <= s.losses <= 3):
-            bad.append(f"tallies out of range: {s.wins} victories, {s.losses} losses")
+            bad.append(f"tallies out of range with {s.wins} victories and {s.losses} losses")
         if any(c not in s.pool for c in s.draft):
             bad.append("a draft card is not in the pool")
         if s.phase == "act":
@@ -231,17 +251,17 @@ class MsxCards(Game[MsxState]):
     def turn_key(self, s: MsxState) -> Any:
         return (s.world, s.battles, s.turn, s.half, s.phase, s.duel["step"] if s.duel else 0)
 
-    def summary(self, s: MsxState) -> str:
+    def summary(self, s: MsxState) -> Msg:  # type: ignore[override]
         m = catalogue().missions[s.mission]
         if s.outcome == "won":
-            return f"{m['name']}: mission complete"
+            return msg("sum.won", mission_term=s.mission)
         w = world(s)
-        head = f"{m['name']} · World {s.world + 1}/{len(m['worlds'])} {w['name']}"
+        head = P("sum.head", mission_term=s.mission, world=s.world + 1, worlds=len(m["worlds"]), world_term=w["id"])
         if s.outcome == "lost":
-            return f"{head} · game over"
+            return msg("sum.over", head=head)
         if s.mode == "boss" and s.duel is not None:
-            return f"{head} · Boss duel T{min(s.duel['step'], 8)}"
-        return f"{head} · victories {s.wins}/3 · losses {s.losses}/3"
+            return msg("sum.duel", head=head, step=min(s.duel["step"], 8))
+        return msg("sum.play", head=head, wins=s.wins, losses=s.losses)
 
 
 def _is_legal(s: MsxState, action_id: str) -> bool:
@@ -249,22 +269,32 @@ def _is_legal(s: MsxState, action_id: str) -> bool:
     "no" is confirmed, with its reason, by ``find_action``)."""
     p = s.phase
     if p == "act":
-        if action_id == "attack":
+        if action_id == ATTACK:
             return True
-        return action_id.startswith("capsule ") and action_id[8:] in lit(s, s.actor)
+        chosen = _capsule_ids().get(action_id)
+        return chosen is not None and chosen.get("capsule") in lit(s, s.actor)
     if p == "draft":
-        return action_id.startswith("pick ") and action_id[5:] in s.draft
+        chosen = _pick_ids().get(action_id)
+        return chosen is not None and chosen.card in s.draft
     if p == "boss_choice":
-        return action_id == "keep" or action_id == "draft"
+        return action_id == KEEP or action_id == "draft"
     if p == "bonus" or p == "extra":
         return action_id == "roll"
     return False
 
 
-_ACT_DECISIONS: dict[tuple[int, str, int], Decision] = {}
-"""Decisions are immutable and their prompt depends only on the key: built once."""
-ATTACK_ONLY = Action("attack", "Attack", group="attack")
-ATTACK_FIRST = Action("attack", "Attack without a capsule", group="attack")
+_ACT_DECISIONS: dict[tuple[int, int], Decision] = {}
+"""Decisions are immutable and their prompt depends only on the key (seat, Boss step): built once."""
+ATTACK, KEEP = "attack", "keep"
+ATTACK_ONLY = Action(ATTACK, msg("act.attack"), group="attack", verb="attack")
+ATTACK_FIRST = Action(ATTACK, msg("act.attack_first"), group="attack", verb="attack")
+ROLL_BONUS = Action("roll", msg("act.roll_bonus"), verb="roll")
+ROLL_EXTRA = Action("roll", msg("act.roll_extra"), verb="roll")
+DRAFT_BOSS = Decision(PLAYER, "draft", msg("ask.draft_boss", seat=PLAYER))
+DRAFT_BATTLE = Decision(PLAYER, "draft", msg("ask.draft", seat=PLAYER))
+BOSS_CHOICE = Decision(PLAYER, "boss_choice", msg("ask.boss_choice", seat=PLAYER))
+BONUS = Decision(PLAYER, "bonus", msg("ask.bonus"))
+EXTRA = Decision(PLAYER, "extra", msg("ask.extra"))
 
 
 def _act_actions(caps: tuple[str, ...]) -> list[Action]:
@@ -280,11 +310,26 @@ _ACT_LISTS: dict[tuple[str, ...], tuple[Action, ...]] = {}
 
 @cache
 def _capsule_action(cap: str) -> Action:
-    """Capsule actions never change, so they are built once."""
-    return Action(f"capsule {cap}", f"Use {cap}, then attack: {catalogue().capsules[cap]['text']}",
-                  group="capsule")
+    """Capsule actions never change, so they are built once (and found again by id in ``apply``)."""
+    return Action(f"capsule {cap}", msg("act.capsule", cap_term=cap, text=msg("cap." + cap)),
+                  group="capsule", verb="capsule", extra=(("capsule", cap),))
 
 
-def _card_label(c: dict[str, Any]) -> str:
-    return (f"{c['name']} ({c['race']}) A {c['attack']} D {c['defense']} V {c['vitality']} R {c['resistance']}"
-            f" · {ability_text(c['ability'])}").replace("  ", " ")
+@cache
+def _capsule_ids() -> dict[str, Action]:
+    """Every capsule action by id (the catalogue is fixed)."""
+    return {a.id: a for a in (_capsule_action(c) for c in catalogue().capsules)}
+
+
+@cache
+def _pick_action(card_id: str) -> Action:
+    c = catalogue().cards[card_id]
+    label = msg("act.pick", card=card_id, race_term=c["race"], attack=c["attack"], defense=c["defense"],
+                vitality=c["vitality"], resistance=c["resistance"], ability=ability_msg(c["ability"]))
+    return Action(f"pick {card_id}", label, card=card_id, group="draft", verb="pick")
+
+
+@cache
+def _pick_ids() -> dict[str, Action]:
+    """Every draft action by id (the catalogue is fixed)."""
+    return {a.id: a for a in (_pick_action(c) for c in catalogue().card_ids)}

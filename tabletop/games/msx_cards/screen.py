@@ -11,8 +11,10 @@ Boss choice, the Bonus and Extra screens, a World intro card and the end of the 
 | p | the Pentagon in full |
 | b | best runs (the table in the saves folder) |
 
-Everything is drawn from ``view`` (spec §4-§13). Colour always comes with a race letter
-(Y yellow, G green, B brown, S blue, R red), a word or a glyph.
+Everything is drawn from ``view`` (spec §4-§13), built once per redraw; moving the capsule cursor
+redraws from that cached view without asking the rules again. Every word goes through the table's
+renderer ``self.words`` (the rules' messages, card names, the screen's own ``ui.*`` texts). Colour
+always comes with a race letter (Y yellow, G green, B brown, S blue, R red), a word or a glyph.
 """
 
 from __future__ import annotations
@@ -30,11 +32,13 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from tabletop.engine import Action, Decision
+from tabletop.text.render import Renderer
 from tabletop.ui.game_screen import GameScreen
 from tabletop.ui.glyphs import glyphs
+from tabletop.ui.help import HelpScreen, rules_text
 
 from . import records
-from .text import EVENT_KIND
+from .text import cap_name, commas
 from .widgets import (
     RACE_STYLE,
     Drawn,
@@ -48,15 +52,16 @@ from .widgets import (
     pentagon_text,
     pips,
     race_tag,
+    ui,
 )
 
 ROLL_KINDS = ("act", "bonus", "extra")
 
 
-def _mission_names() -> dict[str, str]:
-    from .cards import catalogue
-
-    return {k: m["name"] for k, m in catalogue().missions.items()}
+def _tenths(x: float) -> dict[str, Any]:
+    """``2.3`` as a message (one decimal, whatever the language's separator)."""
+    tenths = round(x * 10)
+    return {"k": "x.decimal", "i": tenths // 10, "d": tenths % 10}
 
 
 def _mean_damage(die: int, a: int, d: int) -> float:
@@ -95,7 +100,7 @@ class _Card(ModalScreen[None]):
     _Card .hint { text-style: italic; color: $text-muted; margin-top: 1; }
     """
 
-    def __init__(self, headline: str, body: RenderableType, hint: str = "Enter: close") -> None:
+    def __init__(self, headline: str, body: RenderableType, hint: str) -> None:
         super().__init__()
         self.headline, self.body, self.hint = headline, body, hint
 
@@ -132,10 +137,9 @@ class RunOver(_Card):
 
 
 def runs_table(table: dict[str, list[dict[str, Any]]], first: str | None, mark: tuple[str, int] | None,
-               ascii_only: bool) -> RenderableType:
+               ascii_only: bool, words: Renderer) -> RenderableType:
     if not any(table.values()):
-        return Text("No runs recorded yet: finish a solo run to get on the table.", style="dim italic")
-    names = _mission_names()
+        return Text(ui(words, "no_runs"), style="dim italic")
     order = sorted(table, key=lambda m: (m != first, m))
     parts: list[RenderableType] = []
     g = glyphs(ascii_only)
@@ -143,17 +147,17 @@ def runs_table(table: dict[str, list[dict[str, Any]]], first: str | None, mark: 
         runs = table[mission]
         if not runs:
             continue
-        t = Table(title=f"{names.get(mission, mission)} ({mission})", title_style="bold", expand=True,
+        t = Table(title=f"{words.term(mission)} ({mission})", title_style="bold", expand=True,
                   show_edge=False, pad_edge=False, box=box.ASCII if ascii_only else box.SIMPLE_HEAD)
         t.add_column("#", justify="right", width=3)
-        t.add_column("player")
-        t.add_column("Worlds", justify="right")
+        t.add_column(ui(words, "col_player"))
+        t.add_column(ui(words, "col_worlds"), justify="right")
         t.add_column("")
-        t.add_column("date")
+        t.add_column(ui(words, "col_date"))
         for i, run in enumerate(runs, start=1):
             here = mark is not None and mark == (mission, i)
             t.add_row(f"{g['pointer'] if here else ''}{i}", run["name"], str(run["worlds"]),
-                      Text(f"{g['star']} complete", style="bold green") if run.get("complete") else "",
+                      Text(f"{g['star']} {ui(words, 'complete')}", style="bold green") if run.get("complete") else "",
                       run["date"], style="bold reverse" if here else "")
         parts.append(t)
         parts.append(Text(""))
@@ -187,10 +191,12 @@ class MsxScreen(GameScreen):
         super().__init__(*args, **kwargs)
         self._view: dict[str, Any] = {}
         self._actions: list[Action] = []
+        self._decision: Decision | None = None
+        """The decision of the seat at the keyboard as last drawn (``None``: not its turn)."""
         self._cap: str | None = None
         self._cap_armed = False
         self._intro_for: int | None = None
-        self._before_act: list[str] | None = None
+        self._before_act: list[dict[str, Any]] | None = None
         self._exchange = 0
         self._dice_key: tuple[Any, ...] = ()
         self._finished_at_start = self.match.decision() is None
@@ -213,51 +219,69 @@ class MsxScreen(GameScreen):
         self.set_class(self.ascii_only, "-ascii")
 
     # -- drawing ------------------------------------------------------------------------------------------
+    def ui(self, key: str, **args: Any) -> str:
+        """One of this screen's texts (``ui.<key>`` in the msx_cards catalog), in the table's language."""
+        return ui(self.words, key, **args)
+
     def title_line(self, decision: Decision | None) -> Text:
-        v = self.match.view(self.viewer)
+        """Drawn with the board (``refresh_board`` has the view): here, the last title as it was."""
+        return self._title if hasattr(self, "_title") else Text("")
+
+    def _title_text(self, v: dict[str, Any]) -> Text:
         w, m = v["world"], v["mission"]
         text = Text()
         text.append("MSX Cards", style="bold")
-        text.append(f" · {m['name']} mission · ")
-        text.append(f"World {w['number']}/{m['worlds']} {w['name']} (d{w['die']})", style="bold")
+        text.append(" · " + self.ui("title_mission", mission_term=m["id"]) + " · ")
+        text.append(self.ui("title_world", number=w["number"], worlds=m["worlds"], world_term=w["id"], die=w["die"]),
+                    style="bold")
         if v["mode"] == "boss" and v.get("boss"):
-            text.append(f" · Boss duel T{min(8, v['boss']['step'])}/8", style="bold magenta")
-        text.append(f" · victories {v['victories']}/3 · losses {v['losses']}/3")
+            text.append(" · " + self.ui("boss_duel_step", step=min(8, v["boss"]["step"])), style="bold magenta")
+        text.append(" · " + self.ui("tally", wins=v["victories"], losses=v["losses"]))
         # the decision has its own line under the header (GameScreen.decision_line), never cut
-        if decision is None and v.get("outcome") == "won":
-            text.append(" · mission complete", style="bold green")
-        elif decision is None:
-            text.append(" · game over", style="bold red")
+        if v["phase"] == "over" and v.get("outcome") == "won":
+            text.append(" · " + self.ui("mission_complete_short"), style="bold green")
+        elif v["phase"] == "over":
+            text.append(" · " + self.ui("game_over_short"), style="bold red")
         return ascii_text(text) if self.ascii_only else text
 
     def recap(self, events: list[dict[str, Any]]) -> tuple[str, str] | None:
         """The beat of a battle's end: who fell, what is left, the tally (a victory used to pass
-        with one log line among the dice)."""
+        with one log line among the dice). Read from the events and the view just drawn."""
         ends = [e for e in events if e["k"] in ("defeat", "boss_destroyed", "mission_complete", "game_over")]
         if not ends:
             return None
-        v = self.match.view(self.viewer)
+        v = self._view or self.match.view(self.viewer)
         you = v.get("you") or {}
-        tally = f"victories {v['victories']}/3 · losses {v['losses']}/3"
         last = ends[-1]
         if last["k"] == "mission_complete":
-            return "Mission complete", last["t"]
+            return self.ui("mission_complete"), self.words.event(last)
         if last["k"] == "game_over":
-            return "Game over", last["t"]
+            return self.ui("game_over"), self.words.event(last)
         if last["k"] == "boss_destroyed":
-            return "Boss destroyed", last["t"]
+            return self.ui("boss_destroyed"), self.words.event(last)
         won = [e for e in ends if e["k"] == "defeat" and e.get("side") == 1]
         lost = [e for e in ends if e["k"] == "defeat" and e.get("side") == 0]
-        lines = [e["t"].split(":")[0] + "." for e in won + lost]
+        lines = [self.ui("recap_defeated", card=e["card"]) for e in won + lost]
         if you and not lost:
-            lines.append(f"{you.get('name', 'Your fighter')} stands with {max(0, you.get('vitality', 0))} Vitality.")
-        lines.append(tally.capitalize() + ".")
-        title = ("Victory " + str(v["victories"]) + " of 3") if won and not lost else (
-            "Both fall" if won else "Defeat " + str(v["losses"]) + " of 3")
+            lines.append(self.ui("recap_stands", card=you["id"], vit=max(0, you.get("vitality", 0))))
+        lines.append(self.ui("recap_tally", wins=v["victories"], losses=v["losses"]))
+        title = self.ui("recap_victory", n=v["victories"]) if won and not lost else (
+            self.ui("recap_both") if won else self.ui("recap_defeat", n=v["losses"]))
         return title, " ".join(lines)
 
     def refresh_board(self, view: dict[str, Any], decision: Decision | None, actions: list[Action]) -> None:
-        self._view, self._actions = view, actions
+        self._view, self._actions, self._decision = view, actions, decision
+        self._title = self._title_text(view)
+        self.query_one("#title", Static).update(self._title)
+        self._draw(view)
+
+    def _redraw(self) -> None:
+        """A UI-local change (the capsule cursor): redraw from the cached view, no rules call."""
+        if self._view:
+            self._draw(self._view)
+
+    def _draw(self, view: dict[str, Any]) -> None:
+        decision = self._decision
         usable = self._usable()
         if self._cap not in usable:
             self._cap, self._cap_armed = (usable[0] if usable else None), False
@@ -268,16 +292,17 @@ class MsxScreen(GameScreen):
 
         enemy = self.query_one("#enemy-panel", Drawn)
         if mode == "boss" and view.get("boss"):
-            enemy.border_title = f"Boss · {view['boss']['name']}"
+            enemy.border_title = self.ui("panel_boss", card=view["boss"]["id"])
             enemy.set_class(True, "-boss")
             boss = view["boss"]
-            enemy.draw(lambda wd: boss_text(boss, wd, a))
+            enemy.draw(lambda wd: boss_text(boss, wd, a, self.words))
         else:
             enemy.set_class(False, "-boss")
-            enemy.border_title = f"Enemy · {seats[1]}" if versus and len(seats) > 1 else "Enemy"
+            enemy.border_title = (self.ui("panel_enemy_seat", seat=1) if versus and len(seats) > 1
+                                  else self.ui("panel_enemy"))
             enemy.draw(self._fighter_drawer(view, 1, decision))
         you = self.query_one("#you-panel", Drawn)
-        you.border_title = f"You · {seats[0]}" if seats else "You"
+        you.border_title = self.ui("panel_you_seat", seat=0) if seats else self.ui("panel_you")
         you.draw(self._fighter_drawer(view, 0, decision))
         self.query_one("#tally", Drawn).draw(lambda wd: self._tally(view, wd))
         stage = self.query_one("#stage", Drawn)
@@ -288,11 +313,11 @@ class MsxScreen(GameScreen):
             content = body[1]
             stage.draw(lambda wd: content)
         pent = self.query_one("#pentagon", Drawn)
-        pent.border_title = f"Pentagon · {view['pentagon']['name']}"
+        pent.border_title = self.ui("panel_pentagon", pentagon_term=view["pentagon"]["id"])
         if a:
             for panel in (enemy, you, stage, pent):
                 panel.border_title = ascii_str(str(panel.border_title or ""))
-        pent.draw(lambda wd: pentagon_text(view, wd, a))
+        pent.draw(lambda wd: pentagon_text(view, wd, a, self.words))
         self._show_dice(view)
         self._sync_panel()
         self.refresh_bindings()
@@ -306,18 +331,18 @@ class MsxScreen(GameScreen):
         f = view.get("you" if side == 0 else "enemy")
         effects = view.get("effects", [])
         a = self.ascii_only
-        empty = "no fighter on the board"
-        boss = view["world"]["boss"]
+        empty = self.ui("no_fighter")
+        boss = view["world"]["boss_id"]
         phase = view["phase"]
         if side == 1 and (phase in ("boss_choice", "bonus") or (phase == "draft" and view.get("mode") != "battle"
                                                                 and view["victories"] >= 3)):
-            empty = f"the Boss {boss} waits: 8 steps, no Vitality to wear down"
+            empty = self.ui("boss_waits", card=boss)
         elif side == 1 and phase == "extra":
-            empty = f"{boss} is destroyed: this World is free"
+            empty = self.ui("boss_gone", card=boss)
         elif side == 0 and phase == "draft":
-            empty = "no fighter yet: draft one (Draft panel, keys 1-3)"
-        return lambda wd: fighter_text(f, wd, a, effects=effects, side=side, acting=mine, cursor=cursor, hint=hint,
-                                       empty=empty)
+            empty = self.ui("no_fighter_yet")
+        return lambda wd: fighter_text(f, wd, a, self.words, effects=effects, side=side, acting=mine, cursor=cursor,
+                                       hint=hint, empty=empty)
 
     def _centre_width(self) -> int:
         return self.query_one("#dice", MsxDice).content_size.width or 30
@@ -325,32 +350,33 @@ class MsxScreen(GameScreen):
     def _tally(self, v: dict[str, Any], width: int) -> Text:
         a = self.ascii_only
         t = Text()
-        t.append("Victories ", style="bold")
+        t.append(self.ui("victories") + " ", style="bold")
         t.append_text(pips(v["victories"], 3, a, "bold green"))
         t.append(f" {v['victories']}/3   ")
-        t.append("Losses ", style="bold")
+        t.append(self.ui("losses") + " ", style="bold")
         t.append_text(pips(v["losses"], 3, a, "bold red"))
         t.append(f" {v['losses']}/3")
         t.append("\n")
         if v["mode"] == "boss" and v.get("boss"):
-            t.append(f"Boss duel T{min(8, v['boss']['step'])}/8", style="bold magenta")
+            t.append(self.ui("boss_duel_step", step=min(8, v["boss"]["step"])), style="bold magenta")
         elif v.get("turn"):
-            t.append(f"Turn {v['turn']}/{v['turn_limit']}", style="bold")
+            t.append(self.ui("turn", n=v["turn"], limit=v["turn_limit"]), style="bold")
         else:
-            t.append("between battles", style="dim")
+            t.append(self.ui("between_battles"), style="dim")
         ini = v.get("initiative")
         if ini and v["mode"]:
             holder = ini.get("holder", 0)
-            names = [(v.get("you") or {}).get("name", "you"),
-                     (v.get("boss") or {}).get("name") if v["mode"] == "boss" else (v.get("enemy") or {}).get("name",
-                                                                                                          "enemy")]
+            other = (v.get("boss") or {}).get("id") if v["mode"] == "boss" else (v.get("enemy") or {}).get("id")
+            names = [(v.get("you") or {}).get("id"), other]
             tot = ini.get("totals", [0, 0])
-            t.append(f" · first: {names[holder]} ({tot[holder]} vs {tot[1 - holder]})")
+            if names[holder]:
+                t.append(" · " + self.ui("first", card=names[holder], a=tot[holder], b=tot[1 - holder]))
         if v.get("pending_bonus"):
-            t.append(f" · bonus +{v['pending_bonus']} waiting", style="bold cyan")
-        t.append(f" · freed {v['cleared']}/{v['mission']['worlds']} · pool {v.get('pool', 0)}", style="dim")
+            t.append(" · " + self.ui("bonus_waiting", n=v["pending_bonus"]), style="bold cyan")
+        t.append(" · " + self.ui("freed_pool", cleared=v["cleared"], worlds=v["mission"]["worlds"], pool=v.get("pool", 0)),
+                 style="dim")
         if v.get("defeated"):
-            t.append(f"\nfallen: {', '.join(v['defeated'])}", style="dim red")
+            t.append("\n" + self.ui("fallen", cards=list(v["defeated"])), style="dim red")
         return t
 
     def _stage(self, v: dict[str, Any]) -> tuple[str, RenderableType] | None:
@@ -365,54 +391,56 @@ class MsxScreen(GameScreen):
             for i, c in enumerate(v.get("draft", []), start=1):
                 text.append(f"{i} ", style="bold yellow")
                 text.append_text(race_tag(c["race"]))
-                text.append(f" {c['name'].upper()}", style=f"bold {RACE_STYLE.get(c['race'], '')}")
+                text.append(f" {self.words.card(c['id']).upper()}", style=f"bold {RACE_STYLE.get(c['race'], '')}")
                 if wide:
                     text.append(f"  A {c['attack']}  D {num(c['defense'])}  V {c['vitality']}  R {c['resistance']}\n")
                 else:
                     text.append(f"  A{c['attack']} D{num(c['defense'])} V{c['vitality']} R{c['resistance']}\n")
-                text.append(f"   {c['ability_text']}\n", style="magenta")
+                text.append(f"   {self.words.arg('ability', c['ability_msg'])}\n", style="magenta")
                 lit = " ".join(s["id"] for s in c["capsules"] if s.get("lit") and s.get("id"))
-                text.append(f"   {'capsules ' if wide else ''}{lit}", style="dim")
+                text.append(f"   {self.ui('capsules') + ' ' if wide else ''}{lit}", style="dim")
                 if enemy:
                     mine = _mean_damage(die, c["attack"], enemy["defense"])
                     theirs = _mean_damage(die, enemy["attack"], c["defense"])
-                    text.append(f"\n   deal ~{mine:.1f} / take ~{theirs:.1f} a hit" if wide
-                                else f"\n   deal ~{mine:.1f} / take ~{theirs:.1f}", style="cyan")
+                    odds = self.ui("deal_take", deal=_tenths(mine), take=_tenths(theirs))
+                    text.append(f"\n   {odds}" + (" " + self.ui("a_hit") if wide else ""), style="cyan")
                 text.append("\n")
-            text.append("1-3 or ↑↓ Enter: choose" if not self.ascii_only
-                        else "1-3 or up/down Enter: choose", style="italic")
-            return ("Draft", text)
+            text.append(self.ui("draft_keys_ascii" if self.ascii_only else "draft_keys"), style="italic")
+            return (self.ui("panel_draft"), text)
         if phase == "boss_choice":
             you = v.get("you") or {}
             text = Text()
-            text.append(f"{g['star']} Boss duel ahead: {v['world']['boss']}\n", style="bold magenta")
-            text.append(f"1 keep {you.get('name', '?')} at {you.get('vitality', '?')} Vitality\n")
-            text.append("2 send it back to the pool and draft a fresh fighter\n")
+            text.append(f"{g['star']} " + self.ui("duel_ahead", card=v["world"]["boss_id"]) + "\n", style="bold magenta")
+            if you:
+                text.append("1 " + self.ui("keep_at", card=you["id"], vit=you["vitality"]) + "\n")
+            text.append("2 " + self.ui("send_back") + "\n")
             if v.get("pending_bonus"):
-                text.append(f"bonus +{v['pending_bonus']} joins your duel fighter\n", style="cyan")
+                text.append(self.ui("bonus_joins", n=v["pending_bonus"]) + "\n", style="cyan")
             odds = _duel_odds(v)
-            if odds:
-                text.append(f"{you.get('name', '?')} survives (no capsule): " + " · ".join(
-                    f"{k} set {p:.0%}" for k, p in odds.items()) + "\n", style="yellow")
-            text.append("You must damage the Boss on each of your steps and survive its attacks.", style="dim")
-            return ("Boss duel · who fights?", text)
+            if odds and you:
+                text.append(self.ui("survives", card=you["id"]) + " " + " · ".join(
+                    self.ui("set_odds", set_term=k, pct=round(p * 100)) for k, p in odds.items()) + "\n",
+                    style="yellow")
+            text.append(self.ui("duel_rule"), style="dim")
+            return (self.ui("panel_who_fights"), text)
         if phase in ("bonus", "extra"):
             text = Text()
             if phase == "bonus":
-                text.append("BONUS SCREEN\n", style="bold cyan")
-                text.append("Roll two d20 and keep the higher: that much Vitality joins your Boss fighter.\n")
+                text.append(self.ui("bonus_screen").upper() + "\n", style="bold cyan")
+                text.append(self.ui("bonus_explain") + "\n")
             else:
-                text.append("EXTRA SCREEN\n", style="bold cyan")
-                text.append(f"{v['world']['boss']} is destroyed! Roll a d20: that much Vitality joins your "
-                            "next fighter.\n")
-            text.append(f"pending bonus now: +{v.get('pending_bonus', 0)}\n", style="cyan")
-            text.append("r: roll", style="bold yellow")
-            return ("Bonus" if phase == "bonus" else "Extra", text)
+                text.append(self.ui("extra_screen").upper() + "\n", style="bold cyan")
+                text.append(self.ui("extra_explain", card=v["world"]["boss_id"]) + "\n")
+            text.append(self.ui("pending_now", n=v.get("pending_bonus", 0)) + "\n", style="cyan")
+            text.append(self.ui("r_roll"), style="bold yellow")
+            return (self.ui("panel_bonus") if phase == "bonus" else self.ui("panel_extra"), text)
         if phase == "over":
-            text = Text("MISSION COMPLETE" if v.get("outcome") == "won" else "GAME OVER",
-                        style="bold green" if v.get("outcome") == "won" else "bold red")
-            text.append(f"\n{v.get('reason', '')}", style="italic")
-            return ("The end", text)
+            won = v.get("outcome") == "won"
+            text = Text((self.ui("mission_complete") if won else self.ui("game_over")).upper(),
+                        style="bold green" if won else "bold red")
+            if v.get("reason"):
+                text.append("\n" + self.words.arg("reason", v["reason"]), style="italic")
+            return (self.ui("panel_end"), text)
         return None
 
     def _hint(self) -> str:
@@ -421,22 +449,20 @@ class MsxScreen(GameScreen):
         if kind != "act":
             return ""
         if self._cap_armed and self._cap:
-            return f"c / Enter: use {self._cap} then attack · ←/→ change · Esc: no capsule".replace(
-                "←/→", "left/right" if self.ascii_only else "←/→")
+            return self.ui("hint_armed_ascii" if self.ascii_only else "hint_armed", cap_term=self._cap)
         if usable:
-            return "r: attack · c: capsule (" + ", ".join(usable) + ")"
-        return "r: attack"
+            return self.ui("hint_caps", caps=commas([cap_name(c) for c in usable]))
+        return self.ui("hint_attack")
 
     def _show_dice(self, view: dict[str, Any]) -> None:
         dice = self.query_one("#dice", MsxDice)
         log = view.get("log", [])
-        texts = [str(e.get("t", "")) for e in log]
         start = None
         if self._before_act is not None:
             before = self._before_act
             for shift in range(len(before) + 1):
                 rest = before[shift:]
-                if texts[: len(rest)] == rest:
+                if log[: len(rest)] == rest:
                     start = len(rest)
                     break
         if start is None or not any(e.get("k") == "roll" for e in log[start:]):
@@ -453,7 +479,7 @@ class MsxScreen(GameScreen):
             if f:
                 races[side] = f["race"]
         dice.races = races
-        key = tuple((r.get("t"), r.get("group")) for r in rolls)
+        key = tuple((id(e), r.get("group")) for e, r in zip(log, tagged, strict=True)) + (len(rolls),)
         if key != self._dice_key:
             self._dice_key = key
             dice.show([])
@@ -462,28 +488,44 @@ class MsxScreen(GameScreen):
 
     # -- decisions by key -----------------------------------------------------------------------------
     def _kind(self) -> str | None:
-        d = self.match.decision()
+        """The kind of decision the seat at the keyboard has, as last drawn (no rules call)."""
+        d = self._decision
         if d is None or d.seat != self.viewer or self._curtain_up:
             return None
         return d.kind
 
     def _usable(self) -> list[str]:
-        return [a.id.split(" ", 1)[1] for a in self._actions if a.group == "capsule" and a.id.startswith("capsule ")]
+        return [a.get("capsule") for a in self._actions if a.verb == "capsule"]
+
+    def _capsule_action(self, cap: str | None) -> str | None:
+        """The id of the legal action that uses ``cap`` (found by its fields)."""
+        for a in self._actions:
+            if a.verb == "capsule" and a.get("capsule") == cap:
+                return a.id
+        return None
+
+    def _attack_action(self) -> str | None:
+        for a in self._actions:
+            if a.verb in ("attack", "roll"):
+                return a.id
+        return None
 
     def act(self, action_id: str) -> bool:
-        view = self.match.view(self.viewer)
-        before = [str(e.get("t", "")) for e in view.get("log", [])]
+        before = list(self._view.get("log", [])) if self._view else None
         done = super().act(action_id)
         if done:
             self._before_act = before
             self._exchange += 1
             self._cap_armed = False
-            self._show_dice(self.match.view(self.viewer))
+            self._show_dice(self._view)  # the view refresh_board just drew (no second build)
         return done
 
     def action_undo(self) -> None:
         self._before_act = None
         super().action_undo()
+
+    def action_help(self) -> None:
+        self.app.push_screen(HelpScreen(self.spec.title, self.ui("help_keys"), rules_text(self.spec.rules_file)))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "roll":
@@ -496,25 +538,26 @@ class MsxScreen(GameScreen):
 
     def action_roll(self) -> None:
         kind = self._kind()
-        if kind == "act":
-            self.act("attack")
-        elif kind in ("bonus", "extra"):
-            self.act("roll")
+        found = self._attack_action()
+        if kind in ROLL_KINDS and found is not None:
+            self.act(found)
         else:
-            self.notify("Nothing to roll now: choose in the panel below.", severity="warning")
+            self.notify(self.ui("nothing_to_roll"), severity="warning")
 
     def action_capsule(self) -> None:
         usable = self._usable()
         if self._kind() != "act" or not usable:
-            self.notify("No capsule now: the button is red or nothing is lit.", severity="warning")
+            self.notify(self.ui("no_capsule_now"), severity="warning")
             return
         if self._cap_armed and self._cap in usable:
-            self.act(f"capsule {self._cap}")
+            found = self._capsule_action(self._cap)
+            if found is not None:
+                self.act(found)
             return
         if self._cap not in usable:
             self._cap = usable[0]
         self._cap_armed = True
-        self.refresh_all()
+        self._redraw()
 
     def action_capsule_move(self, delta: int) -> None:
         usable = self._usable()
@@ -527,12 +570,12 @@ class MsxScreen(GameScreen):
         else:
             i = usable.index(self._cap) if self._cap in usable else 0
             self._cap = usable[(i + delta) % len(usable)]
-        self.refresh_all()
+        self._redraw()
 
     def action_capsule_cancel(self) -> None:
         if self._cap_armed:
             self._cap_armed = False
-            self.refresh_all()
+            self._redraw()
 
     def _sync_panel(self) -> None:
         """Keep the decision panel's highlight on the capsule chosen with ←/→ (so Enter uses it)."""
@@ -541,10 +584,10 @@ class MsxScreen(GameScreen):
         from tabletop.ui.widgets import DecisionPanel
 
         panel = self.query_one("#decision", DecisionPanel)
-        ids = [act.id for act in panel.actions]
-        target = f"capsule {self._cap}"
-        if target in ids:
-            panel.highlighted = ids.index(target)
+        for i, act in enumerate(panel.actions):
+            if act.verb == "capsule" and act.get("capsule") == self._cap:
+                panel.highlighted = i
+                return
 
     # -- cards on top -----------------------------------------------------------------------------------
     def _maybe_intro(self, v: dict[str, Any]) -> None:
@@ -559,47 +602,49 @@ class MsxScreen(GameScreen):
             return
         w, m = v["world"], v["mission"]
         body = Text()
-        body.append(f"Mission {m['name']}: World {w['number']} of {m['worlds']}\n\n", style="bold")
-        body.append("attack die ", style="bold")
+        body.append(self.ui("intro_head", mission_term=m["id"], number=w["number"], worlds=m["worlds"]) + "\n\n",
+                    style="bold")
+        body.append(self.ui("attack_die") + " ", style="bold")
         body.append(f"d{w['die']}\n", style="bold yellow")
         body.append("Boss ", style="bold")
-        body.append(f"{w['boss']}\n", style="bold magenta")
-        body.append("Bonus screen before the Boss: ", style="bold")
-        body.append(("yes (best of two d20)" if w.get("bonus_before_boss") else "no") + "\n")
-        body.append("your goal: ", style="bold")
-        body.append("beat 3 enemy fighters before 3 of yours fall, then survive the Boss's 8 steps\n\n")
-        body.append_text(pentagon_text(v, 76, self.ascii_only, detail=True))
-        self.app.push_screen(WorldIntro(f"World {w['number']} · {w['name']}", body, "Enter: to battle"))
+        body.append(f"{self.words.card(w['boss_id'])}\n", style="bold magenta")
+        body.append(self.ui("bonus_before") + " ", style="bold")
+        body.append((self.ui("bonus_yes") if w.get("bonus_before_boss") else self.ui("bonus_no")) + "\n")
+        body.append(self.ui("your_goal") + " ", style="bold")
+        body.append(self.ui("goal") + "\n\n")
+        body.append_text(pentagon_text(v, 76, self.ascii_only, self.words, detail=True))
+        self.app.push_screen(WorldIntro(self.ui("intro_title", number=w["number"], world_term=w["id"]), body,
+                                        self.ui("to_battle")))
 
     def action_pentagon(self) -> None:
         v = self._view or self.match.view(self.viewer)
         from .cards import catalogue
 
-        body = pentagon_text(v, 76, self.ascii_only, detail=True)
-        body.append("\n\nEvents of this pentagon (per race, ×2 on a dark cell):\n", style="bold")
+        body = pentagon_text(v, 76, self.ascii_only, self.words, detail=True)
+        body.append("\n\n" + self.ui("pentagon_events") + "\n", style="bold")
         data = catalogue()
         for ring in v["pentagon"]["rings"]:
             ev = data.events.get(ring["event"], {})
             vals = ev.get("values") or {}
-            kind = EVENT_KIND.get(str(ev.get("kind", "")), str(ev.get("kind", "?")).lower().replace("_", " "))
-            body.append(f"ring {ring['ring']} {ring['name']} ({ring['polarity']}, {kind})",
+            body.append(self.ui("ring_line", n=ring["ring"], event_term=ring["event"], polarity_term=ring["polarity"],
+                                kind_term=str(ev.get("kind", "VITALITY"))),
                         style="green" if ring["polarity"] == "positive" else "red")
             if vals:
                 body.append(" · " + " ".join(f"{RACE_LETTERS.get(r, r)}{n}" for r, n in vals.items()))
             if ev.get("resist_target"):
-                body.append(" · resist on the attack die: " + " ".join(
+                body.append(" · " + self.ui("resist_on_die") + " " + " ".join(
                     f"R{k}≥{t}" if not self.ascii_only else f"R{k}>={t}" for k, t in ev["resist_target"].items()))
             body.append("\n")
-        body.append("The visitor is the fighter with less Vitality (yours on a tie); its rightmost lit capsule "
-                    "picks the sector, 5 − the opponent's Resistance the ring.", style="dim")
-        self.app.push_screen(PentagonDetail(f"Pentagon · {v['pentagon']['name']}", body, "Enter / p: close"))
+        body.append(self.ui("visitor_rule"), style="dim")
+        self.app.push_screen(PentagonDetail(self.ui("panel_pentagon", pentagon_term=v["pentagon"]["id"]), body,
+                                            self.ui("close_p")))
 
     def action_best_runs(self) -> None:
         folder = getattr(self.app, "saves_dir", None)
         table = records.read_table(folder) if folder is not None else {}
         mission = (self._view.get("mission") or {}).get("id")
-        self.app.push_screen(BestRuns("Best runs", runs_table(table, mission, None, self.ascii_only),
-                                      "Enter / b: close"))
+        self.app.push_screen(BestRuns(self.ui("best_runs"), runs_table(table, mission, None, self.ascii_only, self.words),
+                                      self.ui("close_b")))
 
     # -- the end of the run ------------------------------------------------------------------------------
     def advance(self) -> None:
@@ -610,28 +655,29 @@ class MsxScreen(GameScreen):
         if self.viewer is None:
             self.viewer = 0
         self.refresh_all()
-        v = self.match.view(self.viewer)
+        v = self._view
         place = self._record(v)
         won = v.get("outcome") == "won"
         body = Text()
-        body.append(f"{v.get('reason', '')}\n\n", style="italic")
-        body.append(f"Worlds freed: {v['cleared']} of {v['mission']['worlds']} ({v['mission']['name']})\n",
-                    style="bold")
+        if v.get("reason"):
+            body.append(self.words.arg("reason", v["reason"]) + "\n\n", style="italic")
+        body.append(self.ui("worlds_freed", cleared=v["cleared"], worlds=v["mission"]["worlds"],
+                            mission_term=v["mission"]["id"]) + "\n", style="bold")
         if v.get("defeated"):
-            body.append(f"Fallen fighters: {', '.join(v['defeated'])}\n", style="dim")
+            body.append(self.ui("fallen_fighters", cards=list(v["defeated"])) + "\n", style="dim")
         if v.get("versus"):
-            seats = v.get("seats", ["", ""])
-            body.append(f"\nWinner: {seats[0] if won else seats[1]}\n", style="bold")
+            body.append("\n" + self.ui("winner", seat=0 if won else 1) + "\n", style="bold")
         if place is not None:
-            body.append(f"\nA best run: place {place} in the table.\n", style="bold green")
+            body.append("\n" + self.ui("best_place", n=place) + "\n", style="bold green")
         folder = getattr(self.app, "saves_dir", None)
         table = records.read_table(folder) if folder is not None else {}
         mark = (v["mission"]["id"], place) if place else None
         parts: list[RenderableType] = [body]
         if not v.get("versus"):
             parts.append(runs_table({v["mission"]["id"]: table.get(v["mission"]["id"], [])}, None, mark,
-                                    self.ascii_only))
-        screen = RunOver("MISSION COMPLETE" if won else "GAME OVER", Group(*parts), "Enter: back to the menu")
+                                    self.ascii_only, self.words))
+        headline = (self.ui("mission_complete") if won else self.ui("game_over")).upper()
+        screen = RunOver(headline, Group(*parts), self.ui("back_to_menu"))
         screen.set_class(not won, "-lost")
         self.app.push_screen(screen, lambda _: self.action_leave())
 
@@ -644,7 +690,7 @@ class MsxScreen(GameScreen):
             return records.record_run(folder, v["mission"]["id"], (v.get("seats") or ["Player"])[0],
                                       int(v["cleared"]), complete=v.get("outcome") == "won")
         except (OSError, ValueError) as exc:
-            self.notify(f"Could not record the run: {exc}", severity="warning")
+            self.notify(self.ui("record_failed") + f" ({exc})", severity="warning")
             return None
 
 

@@ -99,5 +99,6 @@ class MsxState(BaseState):
     last_init: dict[str, Any] | None = None
     outcome: str = ""
     """``""`` while playing, ``"won"`` (Mission complete) or ``"lost"``."""
-    reason: str = ""
+    reason: dict[str, Any] | str = ""
+    """Why the run ended: a plain message (format-1 saves held an English sentence, replaced on load)."""
     battles: int = 0

@@ -2,21 +2,22 @@
 
 Per seat, the mission played; per run, the fighters each side brought in and the capsules it used
 (``fighter`` and ``capsule`` log events carry the side), each counted once per run, and whether
-that side won. End reasons name fighters and Bosses; ``reason_key`` folds them into a few kinds.
+that side won. End reasons name fighters and Bosses; ``message_reason_key`` folds them into a few kinds by key.
 """
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from .cards import catalogue
 
-_REASONS = (
-    (re.compile(r"^three of your fighters fell in World \d+"), "three of your fighters fell in one World"),
-    (re.compile(r"^.+ defeated .+ on T\d+$"), "the Boss defeated your fighter in the duel"),
-    (re.compile(r"^.+ failed to damage .+ on T\d+$"), "your fighter failed to damage the Boss in the duel"),
-)
+_REASONS = {
+    "end.three_fell": "three of your fighters fell in one World",
+    "end.boss_won": "the Boss defeated your fighter in the duel",
+    "end.boss_missed": "your fighter failed to damage the Boss in the duel",
+}
+"""End reasons that name a World, fighters or a Boss, by message key; the others (mission complete,
+empty pool) have no names and take the generic key."""
 
 
 def seat_groups(state: Any) -> dict[str, list[str]]:
@@ -24,12 +25,9 @@ def seat_groups(state: Any) -> dict[str, list[str]]:
     return {"mission": [name for _ in state.names]}
 
 
-def reason_key(reason: str) -> str | None:
-    """A run's end reason without names and numbers (``None``: the generic key will do)."""
-    for pattern, key in _REASONS:
-        if pattern.match(reason):
-            return key
-    return None
+def message_reason_key(reason: Any) -> str | None:
+    """A run's end reason (its ``Msg``) without names and numbers (``None``: the generic key will do)."""
+    return _REASONS.get(getattr(reason, "key", ""))
 
 
 def card_tally(state: Any, actions: list[str], winners: tuple[int, ...]) -> list[tuple[str, bool]]:

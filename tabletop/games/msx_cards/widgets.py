@@ -1,8 +1,9 @@
 """Drawing pieces of the MSX Cards screen: fighter and Boss panels, the Pentagon, the dice.
 
-Everything here draws from the view (``MsxCards.view``), never from the state. Colour always comes
-with a letter or a symbol: race letters (Y G B S R), ``A``/``D`` for Boss entries, shade glyphs for
-the Pentagon cells, words for the capsule button.
+Everything here draws from the view (``MsxCards.view``), never from the state, and every word
+through the table's renderer ``words`` (the rules' messages, card names, the ``ui.*`` texts of the
+``msx_cards`` catalog). Colour always comes with a letter or a symbol: race letters (Y G B S R),
+``A``/``D`` for Boss entries, shade glyphs for the Pentagon cells, words for the capsule button.
 """
 
 from __future__ import annotations
@@ -13,9 +14,12 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 from textual.widget import Widget
 
+from tabletop.text.render import Renderer
 from tabletop.ui.glyphs import bar, glyphs
 from tabletop.ui.widgets import DicePanel
 from tabletop.ui.widgets.dice_panel import dice_row
+
+from .text import nm
 
 RACE_LETTER = {"yellow": "Y", "green": "G", "brown": "B", "blue": "S", "red": "R"}
 RACE_STYLE = {"yellow": "yellow", "green": "green", "brown": "dark_orange3", "blue": "dodger_blue2", "red": "red"}
@@ -64,6 +68,11 @@ def pips(n: int, total: int, ascii_only: bool, on_style: str) -> Text:
     text.append(g["dot_on"] * n, style=on_style)
     text.append(g["dot_off"] * max(0, total - n), style="dim")
     return text
+
+
+def ui(words: Renderer, key: str, **args: Any) -> str:
+    """One of the screen's own texts (``ui.<key>`` in the catalog)."""
+    return words.message("ui." + key, args)
 
 
 def capsule_index(fighter: dict[str, Any]) -> int | None:
@@ -122,27 +131,27 @@ def capsule_bar(f: dict[str, Any], ascii_only: bool, cursor: str | None = None) 
     return text
 
 
-def button(f: dict[str, Any], ascii_only: bool) -> Text:
+def button(f: dict[str, Any], ascii_only: bool, words: Renderer) -> Text:
     g = glyphs(ascii_only)
     if f.get("button") == "green":
-        return Text(f"{g['dot_on']} green", style="bold green")
-    return Text(f"{g['dot_off']} red", style="bold red")
+        return Text(f"{g['dot_on']} {ui(words, 'green')}", style="bold green")
+    return Text(f"{g['dot_off']} {ui(words, 'red')}", style="bold red")
 
 
-def fighter_text(f: dict[str, Any] | None, width: int, ascii_only: bool, *, effects: list[dict[str, Any]],
-                 side: int, acting: bool, cursor: str | None, hint: str = "",
-                 empty: str = "no fighter on the board") -> Text:
+def fighter_text(f: dict[str, Any] | None, width: int, ascii_only: bool, words: Renderer, *,
+                 effects: list[dict[str, Any]], side: int, acting: bool, cursor: str | None, hint: str = "",
+                 empty: str = "") -> Text:
     g = glyphs(ascii_only)
     if f is None:
-        return Text(empty, style="dim italic")
+        return Text(empty or ui(words, "no_fighter"), style="dim italic")
     text = Text()
     text.append_text(race_tag(f["race"]))
     text.append(" ")
-    text.append(f["name"].upper(), style=f"bold {RACE_STYLE.get(f['race'], '')}")
+    text.append(words.card(f["id"]).upper(), style=f"bold {RACE_STYLE.get(f['race'], '')}")
     if width >= 40 or not acting:
-        text.append(f"  {f['race']}", style="dim")
+        text.append(f"  {words.term(f['race'])}", style="dim")
     if acting:
-        text.append(f"  {g['pointer']} to act", style="bold italic")
+        text.append(f"  {g['pointer']} {ui(words, 'to_act')}", style="bold italic")
     text.append("\n")
     a_now, d_now = f.get("attack_now", f["attack"]), f.get("defense_now", f["defense"])
     text.append(f"A {f['attack']}", style="bold")
@@ -152,36 +161,37 @@ def fighter_text(f: dict[str, Any] | None, width: int, ascii_only: bool, *, effe
     if d_now != f["defense"]:
         text.append(f"{g['pointer']}{num(d_now)}", style="bold cyan")
     text.append(f"  R {f['resistance']}", style="bold")
-    text.append("   button " if width >= 36 else "  ", style="dim")
-    text.append_text(button(f, ascii_only))
+    text.append(f"   {ui(words, 'button')} " if width >= 36 else "  ", style="dim")
+    text.append_text(button(f, ascii_only, words))
     text.append("\n")
     gauge = max(8, min(24, width - 18))
-    text.append("Vitality ", style="bold")
+    text.append(f"{ui(words, 'vitality')} ", style="bold")
     text.append(bar(f["vitality"], f["max_vitality"], width=gauge, ascii_only=ascii_only),
                 style=vit_style(f["vitality"], f["max_vitality"]))
     text.append("\n")
-    text.append("capsules ", style="bold")
+    text.append(f"{ui(words, 'capsules')} ", style="bold")
     text.append_text(capsule_bar(f, ascii_only, cursor))
     text.append("\n")
-    text.append("ability ", style="bold")
-    text.append(f.get("ability_text", "none"), style="magenta")
+    text.append(f"{ui(words, 'ability')} ", style="bold")
+    text.append(words.arg("ability", f["ability_msg"]), style="magenta")
     mine = [e for e in effects if e.get("on") == side]
     if mine:
         text.append("\n")
-        text.append("effects ", style="bold")
-        text.append(", ".join(f"{e['capsule']} {effect_word(e)}" for e in mine), style="cyan")
+        text.append(f"{ui(words, 'effects')} ", style="bold")
+        text.append(", ".join(f"{e['capsule']} {effect_word(e, words)}" for e in mine), style="cyan")
     if hint:
         text.append("\n")
         text.append(hint, style="italic yellow")
     return text
 
 
-def effect_word(e: dict[str, Any]) -> str:
-    from .text import effect_text
+def effect_word(e: dict[str, Any], words: Renderer) -> str:
+    """``Attack +3 (until action 4)``: a running capsule effect and when it ends."""
+    from .text import effect_msg
 
-    ends = str(e.get("ends", ""))
-    ends = "whole battle" if ends == "battle" else ends.replace("after action ", "until action ")
-    return f"{effect_text(str(e.get('kind', '')), e.get('amount') or 0)} ({ends})"
+    after = e.get("ends_after")
+    ends = ui(words, "whole_battle") if after is None else ui(words, "until_action", n=after)
+    return f"{words.arg('effect', effect_msg(str(e.get('kind', '')), e.get('amount') or 0))} ({ends})"
 
 
 # -- the Boss --------------------------------------------------------------------------------------------
@@ -189,14 +199,14 @@ def entry_label(e: dict[str, Any]) -> str:
     return f"{'A' if e['role'] == 'attack' else 'D'}{num(e['value'])}"
 
 
-def boss_text(b: dict[str, Any], width: int, ascii_only: bool) -> Text:
+def boss_text(b: dict[str, Any], width: int, ascii_only: bool, words: Renderer) -> Text:
     g = glyphs(ascii_only)
     text = Text()
     text.append(f"{g['star']} ", style="bold magenta")
-    text.append(b["name"].upper(), style="bold magenta")
+    text.append(words.card(b["id"]).upper(), style="bold magenta")
     set_style = "bold white" if b["set"] == "white" else "bold grey62"
-    first = "the Boss attacks on T1" if b["set"] == "white" else "you attack on T1"
-    text.append(f"  {b['set'].upper()} set", style=set_style)
+    first = ui(words, "boss_first_white") if b["set"] == "white" else ui(words, "boss_first_grey")
+    text.append(f"  {ui(words, 'set_name', set_term=b['set'].upper())}", style=set_style)
     text.append(f" ({first})\n" if width >= 44 else "\n", style="dim")
     track = b.get("track", [])
     per_row = 8 if width >= 32 else 4
@@ -212,14 +222,14 @@ def boss_text(b: dict[str, Any], width: int, ascii_only: bool) -> Text:
             values.append(entry_label(t).center(cell), style=vstyle)
             res = t.get("result")
             if res is None:
-                mark = g["pointer"] + "now" if cur else ""
+                mark = g["pointer"] + ui(words, "now") if cur else ""
                 mstyle = "bold yellow"
-            elif res.startswith("hit"):
-                mark, mstyle = f"{g['ok']}{res.split()[-1]}", "green"
-            elif res.startswith("took"):
-                mark, mstyle = f"{MINUS}{res.split()[-1]}", "red"
+            elif res["outcome"] == "hit":
+                mark, mstyle = f"{g['ok']}{res['amount']}", "green"
+            elif res["outcome"] == "took":
+                mark, mstyle = f"{MINUS}{res['amount']}", "red"
             else:
-                mark, mstyle = f"{g['no']}{res}", "bold red"
+                mark, mstyle = f"{g['no']}{ui(words, 'miss')}", "bold red"
             marks.append(mark.center(cell)[:cell], style=mstyle)
         text.append_text(heads)
         text.append("\n")
@@ -231,16 +241,17 @@ def boss_text(b: dict[str, Any], width: int, ascii_only: bool) -> Text:
     cur = b.get("current")
     if cur is not None and step <= 8:
         if cur["role"] == "defense":
-            text.append(f"T{step}: Boss D {num(cur['value'])}: damage it or lose", style="bold yellow")
+            text.append(ui(words, "boss_defends", step=step, d=nm(cur["value"])), style="bold yellow")
         else:
-            text.append(f"T{step}: the Boss attacks with A {cur['value']}", style="bold red")
+            text.append(ui(words, "boss_attacks", step=step, a=cur["value"]), style="bold red")
     else:
-        text.append("T8 survived!", style="bold green")
+        text.append(ui(words, "t8_survived"), style="bold green")
     if width >= 40:
         other = "grey" if b["set"] == "white" else "white"
-        text.append(f"\n{other}: " + " ".join(entry_label(e) for e in b.get(other, [])) + " (not in use)",
+        track = " ".join(entry_label(e) for e in b.get(other, []))
+        text.append("\n" + ui(words, "other_set", set_term=other) + f" {track} " + ui(words, "not_in_use"),
                     style="dim")
-        text.append("\nA: the Boss attacks · D: its Defense, you attack", style="dim italic")
+        text.append("\n" + ui(words, "boss_legend"), style="dim italic")
     return text
 
 
@@ -256,11 +267,12 @@ def next_visit(view: dict[str, Any]) -> dict[str, Any] | None:
     if sector is None or not 1 <= ring <= 4:
         return None
     shade = pent["shades"][ring - 1][sector - 1]
-    return {"visitor": visitor["name"], "race": visitor["race"], "sector": sector, "ring": ring, "shade": shade,
+    return {"visitor": visitor["id"], "race": visitor["race"], "sector": sector, "ring": ring, "shade": shade,
             "event": pent["rings"][ring - 1]}
 
 
-def pentagon_text(view: dict[str, Any], width: int, ascii_only: bool, *, detail: bool = False) -> Text:
+def pentagon_text(view: dict[str, Any], width: int, ascii_only: bool, words: Renderer, *,
+                  detail: bool = False) -> Text:
     pent = view["pentagon"]
     last = pent.get("last")
     nxt = next_visit(view)
@@ -268,14 +280,14 @@ def pentagon_text(view: dict[str, Any], width: int, ascii_only: bool, *, detail:
     path_mark, dest_mark, next_mark = ("v", "@", "?") if ascii_only else ("↓", "◆", "?")
     cell = 5 if detail else 3
     text = Text()
-    text.append("   " if not detail else "sector  ", style="dim")
+    text.append("   " if not detail else ui(words, "sector_head"), style="dim")
     for i, tint in enumerate(pent["tints"]):
         label = f"{i + 1}{RACE_LETTER.get(tint, '?')}"
         text.append(label.center(cell), style=f"bold {RACE_STYLE.get(tint, '')}")
     text.append("\n")
     for r in range(4):
         ring = pent["rings"][r]
-        text.append(f"r{r + 1} " if not detail else f"ring {r + 1}  ", style="bold")
+        text.append(f"r{r + 1} " if not detail else ui(words, "ring_head", n=r + 1), style="bold")
         for s in range(5):
             shade = pent["shades"][r][s]
             base = dark if shade == "dark" else light
@@ -293,24 +305,25 @@ def pentagon_text(view: dict[str, Any], width: int, ascii_only: bool, *, detail:
         pol = "+" if ring["polarity"] == "positive" else MINUS
         room = max(4, width - (3 if not detail else 8) - 5 * cell - 3)
         text.append(f" {pol} ", style="bold green" if pol == "+" else "bold red")
-        text.append(ring["name"][:room] if not detail else ring["name"],
+        ring_name = words.term(ring["event"])
+        text.append(ring_name[:room] if not detail else ring_name,
                     style="green" if pol == "+" else "red")
         text.append("\n")
     thr = view["world"].get("event_threshold", 0)
     if thr:
-        text.append(f"event: d20 {'<=' if ascii_only else '≤'} {thr} ({thr * 5}%) per action", style="dim")
+        text.append(ui(words, "event_chance_ascii" if ascii_only else "event_chance", n=thr, pct=thr * 5), style="dim")
     else:
-        text.append("no events in this World", style="dim")
+        text.append(ui(words, "no_events"), style="dim")
     if view.get("mode") == "boss":
-        text.append(" · none in a Boss duel", style="dim")
+        text.append(" · " + ui(words, "none_in_duel"), style="dim")
     text.append("\n")
-    legend = (f"{light}{light} light  {dark}{dark} dark ×2  {dest_mark} last event  {next_mark} next visit"
-              if not ascii_only else f"{light}{light} light  {dark}{dark} dark x2  @ last  ? next")
+    legend = (f"{light}{light} {ui(words, 'light')}  {dark}{dark} {ui(words, 'dark_x2')}  {dest_mark} "
+              f"{ui(words, 'last_event')}  {next_mark} {ui(words, 'next_visit')}")
     if detail:
         text.append(legend + "\n", style="dim")
     you, enemy = view.get("you"), view.get("enemy")
-    res = Text("resistance", style="bold")
-    for who, f in (("you", you), ("enemy", enemy)):
+    res = Text(ui(words, "resistance"), style="bold")
+    for who, f in ((ui(words, "you_short"), you), (ui(words, "enemy_short"), enemy)):
         if f:
             res.append(" ")
             res.append_text(race_tag(f["race"]))
@@ -318,17 +331,17 @@ def pentagon_text(view: dict[str, Any], width: int, ascii_only: bool, *, detail:
     text.append_text(res)
     text.append("\n")
     if last:
-        text.append("last: ", style="bold")
-        text.append(f"{last['name']} (d20 {last.get('d20', '?')}) → {last['visitor_name']} "
-                    f"s{last['sector']} r{last['ring']} {last['shade']}", style="cyan")
+        text.append(ui(words, "last") + " ", style="bold")
+        text.append(f"{words.term(last['event'])} (d20 {last.get('d20', '?')}) → {words.card(last['visitor_card'])} "
+                    f"s{last['sector']} r{last['ring']} {words.term(last['shade'])}", style="cyan")
         if detail:
             for line in last.get("lines", []):
-                text.append(f"\n  {line}")
+                text.append(f"\n  {words.arg('line', line)}")
         text.append("\n")
     if nxt:
-        text.append("next: ", style="bold")
-        text.append(f"{nxt['visitor']} → s{nxt['sector']} r{nxt['ring']} {nxt['shade']}: {nxt['event']['name']}",
-                    style="yellow")
+        text.append(ui(words, "next") + " ", style="bold")
+        text.append(f"{words.card(nxt['visitor'])} → s{nxt['sector']} r{nxt['ring']} {words.term(nxt['shade'])}: "
+                    f"{words.term(nxt['event']['event'])}", style="yellow")
     text.rstrip()
     return text
 
@@ -366,8 +379,9 @@ class MsxDice(DicePanel):
         return batch
 
     def render(self) -> RenderableType:
+        words = self.words
         if not self.rolls:
-            return Text("No dice rolled yet.", style="dim")
+            return Text(ui(words, "no_dice") if words else "", style="dim")
         batch = self.last_batch()
         width = max(20, self.content_size.width or 30)
         room = self.content_size.height or 999
@@ -385,15 +399,16 @@ class MsxDice(DicePanel):
                 head.append_text(race_tag(self.races[side]))
                 head.append(" ")
             if roll.get("k") != "roll":
-                head.append(f"{g['pointer']} {roll.get('t', '')}", style="bold magenta")
+                head.append(f"{g['pointer']} {words.event(roll) if words else ''}", style="bold magenta")
                 entries.append([ascii_text(head) if self.ascii_only else head])
                 continue
             head.append(f"d{roll.get('die')} {roll.get('value')}", style="bold yellow")
-            head.append(f"  {roll.get('why', '')}", style="italic")
+            head.append(f"  {self.say(roll.get('why'))}", style="italic")
             if self.ascii_only:
                 head = ascii_text(head)
             entry = [head]
-            steps = [ascii_str(str(s)) if self.ascii_only else str(s) for s in roll.get("steps", []) or []]
+            said = [self.say(s) for s in roll.get("steps", []) or []]
+            steps = [ascii_str(s) if self.ascii_only else s for s in said]
             for i, step in enumerate(steps):
                 if i == 0 and step == f"d{roll.get('die')} {roll.get('value')}":
                     continue
@@ -415,15 +430,22 @@ class MsxDice(DicePanel):
         hidden = len(batch) - len(kept)
         earlier = [r for r in (self.rolls[-10:-len(batch)] if len(self.rolls) > len(batch) else ())
                    if r.get("k") == "roll"]
-        if hidden:
-            parts.append(Text(f"… {hidden} earlier roll{'s' if hidden > 1 else ''} in the log"
-                              if not self.ascii_only else f"... {hidden} earlier in the log", style="dim"))
+        if hidden and words is not None:
+            line = ui(words, "earlier_rolls", n=hidden)
+            parts.append(Text(ascii_str(line) if self.ascii_only else line, style="dim"))
         for entry in kept:
             parts.extend(entry)
-        if earlier and budget >= 1 and not hidden:
-            parts.append(Text("before: " + " ".join(f"d{r.get('die')}:{r.get('value')}" for r in earlier),
+        if earlier and budget >= 1 and not hidden and words is not None:
+            parts.append(Text(ui(words, "before") + " " + " ".join(f"d{r.get('die')}:{r.get('value')}" for r in earlier),
                               style="dim"))
         return Group(*parts)
+
+
+def as_step(event: dict[str, Any]) -> dict[str, Any]:
+    """A log event as a step message (its sentence's key is ``ev.<kind>``, or ``ev.<m>``)."""
+    out = {k: v for k, v in event.items() if k not in ("m", "to", "t")}
+    out["k"] = "ev." + str(event.get("m") or event["k"])
+    return out
 
 
 def explain_rolls(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -449,10 +471,8 @@ def explain_rolls(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
                 target["steps"] = list(e.get("steps", []))
             elif k in ("capsule", "capsule_wasted"):
                 pass  # the capsule's own line follows, with its notes
-            elif k == "event":
-                target["steps"] = [e.get("t", "")]
             elif k not in ("draft", "fighter", "explained"):
-                target["steps"] = [str(e.get("t", ""))]
+                target["steps"] = [as_step(e)]
             out.extend(pending)
             pending = []
         out.extend(extra)

@@ -1,7 +1,8 @@
 """``DicePanel``: the dice of the latest roll(s), what they were for, and the arithmetic.
 
-It reads ``roll`` events (``{"k": "roll", "die": 12, "value": 11, "why": "attack", "steps":
-[...]}``) from the viewer's log, draws the newest ones as die faces, lists the steps that turned
+It reads ``roll`` events (``{"k": "roll", "die": 12, "value": 11, "why": {"k": "why.attack"},
+"steps": [...]}``) from the viewer's log (``why`` and each step a message, or a string of an older
+save, rendered through the screen's renderer ``words``), draws the newest ones as die faces, lists the steps that turned
 the roll into a result, and keeps a short history. A new roll plays a brief tumbling animation
 (a few random faces, then the real one); ``animate`` off (tests) or any key skips it.
 """
@@ -65,6 +66,20 @@ class DicePanel(Widget):
         self.latest = latest
         self.border_title = "Dice"
         self._random = random.Random()
+        self.words: Any = None
+        """The table's renderer (``GameScreen.words``), found on mount; ``why`` and steps go through it."""
+
+    def on_mount(self) -> None:
+        if self.words is None:
+            self.words = getattr(self.screen, "words", None)
+
+    def say(self, value: Any) -> str:
+        """A roll's reason or step in words: a message through the renderer; a string as it is."""
+        if value is None:
+            return ""
+        if isinstance(value, str) or self.words is None:
+            return str(value)
+        return str(self.words.arg("why", value))
 
     def show(self, events: list[dict[str, Any]]) -> None:
         rolls = tuple(e for e in events if e.get("k") == "roll")
@@ -99,11 +114,12 @@ class DicePanel(Widget):
         faces.append("\n")
         parts: list[RenderableType] = [faces]
         last = batch[-1]
-        why = Text(f"for: {last.get('why', '')}", style="italic")
+        why = Text(f"for: {self.say(last.get('why'))}", style="italic")
         parts.append(why)
         if not self.tumbling:
-            for step in last.get("steps", []) or []:
-                parts.append(Text(str(step), style="bold" if step == last.get("steps", [])[-1] else ""))
+            steps = last.get("steps", []) or []
+            for i, step in enumerate(steps):
+                parts.append(Text(self.say(step), style="bold" if i == len(steps) - 1 else ""))
         history = self.rolls[-8:-len(batch)] if len(self.rolls) > len(batch) else ()
         if history:
             parts.append(Text("earlier: " + "  ".join(f"d{r.get('die')}:{r.get('value')}" for r in history),

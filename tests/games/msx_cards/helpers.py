@@ -16,7 +16,23 @@ from tabletop.engine import emit
 from tabletop.engine.chance import roll as real_roll
 from tabletop.games.msx_cards import flow
 from tabletop.games.msx_cards.cards import catalogue
+from tabletop.games.msx_cards.faces import face
 from tabletop.games.msx_cards.state import ENEMY, PLAYER, BossDuel
+from tabletop.text.render import Renderer
+
+EN = Renderer("msx_cards", ["Ana", "Enemy"], lang="en", card_title=lambda c: face(c).title, strict=True)
+"""The rules' messages in English, strictly (a missing template fails the test)."""
+
+
+def say(value: Any) -> Any:
+    """A plain message (or a list of them) in English; a log event as its sentence."""
+    if isinstance(value, list):
+        return [say(v) for v in value]
+    if isinstance(value, dict) and "k" in value and not str(value["k"]).count("."):
+        return EN.event(value)
+    if isinstance(value, dict) or not isinstance(value, str):
+        return EN.arg("x", value) if isinstance(value, dict) else EN.text(value)
+    return value
 
 MODULES = ("combat", "capsules", "pentagon", "flow")
 

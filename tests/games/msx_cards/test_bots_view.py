@@ -8,6 +8,8 @@ from tabletop.games import game as get_game
 from tabletop.games.msx_cards.bots import HeuristicBot
 from tabletop.games.msx_cards.state import PLAYER
 
+from .helpers import say
+
 
 def _play(bot: object, seeds: range, options: dict, seats: int = 1) -> int:
     g = get_game("msx_cards")
@@ -44,14 +46,14 @@ def test_view_carries_board_pentagon_boss_and_arithmetic() -> None:
         assert v["world"]["die"] in (8, 12, 20) and len(v["pentagon"]["rings"]) == 4
         if v["mode"] == "battle" and d.kind == "act":
             assert v["enemy"]["vitality"] > 0 and len(v["you"]["capsules"]) == 6
-            assert v["you"]["button"] in ("green", "red") and "ability_text" in v["you"]
+            assert v["you"]["button"] in ("green", "red") and "ability_msg" in v["you"]
         if v["boss"] is not None and v["mode"] == "boss":
             saw_boss = True
             assert len(v["boss"]["track"]) == 8 and v["boss"]["set"] in ("white", "grey")
         if v["last_attack"]:
             saw_attack = True
-            assert v["last_attack"]["steps"][0].startswith("d")
-            assert v["last_attack"]["steps"][-1].startswith("damage") or "back up" in v["last_attack"]["steps"][-1]
+            assert say(v["last_attack"]["steps"][0]).startswith("d")
+            assert say(v["last_attack"]["steps"][-1]).startswith("damage") or "back up" in say(v["last_attack"]["steps"][-1])
         m.play(bot.choose(g, m.view(d.seat), d, m.legal(), bot_rng(11, m.state.step, d.seat)))
     assert saw_attack and saw_boss
     assert g.summary(m.state)

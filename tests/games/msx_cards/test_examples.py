@@ -8,7 +8,7 @@ from tabletop.games.msx_cards import combat
 from tabletop.games.msx_cards.cards import catalogue
 from tabletop.games.msx_cards.state import ENEMY, PLAYER
 
-from .helpers import Dice, board, dice_fixture, duel, go  # noqa: F401
+from .helpers import Dice, board, dice_fixture, duel, go, say  # noqa: F401
 
 NO = (20, 20)
 
@@ -23,7 +23,7 @@ def test_damage_increased_5_and_msx2_9_to_14_to_6(dice: Dice, monkeypatch: pytes
     dice.script((12, 8), NO, (12, 1), NO)
     sc.play("attack")
     mine = [a for a in sc.events("attack") if a["by"] == PLAYER][0]
-    assert mine["steps"] == ["d12 8", "+ Attack 5 = 13", "+ Moonsound Defense \u22124 = 9",
+    assert say(mine["steps"]) == ["d12 8", "+ Attack 5 = 13", "+ Moonsound Defense \u22124 = 9",
                              "+ Damage Increased +5 = 14", "\u2212 MSX2 8 = 6", "damage 6"]
 
 
@@ -33,7 +33,7 @@ def test_goto_sets_defense_to_minus_12_for_one_turn(dice: Dice) -> None:
     dice.script((8, 1), NO, (8, 8), NO)
     sc.play("capsule GOTO")
     hit = [a for a in sc.events("attack") if a["by"] == ENEMY][0]
-    assert hit["steps"][2] == "+ MSX-Audio Defense \u221212 (\u22125, GOTO sets \u221212) = 1"
+    assert say(hit["steps"][2]) == "+ MSX-Audio Defense \u221212 (\u22125, GOTO sets \u221212) = 1"
     assert hit["damage"] == 1
     dice.script((8, 1), NO, (8, 8), NO)
     sc.play("attack")
@@ -55,7 +55,7 @@ def test_pentagon_mad_mix_game_meets_valis_medicines_plus_7(dice: Dice) -> None:
                                                                                    "medicines")
     assert out["vit"] == 20 + 7
     last = out["view"]["pentagon"]["last"]
-    assert last["tint"] == "yellow" and last["lines"] == ["Mad Mix Game gains 7 \u00d7 1 = 7 Vitality (27)"]
+    assert last["tint"] == "yellow" and say(last["lines"]) == ["Mad Mix Game gains 7 \u00d7 1 = 7 Vitality (27)"]
 
 
 def test_pentagon_example_on_a_dark_cell_gives_plus_14(dice: Dice) -> None:
@@ -66,7 +66,7 @@ def test_pentagon_example_on_a_dark_cell_gives_plus_14(dice: Dice) -> None:
         out = _pentagon_example(dice)
     finally:
         row[4] = "light"
-    assert out["event"]["m"] == 2 and out["vit"] == 20 + 14
+    assert out["event"]["mult"] == 2 and out["vit"] == 20 + 14
 
 
 def test_scorching_sun_costs_red_4_and_brown_5(dice: Dice) -> None:
@@ -74,7 +74,7 @@ def test_scorching_sun_costs_red_4_and_brown_5(dice: Dice) -> None:
     dice.script((20, 1), (8, 2), (8, 2), (6, 6), (6, 1))
     go(sc)
     ev = sc.last("event")
-    assert ev["event"] == "scorching-sun" and ev["m"] == 1
+    assert ev["event"] == "scorching-sun" and ev["mult"] == 1
     assert sc.state.fighters[PLAYER]["vit"] == 20 - 4 and sc.state.fighters[ENEMY]["vit"] == 38 - 5
 
 
@@ -101,7 +101,7 @@ def test_cont_lasts_the_whole_battle(dice: Dice) -> None:
     script = [(8, 2), NO, (8, 8)] + [NO, (8, 2), NO, (8, 8)] * 3 + [NO]
     dice.script(*script)
     sc.play("capsule CONT.", "attack", "attack", "attack")
-    revived = [s for a in sc.events("attack") for s in a["steps"] if s.startswith("CONT.")]
+    revived = [s for a in sc.events("attack") for s in say(a["steps"]) if s.startswith("CONT.")]
     assert revived == ["CONT.: back up at 8"]
     assert sc.state.fighters[PLAYER]["vit"] == 8 and combat.has(sc.state, PLAYER, "REVIVE") is None
 
@@ -114,12 +114,12 @@ def test_boss_duel_won(dice: Dice) -> None:
                                         "hit 11", "took 11"]
     assert sc.state.cleared == 1 and sc.decision().kind == "extra"
     view = sc.view(PLAYER)
-    assert [t["result"] for t in view["boss"]["track"]][0] == "hit 14" and view["boss"]["set"] == "grey"
+    assert [t["result"] for t in view["boss"]["track"]][0] == {"outcome": "hit", "amount": 14} and view["boss"]["set"] == "grey"
 
 
 def test_boss_duel_lost_at_zero_vitality(dice: Dice) -> None:
     sc = go(duel("knightmare", "grey", vit=8))
     dice.script((8, 8), (8, 8))
     sc.play("attack")
-    assert sc.state.outcome == "lost" and "T2" in sc.state.reason
+    assert sc.state.outcome == "lost" and "T2" in say(sc.state.reason)
     assert sc.game.result(sc.state).scores == (0.0,)

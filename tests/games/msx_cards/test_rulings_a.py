@@ -6,7 +6,7 @@ from tabletop.games.msx_cards import combat, flow
 from tabletop.games.msx_cards.cards import catalogue
 from tabletop.games.msx_cards.state import ENEMY, PLAYER
 
-from .helpers import Dice, board, dice_fixture, duel, go  # noqa: F401
+from .helpers import Dice, board, dice_fixture, duel, go, say  # noqa: F401
 
 NO = (20, 20)
 """An event check that does not fire."""
@@ -22,7 +22,7 @@ def test_R1_defense_is_negative_and_added(dice: Dice) -> None:
     sc.play("attack")
     hits = sc.events("attack")
     assert hits[-2]["damage"] == 6 + 5 - 4 == 7
-    assert hits[-2]["steps"][:3] == ["d8 6", "+ Attack 5 = 11", "+ Ys II Defense \u22124 = 7"]
+    assert say(hits[-2]["steps"][:3]) == ["d8 6", "+ Attack 5 = 11", "+ Ys II Defense \u22124 = 7"]
     assert hits[-1]["damage"] == 3 + 5 - 3
     assert sc.state.fighters[ENEMY]["vit"] == 33 - 7 and sc.state.fighters[PLAYER]["vit"] == 28 - 5
     dice.done()
@@ -33,7 +33,7 @@ def test_R2_attack_floored_at_zero_defense_capped_at_zero(dice: Dice) -> None:
     sc = go(board("sir-fred", "ys-ii", versus=True, first=ENEMY))
     dice.script(d8(3), NO)
     sc.play("capsule SLEEP")
-    assert combat.attack_value(sc.state, PLAYER) == (0, ["SLEEP \u22125", "floored at 0"])
+    assert (lambda v: (v[0], say(v[1])))(combat.attack_value(sc.state, PLAYER)) == (0, ["SLEEP \u22125", "floored at 0"])
     dice.script(d8(7), NO, d8(1), NO)
     sc.play("attack")
     assert sc.last("attack")["by"] == ENEMY
@@ -45,7 +45,7 @@ def test_R2_attack_floored_at_zero_defense_capped_at_zero(dice: Dice) -> None:
     sc.play("capsule POKE")
     first = sc.events("attack")[0]
     assert first["damage"] == 1 + 4 + 0
-    assert "capped at 0" in first["steps"][2]
+    assert "capped at 0" in say(first["steps"][2])
 
 
 def test_R3_no_wound_no_bonus(dice: Dice) -> None:
@@ -53,8 +53,8 @@ def test_R3_no_wound_no_bonus(dice: Dice) -> None:
     dice.script(d8(1), NO, d8(2), NO)
     sc.play("attack")
     first = sc.events("attack")[0]
-    assert first["damage"] == 0 and "no wound" in first["steps"]
-    assert not any("Damage Increased" in step for step in first["steps"])
+    assert first["damage"] == 0 and "no wound" in say(first["steps"])
+    assert not any("Damage Increased" in step for step in say(first["steps"]))
 
 
 def test_R4_modifier_order_double_increase_halve_reduce(dice: Dice) -> None:
@@ -65,7 +65,7 @@ def test_R4_modifier_order_double_increase_halve_reduce(dice: Dice) -> None:
     dice.script(d8(7), NO, d8(1), NO)
     sc.play("capsule CRIT")
     mine = [e for e in sc.events("attack") if e["by"] == PLAYER][0]
-    assert mine["steps"][1:] == ["+ Attack 5 = 12", "+ Sir Fred Defense \u22124 = 8", "\u00d7 2 CRIT = 16",
+    assert say(mine["steps"][1:]) == ["+ Attack 5 = 12", "+ Sir Fred Defense \u22124 = 8", "\u00d7 2 CRIT = 16",
                                  "+ Damage Increased +2 = 18", "halved (LEFT) = 9",
                                  "\u2212 Damage Reduced 2 = 7", "damage 7"]
 
@@ -158,7 +158,7 @@ def test_R10_the_winner_keeps_its_vitality(dice: Dice) -> None:
     s = sc.state
     assert s.fighters[PLAYER]["card"] == "penguin-adventure"
     assert s.fighters[ENEMY] is not None and s.fighters[ENEMY]["card"] != "ys-ii"
-    assert sc.last("battle")["t"].startswith("Battle: Penguin Adventure (20)")
+    assert say(sc.last("battle")).startswith("Battle: Penguin Adventure (20)")
 
 
 def test_R11_one_capsule_per_battle_green_again_next_battle(dice: Dice) -> None:
@@ -211,12 +211,12 @@ def test_R15_durations_counted_in_actions(dice: Dice) -> None:
     dice.script(d8(2), NO, (6, 1), d8(8), NO)  # you GOTO; the enemy answers with POWER
     sc.play("capsule GOTO")
     enemy_hit = [e for e in sc.events("attack") if e["by"] == ENEMY][0]  # action 2 still sees GOTO
-    assert "GOTO sets \u221212" in enemy_hit["steps"][2] and "POWER +4" in enemy_hit["steps"][1]
+    assert "GOTO sets \u221212" in say(enemy_hit["steps"][2]) and "POWER +4" in say(enemy_hit["steps"][1])
     assert [e["cap"] for e in sc.state.effects] == ["POWER"]  # action 3: GOTO ended, POWER still on
     dice.script(d8(1), NO, d8(1), NO)
     sc.play("attack")
     enemy_hit = [e for e in sc.events("attack") if e["by"] == ENEMY][-1]  # action 4: POWER ended
-    assert enemy_hit["steps"][1] == "+ Attack 5 = 6" and sc.state.effects == []
+    assert say(enemy_hit["steps"][1]) == "+ Attack 5 = 6" and sc.state.effects == []
 
 
 def test_R16_stat_capsules_override_alterations_other_effects_combine(dice: Dice) -> None:
@@ -235,7 +235,7 @@ def test_R16_stat_capsules_override_alterations_other_effects_combine(dice: Dice
     sc.state.fighters[ENEMY]["green"] = False
     sc.play("capsule COMBO")
     mine = sc.events("attack")[0]
-    assert mine["steps"][-3:] == ["+ COMBO +4 = 11", "\u2212 Damage Reduced 2 = 9", "damage 9"]
+    assert say(mine["steps"][-3:]) == ["+ COMBO +4 = 11", "\u2212 Damage Reduced 2 = 9", "damage 9"]
 
 
 def test_R17_healing_has_no_cap_regeneration_does(dice: Dice) -> None:

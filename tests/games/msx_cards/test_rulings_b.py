@@ -12,7 +12,7 @@ from tabletop.games.msx_cards import flow
 from tabletop.games.msx_cards.cards import catalogue
 from tabletop.games.msx_cards.state import ENEMY, PLAYER, Effect
 
-from .helpers import Dice, board, dice_fixture, duel, go  # noqa: F401
+from .helpers import Dice, board, dice_fixture, duel, go, say  # noqa: F401
 
 NO = (20, 20)
 
@@ -52,7 +52,7 @@ def test_R24_both_fighters_use_the_visitors_cell_shade(dice: Dice) -> None:
     dice.script((20, 1), d8(1), d8(1), (6, 6), (6, 1))
     go(sc)
     ev = sc.last("event")
-    assert (ev["sector"], ev["ring"], ev["shade"], ev["m"]) == (5, 2, "dark", 2)
+    assert (ev["sector"], ev["ring"], ev["shade"], ev["mult"]) == (5, 2, "dark", 2)
     assert sc.state.fighters[PLAYER]["vit"] == 20 - 3 * 2 and sc.state.fighters[ENEMY]["vit"] == 38 - 5 * 2
 
 
@@ -127,7 +127,7 @@ def test_R30_boss_fighter_choice_white_set_and_losing_on_no_damage(dice: Dice) -
     assert 3 + 5 + catalogue().bosses["kernel-emperor"]["grey"][6]["value"] <= 0
     dice.script((20, 3))
     sc.play("attack")
-    assert sc.state.outcome == "lost" and "T7" in sc.state.reason
+    assert sc.state.outcome == "lost" and "T7" in say(sc.state.reason)
 
 
 def test_R31_filtered_set_and_race_abilities_do_nothing_against_bosses(dice: Dice) -> None:
@@ -135,7 +135,7 @@ def test_R31_filtered_set_and_race_abilities_do_nothing_against_bosses(dice: Dic
     dice.script(d8(4), d8(1))
     sc.play("attack")
     mine = sc.events("attack")[0]
-    assert not any("Damage Increased" in step for step in mine["steps"]) and mine["damage"] == 4 + 6 - 3
+    assert not any("Damage Increased" in step for step in say(mine["steps"])) and mine["damage"] == 4 + 6 - 3
     sc = go(duel("sky-jaguar", "grey"))  # the opponent's Defense +1 (add mode, no filter): applies
     dice.script(d8(4), d8(1))
     sc.play("attack")
@@ -150,7 +150,7 @@ def test_R32_capsules_against_a_boss_once_per_duel_harm_does_nothing(dice: Dice)
     sc = go(duel("xak", "grey"))
     dice.script(d8(4), d8(1))
     sc.play("capsule SPELL")
-    assert "no Vitality to harm" in sc.last("capsule")["t"]
+    assert "no Vitality to harm" in say(sc.last("capsule"))
     assert sc.legal() == ["attack"]
 
 
@@ -226,9 +226,9 @@ def test_R38_enemy_abilities_work_like_yours(dice: Dice) -> None:
     sc = go(board("penguin-adventure", "msx-dos"))  # Capsule Brake 3 on the enemy
     dice.script(d8(8), NO, (6, 1), d8(1), NO)
     sc.play("capsule POWER")
-    assert "braked by 3 to 1" in sc.events("capsule")[0]["t"]
+    assert "braked by 3 to 1" in say(sc.events("capsule")[0])
     mine = sc.events("attack")[0]
-    assert mine["steps"][1] == "+ Attack 6 (5, POWER +1) = 14"
+    assert say(mine["steps"][1]) == "+ Attack 6 (5, POWER +1) = 14"
     sc = go(board("penguin-adventure", "sir-fred"))  # Damage Reduced 2 on the enemy
     dice.script(d8(8), NO, d8(1), NO)
     sc.play("attack")
@@ -281,5 +281,5 @@ def test_R42_versus_seats_enemy_chooses_capsules_freely(dice: Dice) -> None:
     assert sc.state.respond is False  # no pending response in versus
     assert sc.decision().seat == PLAYER  # the enemy's button is red: its action ran on its own
     s = sc.state
-    flow.lose(s, "test")
+    flow.lose(s, {"k": "end.pool_empty"})
     assert sc.game.result(s).winners == (ENEMY,)

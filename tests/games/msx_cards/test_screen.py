@@ -20,6 +20,8 @@ from tabletop.ui.app import TabletopApp, screen_class
 from tabletop.ui.menus import MainMenu
 from tabletop.ui.widgets import Curtain
 
+from .helpers import say
+
 
 @pytest.fixture(autouse=True)
 def msx_screen(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -95,10 +97,40 @@ async def test_battle_by_keyboard_shows_the_dice_and_the_arithmetic(tmp_path: Pa
         mine = after[-1]
         text = visible_text(app)
         assert f"d{mine['die']} {mine['natural']}" in text          # the die and its reason
-        assert any(s.startswith("+ Attack") for s in mine["steps"])
-        assert next(s for s in mine["steps"] if s.startswith("+ Attack")) in text   # the arithmetic
+        assert any(s.startswith("+ Attack") for s in say(mine["steps"]))
+        assert next(s for s in say(mine["steps"]) if s.startswith("+ Attack")) in text   # the arithmetic
         assert f"damage {mine['damage']}" in text
         assert "Dice" in text
+
+
+async def test_moving_the_capsule_cursor_asks_the_rules_nothing(tmp_path: Path,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 12: a UI-local change redraws from the cached view: no view build, no decision or legal
+    actions asked, per cursor key (it used to be 2 views and 8 decisions per arrow key)."""
+    from tabletop.games.msx_cards.rules import MsxCards
+
+    calls = {"view": 0, "decision": 0, "legal_actions": 0}
+    for name in calls:
+        real = getattr(MsxCards, name)
+
+        def counted(self: Any, *args: Any, _real: Any = real, _name: str = name) -> Any:
+            calls[_name] += 1
+            return _real(self, *args)
+
+        monkeypatch.setattr(MsxCards, name, counted)
+    match = new_match(seed=5)
+    app = make_app(tmp_path, match)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await to_action(pilot, app)
+        await pilot.press("c")
+        await pilot.pause()
+        for key in ("right", "left", "right", "escape"):
+            before = dict(calls)
+            shown = visible_text(app)
+            await pilot.press(key)
+            await pilot.pause()
+            assert calls == before, f"{key}: {calls} after {before}"
+            assert visible_text(app) != shown  # the cursor did move on screen
 
 
 async def test_capsule_by_keys(tmp_path: Path) -> None:
@@ -106,7 +138,7 @@ async def test_capsule_by_keys(tmp_path: Path) -> None:
     app = make_app(tmp_path, match)
     async with app.run_test(size=(120, 40)) as pilot:
         await to_action(pilot, app)
-        lit = [a.id.split(" ", 1)[1] for a in match.legal() if a.group == "capsule"]
+        lit = [a.get("capsule") for a in match.legal() if a.verb == "capsule"]
         assert lit, "a fresh fighter's button is green and it has a lit capsule"
         await pilot.press("c")
         await pilot.pause()
@@ -195,7 +227,7 @@ async def test_versus_passes_between_seats(tmp_path: Path) -> None:
         text = visible_text(app)
         assert "Enemy · Bo" in text and "Bo: your action" in text
         # The enemy seat uses its capsule by keys.
-        lit = [a.id.split(" ", 1)[1] for a in match.legal() if a.group == "capsule"]
+        lit = [a.get("capsule") for a in match.legal() if a.verb == "capsule"]
         if lit:
             await pilot.press("c")
             await pilot.pause()
@@ -314,7 +346,7 @@ async def test_boss_duel_shows_the_track(tmp_path: Path) -> None:
             assert isinstance(app.screen, RunOver)
         elif after["boss"] is not None:  # the duel goes on: this step has its result on the track
             result = after["boss"]["track"][step - 1]["result"]
-            assert result.startswith("hit") and f"✔{result.split()[-1]}" in visible_text(app)
+            assert result["outcome"] == "hit" and f"✔{result['amount']}" in visible_text(app)
         else:
             assert after["phase"] == "extra"
 

@@ -15,6 +15,8 @@ from tabletop.games.msx_cards.state import ENEMY, PLAYER
 from tabletop.ui.app import TabletopApp
 from tests.ui.screen_text import visible_text
 
+from .helpers import say
+
 INTERNAL = re.compile(r"\b[A-Z]+_[A-Z_]+\b|\bVITALITY\b")
 
 
@@ -41,7 +43,7 @@ def test_an_event_says_which_running_capsule_effects_it_ended() -> None:
     s = match.state
     s.effects = [{"cap": "LV.UP", "src": PLAYER, "on": PLAYER, "kind": "ATTACK_MOD", "n": 2, "until": 99}]
     pentagon.resolve(s, 1)
-    text = s.log[-1]["t"]
+    text = say(s.log[-1])
     assert "it ends LV.UP (Attack +2 on " in text and "ATTACK_MOD" not in text
     assert s.effects == []
 
@@ -51,7 +53,7 @@ def test_no_negative_vitality_reaches_the_log() -> None:
         match = bot_match(seed)
         play_until(match, lambda m: False, limit=20000)
         for event in match.state.log:
-            assert not re.search(r"(\bat|\() ?[-−]\d", event["t"]), event["t"]
+            assert not re.search(r"(\bat|\() ?[-−]\d", say(event)), say(event)
 
 
 async def test_the_pentagon_card_names_event_kinds_in_words(tmp_path: Path) -> None:
