@@ -51,6 +51,29 @@ def option_label(option: SupportOption | None) -> str:
     return f"{'Boost' if kind == 'boost' else 'Penalty'}: {cname(card)} {amount:+d} {stat.capitalize()} on {cname(comp)}"
 
 
+def support_action(option: SupportOption | None, multi: bool) -> Action:
+    """A support option as an action: ``verb`` boost/penalty (or ``go`` for none), the support
+    ``card``, the component it goes on as ``target``, its ``amount`` and its ``stat``."""
+    if option is None:
+        return Action("go", option_label(None), group="support", verb="go")
+    kind, card, comp, stat = option
+    amount = info(card).support[1]  # type: ignore[index]
+    return Action(option_id(option, multi), option_label(option), card=card, group="support", verb=kind,
+                  target=comp, amount=amount, extra=(("stat", stat),))
+
+
+def event_fields(arg: str | None) -> dict[str, Any]:
+    """An event's choice as fields: a target player as ``seat``, a unit ("attacker", "defender",
+    "active") or an element as ``extra``."""
+    if arg is None:
+        return {}
+    if arg.isdigit():
+        return {"seat": int(arg)}
+    if arg in ("attacker", "defender", "active"):
+        return {"extra": (("unit", arg),)}
+    return {"extra": (("element", arg),)}
+
+
 def arg_id(arg: str | None) -> str:
     if arg is None:
         return ""
@@ -68,7 +91,7 @@ def _card_action(verb: str, card: str) -> Action:
     action = _ACTIONS.get(key)
     if action is None:
         label = f"{verb.capitalize()} with {cname(card)}"
-        action = _ACTIONS[key] = Action(f"{verb} {card}", label, card=card, group="attack")
+        action = _ACTIONS[key] = Action(f"{verb} {card}", label, card=card, group="attack", verb=verb)
     return action
 
 
@@ -184,16 +207,17 @@ class Superinmundos(Game[SuperState]):
         out: list[Move] = []
         add = out.append
         if ph == "swap":
-            add((Action("swap", "Swap your hand for a new one", group="swap"), lambda: self._swap(s, seat, True)))
-            add((Action("keep", "Keep your hand", group="swap"), lambda: self._swap(s, seat, False)))
+            add((Action("swap", "Swap your hand for a new one", group="swap", verb="swap"), lambda: self._swap(s, seat, True)))
+            add((Action("keep", "Keep your hand", group="swap", verb="keep"), lambda: self._swap(s, seat, False)))
         elif ph in ("round_start", "reaction"):
             self._event_moves(s, seat, ph, "window", out)
-            add((Action("pass", "Pass", group="window"), lambda: flow.window_pass(s, seat)))
+            add((Action("pass", "Pass", group="window", verb="pass"), lambda: flow.window_pass(s, seat)))
         elif ph == "counter":
             for card in flow.counters_in(s, seat):
-                add((Action(f"cancel {card}", f"Cancel it with {cname(card)}", card=card, group="event"),
+                add((Action(f"cancel {card}", f"Cancel it with {cname(card)}", card=card, group="event",
+                            verb="cancel"),
                      lambda c=card: flow.counter_play(s, seat, c)))
-            add((Action("pass", "Let it happen", group="window"), lambda: flow.counter_pass(s)))
+            add((Action("pass", "Let it happen", group="window", verb="pass"), lambda: flow.counter_pass(s)))
         elif ph == "open":
             self._event_moves(s, seat, "open", "open", out)
             hand = hand_of(s, seat)
@@ -201,51 +225,55 @@ class Superinmundos(Game[SuperState]):
             for card in combatants:
                 add((_card_action("open", card), lambda c=card: flow.start_declaration(s, "open", [c])))
             if not combatants:
-                add((Action("withdraw", "Give up the opening (no combatant)", group="withdraw"),
+                add((Action("withdraw", "Give up the opening (no combatant)", group="withdraw", verb="withdraw"),
                      lambda: self._give_up_opening(s, seat)))
         elif ph == "turn":
-            if want is None or want.startswith("event "):
-                self._event_moves(s, seat, "turn", "turn", out)
+            # with ``want``, only the family of moves that can carry that id is built: the ids of
+            # the attacks and fusions are cheap to write down, their legality tests are not
             hand = hand_of(s, seat)
             combatants = [c for c in hand if T[c].kind == "combatant" and c not in s.retracted]
+            pairs = [[a, b] for i, a in enumerate(combatants) for b in combatants[i + 1:]]
             tried = combatants if want is None else [c for c in combatants if want == f"attack {c}"]
+            fusing = want is None or any(want == f"fuse {a} {b}" for a, b in pairs)
+            if want is None or (not tried and not fusing):
+                self._event_moves(s, seat, "turn", "turn", out)
             for card in legal_attackers(s, seat, hand, tried):
                 add((_card_action("attack", card), lambda c=card: flow.start_declaration(s, "attack", [c])))
-            if len(combatants) > 1 and (want is None or want.startswith("fuse ")) and fusion_allowed(s):
-                pairs = [[a, b] for i, a in enumerate(combatants) for b in combatants[i + 1:]]
+            if len(combatants) > 1 and fusing and fusion_allowed(s):
                 for (a, b), ok in zip(pairs, legal_units(s, seat, hand, pairs), strict=True):
                     if ok:
                         add((Action(f"fuse {a} {b}", f"Attack with {cname(a)} + {cname(b)} fused", card=a,
-                                    group="attack"),
+                                    group="attack", verb="fuse", target=b),
                              lambda x=a, y=b: flow.start_declaration(s, "attack", [x, y])))
-            add((Action("withdraw", "Withdraw from this battle", group="withdraw"), lambda: flow.withdraw(s, seat)))
+            add((Action("withdraw", "Withdraw from this battle", group="withdraw", verb="withdraw"),
+                 lambda: flow.withdraw(s, seat)))
         elif ph == "declare":
             assert s.decl is not None
             multi_a = len(s.decl["cards"]) > 1
             multi_d = bool(s.arena) and len(s.arena[-1]["cards"]) > 1
             for opt in flow.declare_options(s):
                 multi = opt is not None and (multi_a if opt[0] == "boost" else multi_d)
-                add((Action(option_id(opt, multi), option_label(opt), card=opt[1] if opt else None, group="support"),
+                add((support_action(opt, multi),
                      lambda o=opt: flow.commit_declaration(s, o)))
         elif ph == "enter_cost":
             unit = flow.entering_unit(s)
             from .effects import paid_abilities
 
             for cid, ab in paid_abilities(s, unit, entering=True):
-                add((Action(f"pay {cid}", f"Pay {ab['cost']} loot for {cname(cid)}'s ability", card=cid, group="ability"),
+                add((Action(f"pay {cid}", f"Pay {ab['cost']} loot for {cname(cid)}'s ability", card=cid, group="ability",
+                            verb="pay", amount=ab["cost"]),
                      lambda c=cid: flow.enter_pay(s, c)))
-            add((Action("done", "Do not pay", group="ability"), lambda: flow.after_enter(s)))
+            add((Action("done", "Do not pay", group="ability", verb="done"), lambda: flow.after_enter(s)))
         elif ph == "response":
             assert s.attacker is not None
             for opt in flow.response_options(s):
                 if opt[0] == "activate":
                     add((Action(f"activate {opt[1]}", f"Pay loot for {cname(opt[1])}'s ability", card=opt[1],
-                                group="ability"), lambda o=opt: flow.response_act(s, o)))
+                                group="ability", verb="activate"), lambda o=opt: flow.response_act(s, o)))
                 else:
                     target = s.arena[-1] if opt[0] == "boost" else s.attacker
-                    add((Action(option_id(opt, len(target["cards"]) > 1), option_label(opt), card=opt[1],
-                                group="support"), lambda o=opt: flow.response_act(s, o)))
-            add((Action("done", "No support (done answering)", group="support"), lambda: flow.response_act(s, None)))
+                    add((support_action(opt, len(target["cards"]) > 1), lambda o=opt: flow.response_act(s, o)))
+            add((Action("done", "No support (done answering)", group="support", verb="done"), lambda: flow.response_act(s, None)))
         elif ph in ("mode", "counter_mode"):
             assert s.attacker is not None
             counter = ph == "counter_mode"
@@ -253,38 +281,40 @@ class Superinmundos(Game[SuperState]):
             win = flow.defender_wins if counter else flow.attacker_wins
             role = "defending" if counter else "attacking"
             for mode, _why in flow.mode_choices(s, winner, loser, role):  # the mode that fires an ability first
-                add((Action(f"mode {mode}", self._mode_label(s, mode, winner, loser, role), group="mode"),
+                add((Action(f"mode {mode}", self._mode_label(s, mode, winner, loser, role), group="mode", verb="mode",
+                            extra=(("mode", mode),)),
                      lambda m=mode: win(s, m)))
         elif ph == "top":
             assert s.attacker is not None
             for cid in s.attacker["cards"]:
-                add((Action(f"top {cid}", f"Keep {cname(cid)} on top", card=cid, group="fusion"),
+                add((Action(f"top {cid}", f"Keep {cname(cid)} on top", card=cid, group="fusion", verb="top"),
                      lambda c=cid: flow.finish_win(s, s.mode, c)))
         elif ph == "preempt":
             owner = seat
             for opt in flow.preempt_options(s, owner):
-                add((Action(option_id(opt, len(s.arena[-1]["cards"]) > 1), option_label(opt), card=opt[1],
-                            group="support"), lambda o=opt: flow.preempt(s, o)))
-            add((Action("no boost", "No support", group="support"), lambda: flow.preempt(s, None)))
+                add((support_action(opt, len(s.arena[-1]["cards"]) > 1), lambda o=opt: flow.preempt(s, o)))
+            add((Action("no boost", "No support", group="support", verb="no_boost"), lambda: flow.preempt(s, None)))
         elif ph == "plan":
             opts = flow.plan_options(s)
             later = Action("plan later", "Decide after the combat (you see the result first; you are asked "
-                           "again then, in front of everyone)", group="support")
-            none = Action("plan none", "No pre-emptive support", group="support")
+                           "again then, in front of everyone)", group="support", verb="plan_later")
+            none = Action("plan none", "No pre-emptive support", group="support", verb="plan_none")
             boosts = []
             for card, stat in opts:
                 amount = info(card).support[1]  # type: ignore[index]
                 boosts.append((Action(f"plan {card} {stat}", f"If it wins, attach {cname(card)} {amount:+d} "
-                                      f"{stat.capitalize()}", card=card, group="support"),
+                                      f"{stat.capitalize()}", card=card, group="support",
+                                      verb="plan", amount=amount, extra=(("stat", stat),)),
                                lambda c=card, st=stat: flow.set_plan(s, "boost", c, st)))
             first = [(later, lambda: flow.set_plan(s, "later"))] if opts else [(none, lambda: flow.set_plan(s, "none"))]
             rest = ([(none, lambda: flow.set_plan(s, "none"))] if opts else
                     [(later, lambda: flow.set_plan(s, "later"))])
             out.extend(first + boosts + rest)
         elif ph == "stalemate":
-            add((Action("retract", "Take the attacker back to hand", group="stalemate"),
+            add((Action("retract", "Take the attacker back to hand", group="stalemate", verb="retract"),
                  lambda: flow.stalemate(s, True)))
-            add((Action("set aside", "Set the attacker aside (it becomes loot)", group="stalemate"),
+            add((Action("set aside", "Set the attacker aside (it becomes loot)", group="stalemate",
+                        verb="set_aside"),
                  lambda: flow.stalemate(s, False)))
         if not s.players[seat]["asked"]:
             self._ask_moves(s, seat, out)
@@ -328,13 +358,15 @@ class Superinmundos(Game[SuperState]):
                 label = f"Play {cname(card)}"
                 if arg is not None:
                     label += f" on {who}" if who is not None else f" on {unit}" if unit else f" ({arg})"
-                action = _ACTIONS[key] = Action(f"event {card}{arg_id(arg)}", label, card=card, group="event")
+                action = _ACTIONS[key] = Action(f"event {card}{arg_id(arg)}", label, card=card, group="event", verb="event",
+                                                    **event_fields(arg))
             out.append((action, lambda c=card, a=arg: flow.play_event(s, seat, c, a, resume)))
 
     def _ask_moves(self, s: SuperState, seat: int, out: list[Move]) -> None:
         if s.teams:
             other = 1 - s.players[seat]["team"]
-            out.append((Action(f"ask team {other + 1}", f"Ask team {other + 1} how much loot it holds", group="ask"),
+            out.append((Action(f"ask team {other + 1}", f"Ask team {other + 1} how much loot it holds", group="ask",
+                                       verb="ask", extra=(("team", other),)),
                         lambda: self._ask(s, seat, other)))
             return
         for target in range(len(s.players)):
@@ -344,7 +376,7 @@ class Superinmundos(Game[SuperState]):
                 action = _ACTIONS.get(key)
                 if action is None:
                     action = _ACTIONS[key] = Action(f"ask {target + 1}", f"Ask {who} how much loot they hold",
-                                                    group="ask")
+                                                    group="ask", verb="ask", seat=target)
                 out.append((action, lambda t=target: self._ask(s, seat, t)))
 
     def _ask(self, s: SuperState, seat: int, target: int) -> None:

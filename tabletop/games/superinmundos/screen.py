@@ -31,6 +31,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Static
 
 from tabletop.engine import Action, Decision
+from tabletop.engine.msg import msg
 from tabletop.ui.game_screen import GameScreen
 from tabletop.ui.glyphs import glyphs
 from tabletop.ui.widgets import CardView, DecisionPanel
@@ -70,21 +71,21 @@ def card_actions(actions: list[Action], card: str) -> list[Action]:
     for a in actions:
         if a.group == "ask":
             continue
-        if a.card == card or (a.id.startswith("fuse ") and card in a.id.split()[1:]):
+        if a.card == card or (a.verb == "fuse" and a.target == card):
             out.append(a)
     return out
 
 
-NO_SUPPORT = ("go", "done", "no boost")
-"""The ids of "No support" in the three support prompts (declare, response, preempt)."""
+NO_SUPPORT = ("go", "done", "no_boost")
+"""The verbs of "No support" in the three support prompts (declare, response, preempt)."""
 
 
 def support_first(kind: str, actions: list[Action]) -> list[Action]:
     """The actions of a support prompt with its "No support" answer first (same place every time)."""
     if kind not in ("declare", "response", "preempt"):
         return actions
-    none = [a for a in actions if a.id in NO_SUPPORT]
-    return none + [a for a in actions if a.id not in NO_SUPPORT]
+    none = [a for a in actions if a.verb in NO_SUPPORT]
+    return none + [a for a in actions if a.verb not in NO_SUPPORT]
 
 
 class SuperinmundosScreen(GameScreen):
@@ -335,11 +336,7 @@ class SuperinmundosScreen(GameScreen):
         viewer's own last declaration, shown only to that viewer while they choose a support."""
         if view["phase"] != "declare" or not self._actions:
             return []
-        for action_id in reversed(self.match.actions):
-            parts = action_id.split()
-            if parts[0] in ("open", "attack", "fuse"):
-                return parts[1:]
-        return []
+        return list(view.get("declaring") or [])
 
     def _declared_face(self, cards: list[str], label: str) -> Any:
         you = self._view["you"] if self._view else None
@@ -349,6 +346,10 @@ class SuperinmundosScreen(GameScreen):
                 "fused": "temp" if len(cards) > 1 else "none"}
         return unit_face(unit, self.ascii_only, label)
 
+    def _outcome(self, key: str) -> str:
+        """A preview's outcome (``attacker``, ``defender``, ``stalemate``) in words."""
+        return self.words.text(msg(f"ui.outcome.{key}"))
+
     def _declaring_text(self, view: dict[str, Any]) -> Text:
         text = Text()
         text.append("declaring\n", style="bold")
@@ -356,7 +357,7 @@ class SuperinmundosScreen(GameScreen):
         preview = (view.get("previews") or {}).get("go")
         if preview:
             text.append("without support:\n", style="dim")
-            text.append(preview, style="bold green" if preview == "attacker wins" else "bold yellow")
+            text.append(self._outcome(preview), style="bold green" if preview == "attacker" else "bold yellow")
         return text
 
     def _beat_text(self, view: dict[str, Any], active: dict[str, Any] | None) -> Text:
@@ -427,7 +428,7 @@ class SuperinmundosScreen(GameScreen):
             if key in preview:
                 outcome = preview[key]
                 text.append("as it stands:\n", style="dim")
-                text.append(outcome, style="bold green" if outcome == "attacker wins" else "bold yellow")
+                text.append(self._outcome(outcome), style="bold green" if outcome == "attacker" else "bold yellow")
                 break
         else:
             text.append("x: arithmetic", style="dim")
@@ -504,7 +505,8 @@ class SuperinmundosScreen(GameScreen):
         ordered = support_first(decision.kind, actions)
         if not previews and ordered == actions:
             return
-        shown = [dataclasses.replace(a, label=f"{a.label}  → {previews[a.id]}") if a.id in previews else a
+        shown = [dataclasses.replace(a, label=f"{self.words.text(a.label)}  → {self._outcome(previews[a.id])}")
+                 if a.id in previews else a
                  for a in ordered]
         self.query_one("#decision", DecisionPanel).show(decision, shown)
 
@@ -548,7 +550,7 @@ class SuperinmundosScreen(GameScreen):
         mine = card_actions(self._actions, card)
         if mine:
             text.append("\nEnter: ", style="bold")
-            text.append(mine[0].label if len(mine) == 1 else f"choose one of {len(mine)} plays", style="green")
+            text.append(self.words.text(mine[0].label) if len(mine) == 1 else f"choose one of {len(mine)} plays", style="green")
         body.update(text)
 
     def _hand_sums(self, view: dict[str, Any]) -> Text:
@@ -688,8 +690,8 @@ class SuperinmundosScreen(GameScreen):
             labels = {a.id: a.label for a in self._actions}
             text.append("\nIf the combat were resolved right after your choice:\n", style="bold")
             for aid, outcome in previews.items():
-                text.append(f"  {labels.get(aid, aid)} → ")
-                text.append(outcome, style="green" if outcome == "attacker wins" else "yellow")
+                text.append(f"  {self.words.text(labels[aid]) if aid in labels else aid} → ")
+                text.append(self._outcome(outcome), style="green" if outcome == "attacker" else "yellow")
                 text.append("\n")
         for k, unit in enumerate(reversed(arena[:-1])):
             if k == 0:
@@ -772,7 +774,10 @@ class SuperinmundosScreen(GameScreen):
             if action_id is not None:
                 self.act(action_id)
 
-        self.app.push_screen(ChoiceScreen(head, mine, previews, self.ascii_only), chosen)
+        shown = [dataclasses.replace(a, label=self.words.text(a.label)) for a in mine]
+        notes = {aid: self._outcome(o) for aid, o in previews.items()}
+        winning = {aid for aid, o in previews.items() if o == "attacker"}
+        self.app.push_screen(ChoiceScreen(head, shown, notes, self.ascii_only, winning), chosen)
 
     def on_key(self, event: events.Key) -> None:
         """Number keys pick from the decision list wherever the focus is."""

@@ -60,10 +60,11 @@ def unit_view(s: SuperState, unit: Unit, role: str, opponent: Unit | None) -> di
 
 
 def outcome(s: SuperState, attacker: Unit, defender: Unit) -> str:
+    """Who would win the combat as it stands: ``attacker``, ``defender`` or ``stalemate``."""
     if wins(s, attacker, defender, "attacking"):
-        return "attacker wins"
+        return "attacker"
     if wins(s, defender, attacker, "defending"):
-        return "defender wins"
+        return "defender"
     return "stalemate"
 
 
@@ -101,41 +102,43 @@ def to_beat_lines(s: SuperState) -> list[str]:
 
 
 def previews(game: "Superinmundos", s: SuperState, seat: int) -> dict[str, str]:
-    """For combat choices: the outcome if the combat were resolved right after this choice."""
+    """For combat choices: the outcome if the combat were resolved right after this choice, by
+    action id (read from the actions' fields: a support's card, its ``target`` component and its
+    stat; an event's ``unit``)."""
     out: dict[str, str] = {}
     ph = s.phase
     if ph == "declare" and s.decl is not None and s.decl["kind"] == "attack":
         d = s.arena[-1]
         for action in game.legal_actions(s):
-            parts = action.id.split()
+            verb = action.verb
+            if verb not in ("go", "boost", "penalty"):
+                continue
             a = new_unit(s.decl["cards"], seat, s.decl["fused"])
             dd = d
-            if parts[0] in ("boost", "penalty"):
-                comp = parts[4] if len(parts) > 4 else None
-                if parts[0] == "boost":
-                    a = with_support(a, parts[1], comp or a["cards"][0], parts[2], seat)
-                else:
-                    dd = with_support(d, parts[1], comp or d["cards"][0], parts[2], seat)
-            if parts[0] in ("go", "boost", "penalty"):
-                out[action.id] = outcome(s, a, dd)
+            if verb == "boost":
+                a = with_support(a, str(action.card), str(action.target), action.get("stat"), seat)
+            elif verb == "penalty":
+                dd = with_support(d, str(action.card), str(action.target), action.get("stat"), seat)
+            out[action.id] = outcome(s, a, dd)
     elif ph in ("response", "reaction") and s.attacker is not None:
         a, d = s.attacker, s.arena[-1]
         for action in game.legal_actions(s):
-            parts = action.id.split()
+            verb = action.verb
             aa, dd = a, d
-            if parts[0] == "boost":
-                dd = with_support(d, parts[1], parts[4] if len(parts) > 4 else d["cards"][0], parts[2], seat)
-            elif parts[0] == "penalty":
-                aa = with_support(a, parts[1], parts[4] if len(parts) > 4 else a["cards"][0], parts[2], seat)
-            elif parts[0] == "event" and len(parts) == 3 and parts[2] in ("attacker", "defender"):
-                eff = info(parts[1]).effects[0]
-                target = dict(a if parts[2] == "attacker" else d)
+            unit = action.get("unit")
+            if verb == "boost":
+                dd = with_support(d, str(action.card), str(action.target), action.get("stat"), seat)
+            elif verb == "penalty":
+                aa = with_support(a, str(action.card), str(action.target), action.get("stat"), seat)
+            elif verb == "event" and unit in ("attacker", "defender"):
+                eff = info(str(action.card)).effects[0]
+                target = dict(a if unit == "attacker" else d)
                 target["mods"] = target["mods"] + [{"stat": eff["stat"], "amount": eff["amount"], "dur": "THIS_COMBAT"}]
-                if parts[2] == "attacker":
+                if unit == "attacker":
                     aa = target  # type: ignore[assignment]
                 else:
                     dd = target  # type: ignore[assignment]
-            elif parts[0] not in ("done", "pass"):
+            elif verb not in ("done", "pass"):
                 continue
             out[action.id] = outcome(s, aa, dd)
     return out
@@ -146,7 +149,7 @@ def build_view(game: "Superinmundos", s: SuperState, seat: int | None) -> dict[s
     acting = decision is not None and decision.seat == seat
     actions = game.legal_actions(s) if acting else []
     playable = {a.card for a in actions if a.card}
-    playable |= {a.id.split()[2] for a in actions if a.id.startswith("fuse ")}
+    playable |= {a.target for a in actions if a.verb == "fuse" and a.target}
     players = []
     for i, p in enumerate(s.players):
         mine = seat is not None and s.players[seat]["team"] == p["team"]
@@ -197,6 +200,7 @@ def build_view(game: "Superinmundos", s: SuperState, seat: int | None) -> dict[s
         "arena": arena,
         "attacker": None if attacker is None else unit_view(s, attacker, "attacker", s.arena[-1]),
         "to_beat": to_beat_lines(s),
+        "declaring": list(s.decl["cards"]) if s.phase == "declare" and s.decl and seat == s.turn else [],
         "retracted": list(s.retracted),
         "declarations": s.declarations,
         "fusion_allowed": bool(s.arena) and fusion_allowed(s),

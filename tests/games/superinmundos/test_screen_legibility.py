@@ -58,11 +58,12 @@ def test_an_event_on_the_unit_on_top_names_the_unit_and_its_player() -> None:
 
 
 def test_no_support_comes_first_in_every_support_prompt() -> None:
-    acts = [Action("boost x attack", "Boost"), Action("done", "No support (done answering)"), Action("ask 2", "Ask")]
+    acts = [Action("boost x attack", "Boost", verb="boost"), Action("done", "No support (done answering)", verb="done"),
+            Action("ask 2", "Ask", verb="ask")]
     for kind_ in ("declare", "response", "preempt"):
         assert support_first(kind_, acts)[0].id == "done"
     assert support_first("turn", acts) == acts  # other prompts keep the rules' order
-    assert set(NO_SUPPORT) == {"go", "done", "no boost"}
+    assert set(NO_SUPPORT) == {"go", "done", "no_boost"}
 
 
 def make_app(tmp_path: Path, match: object) -> TabletopApp:
