@@ -24,7 +24,7 @@ from tabletop.engine.msg import Msg
 from tabletop.text.render import Renderer
 
 CONVERTED = [
-    # "superinmundos",
+    "superinmundos",
     # "villainous",
     # "msx_cards",
     # "mount_gram",
@@ -82,6 +82,11 @@ def walk(game_id: str, lang: str) -> int:
 @pytest.mark.parametrize("game_id", CONVERTED)
 def test_every_text_of_random_games_has_an_english_template(game_id: str) -> None:
     assert walk(game_id, "en") > 100
+
+
+@pytest.mark.parametrize("game_id", [g for g in CONVERTED if g == "superinmundos"])
+def test_every_text_of_random_games_has_a_spanish_template(game_id: str) -> None:
+    assert walk(game_id, "es") > 100
 
 
 @pytest.mark.parametrize("game_id", CONVERTED)

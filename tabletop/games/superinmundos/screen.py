@@ -215,9 +215,9 @@ class SuperinmundosScreen(GameScreen):
             return None
         players = self.match.view(None)["players"]
         tally = " · ".join(f"{p['name']} {p['battles_won']}" for p in players)
-        lines = [e["t"] for e in won]
+        lines = self.words.events(won)
         if rounds:
-            lines.append(rounds[-1]["t"])
+            lines.append(self.words.event(rounds[-1]))
         lines.append(f"Battles won: {tally}")
         return ("Battle won" if won else "New round"), "\n".join(lines)
 
@@ -348,7 +348,7 @@ class SuperinmundosScreen(GameScreen):
 
     def _outcome(self, key: str) -> str:
         """A preview's outcome (``attacker``, ``defender``, ``stalemate``) in words."""
-        return self.words.text(msg(f"ui.outcome.{key}"))
+        return self.words.text(msg("ui.outcome." + key))
 
     def _declaring_text(self, view: dict[str, Any]) -> Text:
         text = Text()

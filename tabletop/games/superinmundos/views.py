@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tabletop.engine import visible_log
+from tabletop.engine.msg import Msg, Text
 
 from .cards import CYCLE, STATS, info
 from .combat import DEFENDS, effective, fusion_allowed, loot_count, new_unit, wins, with_support
@@ -18,6 +19,11 @@ from .state import SuperState, Unit
 
 if TYPE_CHECKING:
     from .rules import Superinmundos
+
+
+def plain_text(value: Text) -> Any:
+    """A prompt or reason as plain JSON: a message's ``{"k": key, ...}`` form."""
+    return value.plain() if isinstance(value, Msg) else value
 
 
 def card_view(card: str) -> dict[str, Any]:
@@ -189,7 +195,7 @@ def build_view(game: "Superinmundos", s: SuperState, seat: int | None) -> dict[s
         "phase": s.phase, "turn": s.turn, "start": s.start, "dealer": s.dealer, "teams": s.teams,
         "hand_size": s.hand_size,
         "decision": None if decision is None else {"seat": decision.seat, "kind": decision.kind,
-                                                   "prompt": decision.prompt},
+                                                   "prompt": plain_text(decision.prompt)},
         "players": players,
         "hand": hand,
         "hand_set_aside": s.cemetery is not None,
@@ -212,6 +218,6 @@ def build_view(game: "Superinmundos", s: SuperState, seat: int | None) -> dict[s
         "stats_order": list(STATS),
         "defends": dict(DEFENDS),
         "result": None if result is None else {"winners": list(result.winners), "scores": list(result.scores),
-                                               "reason": result.reason},
+                                               "reason": plain_text(result.reason)},
         "log": visible_log(s, seat, last=40),
     }

@@ -11,8 +11,16 @@ from typing import Any
 
 from scenario import Scenario
 
+from tabletop.engine.msg import Msg
 from tabletop.games.superinmundos import flow
 from tabletop.games.superinmundos.state import SuperState
+from tabletop.text.render import for_match
+
+
+def en(sc: Scenario, value: Msg | dict[str, Any]) -> str:
+    """A message or a log event in English, rendered strictly as the table renders it."""
+    words = for_match(sc.match, lang="en", strict=True)
+    return words.text(value) if isinstance(value, Msg) else words.event(value)
 
 
 def take(s: SuperState, card: str) -> None:

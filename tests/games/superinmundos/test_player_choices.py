@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from tabletop.games.superinmundos.combat import effective, new_unit, wins
 
-from .helpers import ids, kind, seat, table
+from .helpers import en, ids, kind, seat, table
 
 
 def test_S7_the_defenders_owner_chooses_the_counter_attacks_mode_and_pyrolito_gains() -> None:
@@ -18,7 +18,7 @@ def test_S7_the_defenders_owner_chooses_the_counter_attacks_mode_and_pyrolito_ga
     assert kind(sc) == "counter_mode" and seat(sc) == 0
     modes = [a for a in sc.match.legal() if a.id.startswith("mode ")]
     assert [a.id for a in modes] == ["mode power", "mode attack"]  # the one that fires Pyrolito first
-    assert "Pyrolito" in modes[0].label
+    assert "Pyrolito" in en(sc, modes[0].label)  # type: ignore[arg-type]
     loot = len(sc.state.piles[0])
     sc.play("mode power")
     assert sc.last("counter")["mode"] == "power" and sc.last("loot_gain")["seat"] == 0

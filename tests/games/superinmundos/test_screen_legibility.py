@@ -15,7 +15,7 @@ from tabletop.ui import app as app_module
 from tabletop.ui.app import TabletopApp, screen_class
 from tabletop.ui.widgets import CardView, Curtain, DecisionPanel
 
-from .helpers import kind, table, to_open
+from .helpers import en, kind, table, to_open
 
 BOOST = "fire01"  # Ember Imp, support +1 Attack
 
@@ -27,7 +27,7 @@ def _our_screen(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def labels(sc: object) -> dict[str, str]:
-    return {a.id: a.label for a in sc.match.legal()}  # type: ignore[attr-defined]
+    return {a.id: en(sc, a.label) for a in sc.match.legal()}  # type: ignore[arg-type]
 
 
 def test_choose_how_you_win_says_which_abilities_each_mode_triggers() -> None:
@@ -44,9 +44,9 @@ def test_a_draw_into_hand_says_whose_draw_it_is() -> None:
     sc = table(hands={0: ["fire08", "neut13"], 1: ["water15", "neut01"]})
     to_open(sc)
     sc.play("open fire08")  # Volcana: "On entering: draw 1 card"
-    public = [e["t"] for e in sc.events("draw")]
+    public = [en(sc, e) for e in sc.events("draw")]
     assert public[-1] == "P1 takes 1 card into hand (Volcana's draw)."
-    assert sc.last("drawn")["t"].endswith("(Volcana's draw).")
+    assert en(sc, sc.last("drawn")).endswith("(Volcana's draw).")
 
 
 def test_an_event_on_the_unit_on_top_names_the_unit_and_its_player() -> None:
