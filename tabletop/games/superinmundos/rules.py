@@ -20,6 +20,7 @@ from .cards import all_cards, info
 from .combat import cond_ok, fusion_allowed, legal_attackers, legal_units, loot_count
 from .state import Player, SuperState
 from .table import hand_of, tell, unit_msg
+from .view_types import SuperView
 
 Move = tuple[Action, Callable[[], None]]
 SupportOption = tuple[str, str, str, str]
@@ -98,6 +99,7 @@ def _card_action(verb: str, card: str) -> Action:
 
 class Superinmundos(Game[SuperState]):
     state_type = SuperState
+    view_type = SuperView
 
     # -- set-up (§4) ------------------------------------------------------------------------
     def setup(self, seats: list[Seat], options: dict[str, Any], seed: int) -> SuperState:
@@ -424,7 +426,7 @@ class Superinmundos(Game[SuperState]):
                             + ("" if len(moves) <= 6 else f" (+{len(moves) - 6} more)"))
 
     # -- reading ----------------------------------------------------------------------------
-    def view(self, s: SuperState, seat: int | None) -> dict[str, Any]:
+    def view(self, s: SuperState, seat: int | None) -> SuperView:  # type: ignore[override]
         from .views import build_view
 
         return build_view(self, s, seat)

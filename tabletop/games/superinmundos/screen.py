@@ -20,7 +20,6 @@ data through ``widgets.card_face``. Actions are played only through ``self.act``
 from __future__ import annotations
 
 import dataclasses
-import re
 from typing import Any
 
 from rich.text import Text
@@ -319,15 +318,12 @@ class SuperinmundosScreen(GameScreen):
     def _as_defender(self, view: dict[str, Any], active: dict[str, Any]) -> dict[str, Any]:
         """Out of combat the view's stats are the unit's own; what an attacker must beat are its
         Defense and Power *as a defender* (abilities such as "Defending: +1 Defense"), which the
-        view gives only inside its "to beat" lines."""
-        if view.get("attacker") is not None:
+        view gives in its "to beat" numbers."""
+        beat = view.get("to_beat")
+        if view.get("attacker") is not None or not beat:
             return active
-        found = {}
-        for line in view.get("to_beat") or []:
-            m = re.search(r"its (Defense|Power) (\d+)", line)
-            if m:
-                found[m.group(1).lower()] = int(m.group(2))
-        if not found or all(active["stats"].get(k) == v for k, v in found.items()):
+        found = {"defense": beat["defense"], "power": beat["power"]}
+        if all(active["stats"].get(k) == v for k, v in found.items()):
             return active
         return dict(active, stats=dict(active["stats"], **found))
 
@@ -350,13 +346,21 @@ class SuperinmundosScreen(GameScreen):
         """A preview's outcome (``attacker``, ``defender``, ``stalemate``) in words."""
         return self.words.text(msg("ui.outcome." + key))
 
+    def _t(self, key: str, **args: Any) -> str:
+        """One of this screen's own texts (``ui.<key>`` in the game's catalog), in words."""
+        return self.words.text(msg("ui." + key, **args))
+
+    def _names(self, cards: list[str]) -> str:
+        """A unit's card names in the table's language: "Magucio + B22"."""
+        return " + ".join(self.words.card(c) for c in cards)
+
     def _declaring_text(self, view: dict[str, Any]) -> Text:
         text = Text()
-        text.append("declaring\n", style="bold")
-        text.append("add one support\nor none (below)\n", style="dim")
+        text.append(self._t("declaring") + "\n", style="bold")
+        text.append(self._t("declaring_hint") + "\n", style="dim")
         preview = (view.get("previews") or {}).get("go")
         if preview:
-            text.append("without support:\n", style="dim")
+            text.append(self._t("without_support") + "\n", style="dim")
             text.append(self._outcome(preview), style="bold green" if preview == "attacker" else "bold yellow")
         return text
 
@@ -365,39 +369,42 @@ class SuperinmundosScreen(GameScreen):
         text = Text()
         if active is None:
             if view["phase"] in ("open", "swap", "round_start"):
-                text.append("The arena is empty.\n", style="bold")
-                text.append("The opener puts in any combatant; everyone after must beat the one on top:\n")
-                text.append("  Attack > its Defense", style="bold")
-                text.append("  or  ")
-                text.append("Power > its Power", style="bold")
-                text.append("\nTies never win.", style="dim")
+                text.append(self._t("empty_arena") + "\n", style="bold")
+                text.append(self._t("opener_rule") + "\n")
+                text.append("  " + self._t("beat_attack_rule"), style="bold")
+                text.append("  " + self._t("or") + "  ")
+                text.append(self._t("beat_power_rule"), style="bold")
+                text.append("\n" + self._t("ties_never_win"), style="dim")
             else:
-                text.append("The arena is empty.", style="dim")
+                text.append(self._t("empty_arena"), style="dim")
             return text
-        text.append(f"To beat {' + '.join(active['names'])}:\n", style="bold")
-        for line in view.get("to_beat") or []:
-            if line.startswith(("Attack >", "Power >")):
+        text.append(self._t("to_beat", unit=self._names(active["cards"])) + "\n", style="bold")
+        beat = view.get("to_beat")
+        if beat:
+            for key in ("defense", "power"):
+                line = self._t("beat_" + key, n=beat[key])
                 text.append(f" {g['pointer']} {line}\n", style="bold cyan")
-            else:
-                text.append(f"   {line}\n", style="yellow")
+            for note in beat["notes"]:
+                text.append(f"   {self.words.arg('note', note)}\n", style="yellow")
         for c in active["cards"]:
             ci = info(c)
             if ci.negate:
                 continue
             if ci.force_adv:
-                text.append(f"   {ci.name} doubles against every attacker\n", style="yellow")
+                text.append("   " + self._t("doubles_against_all", card=c) + "\n", style="yellow")
             elif ci.strong:
-                text.append(f"   it doubles against {', '.join(sorted(ci.strong))} cards\n", style="yellow")
-        text.append("Supports add after doubling; ties never win.\n", style="dim")
+                text.append("   " + self._t("doubles_against", element_terms=sorted(ci.strong)) + "\n",
+                            style="yellow")
+        text.append(self._t("supports_after_doubling") + "\n", style="dim")
         hand = view.get("hand") or []
         beaters = [c for c in hand if c.get("beats_active")]
         if view.get("you") is not None and active["owner"] == view["you"]:
-            text.append(f"{g['star']} yours: the others must beat it", style="bold green")
+            text.append(f"{g['star']} " + self._t("yours_on_top"), style="bold green")
         elif view.get("you") is not None and hand and not view.get("hand_set_aside"):
             if beaters:
-                text.append(f"{g['ok']} {len(beaters)} of your cards beat it alone", style="green")
+                text.append(f"{g['ok']} " + self._t("beaters", n=len(beaters)), style="green")
             else:
-                text.append(f"{g['no']} none of your cards beats it alone", style="red")
+                text.append(f"{g['no']} " + self._t("no_beater"), style="red")
         text.rstrip()
         return text
 
@@ -405,7 +412,7 @@ class SuperinmundosScreen(GameScreen):
         g = glyphs(self.ascii_only)
         a, d = attacker["stats"], active["stats"]
         text = Text()
-        text.append(f"{attacker['owner_name']} attacks\n", style="bold")
+        text.append(self._t("attacks", seat=attacker["owner"]) + "\n", style="bold")
         text.append(("<- " if self.ascii_only else "◀ ") + "vs" + (" ->" if self.ascii_only else " ▶") + "\n",
                     style="dim")
         le = "<=" if self.ascii_only else "≤"
@@ -416,22 +423,22 @@ class SuperinmundosScreen(GameScreen):
             text.append("\n")
         phase = view["phase"]
         if phase in ("mode", "top"):
-            text.append("the attacker wins:\n", style="bold green")
-            text.append("choose below " + ("how" if phase == "mode" else "who stays on top"), style="italic")
+            text.append(self._t("attacker_wins") + "\n", style="bold green")
+            text.append(self._t("choose_how" if phase == "mode" else "choose_top"), style="italic")
             return text
         if phase == "stalemate":
-            text.append("stalemate: neither\nbeats the other\n", style="bold yellow")
-            text.append("take it back or\nset it aside below", style="italic")
+            text.append(self._t("stalemate_neither") + "\n", style="bold yellow")
+            text.append(self._t("stalemate_choose"), style="italic")
             return text
         preview = view.get("previews") or {}
         for key in ("done", "pass", "go"):
             if key in preview:
                 outcome = preview[key]
-                text.append("as it stands:\n", style="dim")
+                text.append(self._t("as_it_stands") + "\n", style="dim")
                 text.append(self._outcome(outcome), style="bold green" if outcome == "attacker" else "bold yellow")
                 break
         else:
-            text.append("x: arithmetic", style="dim")
+            text.append(self._t("x_arithmetic"), style="dim")
         return text
 
     def _draw_players(self, view: dict[str, Any]) -> None:
@@ -654,9 +661,9 @@ class SuperinmundosScreen(GameScreen):
         attacker = view.get("attacker")
         units = []
         if arena:
-            units.append(("On top", arena[-1]))
+            units.append((self._t("on_top"), arena[-1]))
         if attacker:
-            units.append(("Attacking", attacker))
+            units.append((self._t("attacking"), attacker))
         for label, unit in units:
             if text.plain:
                 text.append("\n")
@@ -666,44 +673,48 @@ class SuperinmundosScreen(GameScreen):
                     text.append(" + ")
                 text.append_text(card_line(c, self.ascii_only))
             st = unit["stats"]
-            text.append(f"\n  now A {st['attack']} · D {st['defense']} · P {st['power']}\n", style="bold cyan")
+            text.append("\n  " + self._t("now_stats", a=st["attack"], d=st["defense"], p=st["power"]) + "\n",
+                        style="bold cyan")
             for line in unit["lines"]:
-                text.append(f"  {line}\n")
+                text.append(f"  {self.words.arg('line', line)}\n")
             if not unit["lines"]:
-                text.append("  printed values (no doubling, support or effect in play)\n", style="dim")
+                text.append("  " + self._t("printed_values") + "\n", style="dim")
         if attacker and arena:
             a, d = attacker["stats"], arena[-1]["stats"]
-            text.append("\nCombat:\n", style="bold")
-            text.append(f"  physical: attacker A {a['attack']} vs defender D {d['defense']}"
-                        f" → {'wins' if a['attack'] > d['defense'] else 'no'}\n")
-            text.append(f"  magic:    attacker P {a['power']} vs defender P {d['power']}"
-                        f" → {'wins' if a['power'] > d['power'] else 'no'}\n")
-            text.append(f"  hit back: defender A {d['attack']} vs attacker D {a['defense']},"
-                        f" P {d['power']} vs P {a['power']}\n")
+            text.append("\n" + self._t("combat") + "\n", style="bold")
+            text.append("  " + self._t("physical", a=a["attack"], d=d["defense"],
+                                       result=msg("ui.wins" if a["attack"] > d["defense"] else "ui.no")) + "\n")
+            text.append("  " + self._t("magic", a=a["power"], d=d["power"],
+                                       result=msg("ui.wins" if a["power"] > d["power"] else "ui.no")) + "\n")
+            text.append("  " + self._t("hit_back", a=d["attack"], d=a["defense"], p=d["power"], p2=a["power"]) + "\n")
         elif arena:
-            text.append("\nTo beat it:\n", style="bold")
-            for line in view.get("to_beat") or []:
-                text.append(f"  {line}\n")
+            text.append("\n" + self._t("to_beat_it") + "\n", style="bold")
+            beat = view.get("to_beat")
+            if beat:
+                text.append("  " + self._t("beat_defense", n=beat["defense"]) + "\n")
+                text.append("  " + self._t("beat_power", n=beat["power"]) + "\n")
+                for note in beat["notes"]:
+                    text.append(f"  {self.words.arg('note', note)}\n")
             text.append_text(self._hand_sums(view))
         previews = view.get("previews") or {}
         if previews:
             labels = {a.id: a.label for a in self._actions}
-            text.append("\nIf the combat were resolved right after your choice:\n", style="bold")
+            text.append("\n" + self._t("if_resolved") + "\n", style="bold")
             for aid, outcome in previews.items():
                 text.append(f"  {self.words.text(labels[aid]) if aid in labels else aid} → ")
                 text.append(self._outcome(outcome), style="green" if outcome == "attacker" else "yellow")
                 text.append("\n")
         for k, unit in enumerate(reversed(arena[:-1])):
             if k == 0:
-                text.append("\nBeneath (out of the fight, printed + supports):\n", style="bold")
+                text.append("\n" + self._t("beneath_math") + "\n", style="bold")
             st = unit["stats"]
-            text.append(f"  {' + '.join(unit['names'])}: A {st['attack']} · D {st['defense']} · P {st['power']}\n")
-        text.append("\nEffective stat = printed ×2 if it has the element advantage, + supports, + effects "
-                    "(supports and effects are never doubled; floor 0).\n", style="dim")
+            text.append(f"  {self._names(unit['cards'])}: "
+                        + self._t("stats", a=st["attack"], d=st["defense"], p=st["power"]) + "\n")
+        text.append("\n" + self._t("effective_rule") + "\n", style="dim")
         cycle = " > ".join(ELEMENTS[e][0] for e in ("fire", "earth", "lightning", "water", "fire"))
-        text.append(f"Cycle: {cycle}  (fire > earth > lightning > water > fire; neutral none)", style="dim")
+        text.append(f"{self._t('cycle')}: {cycle}  ({self._t('cycle_note')})", style="dim")
         if not arena:
-            text.append("\nThe arena is empty: nothing to compute yet.", style="dim")
+            text.append("\n" + self._t("nothing_to_compute"), style="dim")
         self.query_one("#math-text", Static).update(text)
 
     # -- keys -----------------------------------------------------------------------------------
@@ -837,7 +848,7 @@ class SuperinmundosScreen(GameScreen):
                 if info(c).flavor:
                     extra.append(info(c).flavor + "\n", style="dim italic")
             for line in unit["lines"]:
-                extra.append(f"{line}\n", style="cyan")
+                extra.append(f"{self.words.arg('line', line)}\n", style="cyan")
             extra.rstrip()
             self.app.push_screen(ZoomScreen(unit_face(unit, self.ascii_only, "on top"), extra, self.ascii_only))
         elif card is not None:

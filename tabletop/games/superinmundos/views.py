@@ -1,9 +1,10 @@
 """What one seat may see (``Game.view``): the screen's data and the bots' only input.
 
 Hidden things are counts: other hands, the deck, every loot pile's contents, other players'
-loot counts (S22: known only through "ask"). Effective stats come with their arithmetic as text
-lines (§7.1), and in combat decisions each choice carries a preview of the outcome it would give
-if nothing else happened, which is the sum a player at the table would do in their head.
+loot counts (S22: known only through "ask"). Effective stats come with their arithmetic as
+messages (§7.1), and in combat decisions each choice carries a preview of the outcome it would give
+if nothing else happened, which is the sum a player at the table would do in their head. The
+tree's types are in ``view_types``.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from tabletop.engine.msg import Msg, Text
 from .cards import CYCLE, STATS, info
 from .combat import DEFENDS, effective, fusion_allowed, loot_count, new_unit, wins, with_support
 from .state import SuperState, Unit
+from .view_types import CardV, Message, PlayerV, SuperView, ToBeatV, UnitV
 
 if TYPE_CHECKING:
     from .rules import Superinmundos
@@ -26,24 +28,24 @@ def plain_text(value: Text) -> Any:
     return value.plain() if isinstance(value, Msg) else value
 
 
-def card_view(card: str) -> dict[str, Any]:
+def card_view(card: str) -> CardV:
     ci = info(card)
-    out: dict[str, Any] = {"id": card, "name": ci.name, "kind": ci.kind}
+    out: CardV = {"id": card, "name": ci.name, "kind": ci.kind, "text": ""}
     if ci.kind == "combatant":
         out.update(element=ci.element, stars=ci.stars, attack=ci.stats["attack"], defense=ci.stats["defense"],
                    power=ci.stats["power"])
         if ci.support:
-            out["support"] = f"{ci.support[1]:+d} {'any stat' if ci.support[0] == 'any' else ci.support[0]}"
+            out["support"] = {"stat": ci.support[0], "amount": ci.support[1]}
     else:
         out["timing"] = ci.timing
     out["text"] = ci.text
     return out
 
 
-def unit_view(s: SuperState, unit: Unit, role: str, opponent: Unit | None) -> dict[str, Any]:
+def unit_view(s: SuperState, unit: Unit, role: str, opponent: Unit | None) -> UnitV:
     """One unit of the arena with its effective stats: in combat against its opponent (doubling
     included), otherwise the active unit as the next defender and buried cards as printed."""
-    lines: list[str] = []
+    lines: list[Message] = []
     if role == "attacker":
         stats = effective(s, unit, opponent, "attacking", lines)
     elif role == "active":
@@ -59,8 +61,8 @@ def unit_view(s: SuperState, unit: Unit, role: str, opponent: Unit | None) -> di
         "fused": unit["fused"],
         "supports": [{"card": sp["card"], "name": info(sp["card"]).name, "on": sp["on"], "stat": sp["stat"],
                       "amount": sp["amount"], "by": sp["by"]} for sp in unit["supports"]],
-        "mods": [dict(m) for m in unit["mods"]],
-        "stats": stats,
+        "mods": [{"stat": m["stat"], "amount": m["amount"], "dur": m["dur"]} for m in unit["mods"]],
+        "stats": {"attack": stats["attack"], "defense": stats["defense"], "power": stats["power"]},
         "lines": lines,
     }
 
@@ -74,37 +76,38 @@ def outcome(s: SuperState, attacker: Unit, defender: Unit) -> str:
     return "stalemate"
 
 
-def doubling_lines(cards: list[str]) -> list[str]:
+def doubling_notes(cards: list[str]) -> list[Message]:
     """Which elements double against these cards, by the cards' own rules (§7.1, S9): the cycle
     and the printed weaknesses (Magmatorio is weak against earth as well as water), none at all
     against a card that ignores elements (Marisma). Card-specific strengths of an attacker (or a
     forced advantage) are that attacker's own and are not listed."""
-    out = []
+    out: list[Message] = []
     for c in cards:
         if info(c).negate:
-            out.append(f"{info(c).name} ignores elements: nothing doubles against it")
+            out.append({"k": "beat.ignores_elements", "card": c})
     for el, beaten in CYCLE.items():
         if any(not info(c).negate and (info(c).element == beaten or el in info(c).weak) for c in cards):
-            out.append(f"{el} cards double against it")
+            out.append({"k": "beat.doubles", "element_term": el})
     return out
 
 
-def to_beat_lines(s: SuperState) -> list[str]:
+def to_beat(s: SuperState) -> ToBeatV | None:
+    """Against the unit on top: the numbers to beat and what changes them."""
     if not s.arena:
-        return []
+        return None
     active = s.arena[-1]
     st = effective(s, active, None, "defending")
-    lines = [f"Attack > {st['defense']} (its Defense {st['defense']})", f"Power > {st['power']} (its Power {st['power']})"]
-    lines.extend(doubling_lines(active["cards"]))
+    notes = doubling_notes(active["cards"])
     for c in active["cards"]:
         ci = info(c)
         if ci.immune_modes:
-            lines.append(f"{ci.name} cannot be beaten by {', '.join(sorted(ci.immune_modes))}")
+            notes.append({"k": "beat.immune_modes", "card": c,
+                          "ways": [{"k": "how." + m} for m in sorted(ci.immune_modes)]})
         if ci.immune_below:
-            lines.append(f"{ci.name} cannot be beaten by combatants under {ci.immune_below} stars")
+            notes.append({"k": "beat.immune_below", "card": c, "n": ci.immune_below})
         if ci.fusion:
-            lines.append(f"{ci.name} lets attackers fuse two combatants")
-    return lines
+            notes.append({"k": "beat.fusion", "card": c})
+    return {"defense": st["defense"], "power": st["power"], "notes": notes}
 
 
 def previews(game: "Superinmundos", s: SuperState, seat: int) -> dict[str, str]:
@@ -150,13 +153,13 @@ def previews(game: "Superinmundos", s: SuperState, seat: int) -> dict[str, str]:
     return out
 
 
-def build_view(game: "Superinmundos", s: SuperState, seat: int | None) -> dict[str, Any]:
+def build_view(game: "Superinmundos", s: SuperState, seat: int | None) -> SuperView:
     decision = game.decision(s)
     acting = decision is not None and decision.seat == seat
     actions = game.legal_actions(s) if acting else []
     playable = {a.card for a in actions if a.card}
     playable |= {a.target for a in actions if a.verb == "fuse" and a.target}
-    players = []
+    players: list[PlayerV] = []
     for i, p in enumerate(s.players):
         mine = seat is not None and s.players[seat]["team"] == p["team"]
         players.append({
@@ -167,7 +170,7 @@ def build_view(game: "Superinmundos", s: SuperState, seat: int | None) -> dict[s
             "asked": p["asked"], "owns_active": bool(s.arena) and s.arena[-1]["owner"] == i,
             "turn": i == s.turn and s.phase not in ("swap", "round_start", "over"),
         })
-    hand: list[dict[str, Any]] = []
+    hand: list[CardV] = []
     if seat is not None:
         active = s.arena[-1] if s.arena else None
         for card in s.players[seat]["hand"]:
@@ -176,16 +179,20 @@ def build_view(game: "Superinmundos", s: SuperState, seat: int | None) -> dict[s
             if active is not None and cv["kind"] == "combatant":
                 cv["beats_active"] = bool(wins(s, new_unit([card], seat), active, "attacking"))
             hand.append(cv)
-    arena = []
+    arena: list[UnitV] = []
     attacker = s.attacker
     for k, unit in enumerate(s.arena):
         top = k == len(s.arena) - 1
         arena.append(unit_view(s, unit, "active" if top else "beneath", attacker if top else None))
-    shared = None
+    shared: list[CardV] | None = None
     if s.cemetery is not None:
-        shared = [dict(card_view(c), playable=acting and c in playable) for c in s.cemetery["shared"]]
+        shared = []
+        for c in s.cemetery["shared"]:
+            cv = card_view(c)
+            cv["playable"] = acting and c in playable
+            shared.append(cv)
     result = game.result(s)
-    answers = {}
+    answers: dict[int, int] = {}
     if seat is not None:
         answers = {int(k): v for k, v in s.answers.get(str(seat), {}).items()}
     return {
@@ -205,7 +212,7 @@ def build_view(game: "Superinmundos", s: SuperState, seat: int | None) -> dict[s
         "discard_count": len(s.discard),
         "arena": arena,
         "attacker": None if attacker is None else unit_view(s, attacker, "attacker", s.arena[-1]),
-        "to_beat": to_beat_lines(s),
+        "to_beat": to_beat(s),
         "declaring": list(s.decl["cards"]) if s.phase == "declare" and s.decl and seat == s.turn else [],
         "retracted": list(s.retracted),
         "declarations": s.declarations,

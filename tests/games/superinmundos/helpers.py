@@ -23,6 +23,12 @@ def en(sc: Scenario, value: Msg | dict[str, Any]) -> str:
     return words.text(value) if isinstance(value, Msg) else words.event(value)
 
 
+def en_all(sc: Scenario, messages: list[dict[str, Any]]) -> list[str]:
+    """Messages of a view (plain form: arithmetic lines, "to beat" notes) in English."""
+    words = for_match(sc.match, lang="en", strict=True)
+    return [words.text(Msg.from_plain(m)) for m in messages]
+
+
 def take(s: SuperState, card: str) -> None:
     for zone in [s.deck, s.discard, *(p["hand"] for p in s.players), *s.piles]:
         if card in zone:
