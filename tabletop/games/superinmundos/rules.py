@@ -57,12 +57,19 @@ def option_label(option: SupportOption | None) -> Msg:
 def support_action(option: SupportOption | None, multi: bool) -> Action:
     """A support option as an action: ``verb`` boost/penalty (or ``go`` for none), the support
     ``card``, the component it goes on as ``target``, its ``amount`` and its ``stat``."""
+    key = ("support", option, multi)
+    found = _ACTIONS.get(key)
+    if found is not None:
+        return found
     if option is None:
-        return Action("go", option_label(None), group="support", verb="go")
-    kind, card, comp, stat = option
-    amount = info(card).support[1]  # type: ignore[index]
-    return Action(option_id(option, multi), option_label(option), card=card, group="support", verb=kind,
-                  target=comp, amount=amount, extra=(("stat", stat),))
+        found = Action("go", option_label(None), group="support", verb="go")
+    else:
+        kind, card, comp, stat = option
+        amount = info(card).support[1]  # type: ignore[index]
+        found = Action(option_id(option, multi), option_label(option), card=card, group="support", verb=kind,
+                       target=comp, amount=amount, extra=(("stat", stat),))
+    _ACTIONS[key] = found
+    return found
 
 
 def event_fields(arg: str | None) -> dict[str, Any]:
@@ -86,6 +93,21 @@ def arg_id(arg: str | None) -> str:
 _ACTIONS: dict[tuple[Any, ...], Action] = {}
 """Actions are immutable and their text depends only on the key (card data, seat names): built once."""
 _DECISIONS: dict[tuple[int, str], Decision] = {}
+
+# the answers that name no card: one immutable action each
+SWAP = Action("swap", msg("act.swap"), group="swap", verb="swap")
+KEEP = Action("keep", msg("act.keep"), group="swap", verb="keep")
+PASS = Action("pass", msg("act.pass"), group="window", verb="pass")
+LET_HAPPEN = Action("pass", msg("act.let_happen"), group="window", verb="pass")
+GIVE_UP = Action("withdraw", msg("act.give_up"), group="withdraw", verb="withdraw")
+WITHDRAW = Action("withdraw", msg("act.withdraw"), group="withdraw", verb="withdraw")
+DONT_PAY = Action("done", msg("act.dont_pay"), group="ability", verb="done")
+DONE_ANSWERING = Action("done", msg("act.done_answering"), group="support", verb="done")
+NO_BOOST = Action("no boost", msg("act.no_support"), group="support", verb="no_boost")
+PLAN_LATER = Action("plan later", msg("act.plan_later"), group="support", verb="plan_later")
+PLAN_NONE = Action("plan none", msg("act.plan_none"), group="support", verb="plan_none")
+RETRACT = Action("retract", msg("act.retract"), group="stalemate", verb="retract")
+SET_ASIDE = Action("set aside", msg("act.set_aside"), group="stalemate", verb="set_aside")
 
 
 def _card_action(verb: str, card: str) -> Action:
@@ -196,17 +218,17 @@ class Superinmundos(Game[SuperState]):
         out: list[Move] = []
         add = out.append
         if ph == "swap":
-            add((Action("swap", msg("act.swap"), group="swap", verb="swap"), lambda: self._swap(s, seat, True)))
-            add((Action("keep", msg("act.keep"), group="swap", verb="keep"), lambda: self._swap(s, seat, False)))
+            add((SWAP, lambda: self._swap(s, seat, True)))
+            add((KEEP, lambda: self._swap(s, seat, False)))
         elif ph in ("round_start", "reaction"):
             self._event_moves(s, seat, ph, "window", out)
-            add((Action("pass", msg("act.pass"), group="window", verb="pass"), lambda: flow.window_pass(s, seat)))
+            add((PASS, lambda: flow.window_pass(s, seat)))
         elif ph == "counter":
             for card in flow.counters_in(s, seat):
                 add((Action(f"cancel {card}", msg("act.cancel", card=card), card=card, group="event",
                             verb="cancel"),
                      lambda c=card: flow.counter_play(s, seat, c)))
-            add((Action("pass", msg("act.let_happen"), group="window", verb="pass"), lambda: flow.counter_pass(s)))
+            add((LET_HAPPEN, lambda: flow.counter_pass(s)))
         elif ph == "open":
             self._event_moves(s, seat, "open", "open", out)
             hand = hand_of(s, seat)
@@ -214,7 +236,7 @@ class Superinmundos(Game[SuperState]):
             for card in combatants:
                 add((_card_action("open", card), lambda c=card: flow.start_declaration(s, "open", [c])))
             if not combatants:
-                add((Action("withdraw", msg("act.give_up"), group="withdraw", verb="withdraw"),
+                add((GIVE_UP,
                      lambda: self._give_up_opening(s, seat)))
         elif ph == "turn":
             # with ``want``, only the family of moves that can carry that id is built: the ids of
@@ -234,7 +256,7 @@ class Superinmundos(Game[SuperState]):
                         add((Action(f"fuse {a} {b}", msg("act.fuse", card=a, card2=b), card=a,
                                     group="attack", verb="fuse", target=b),
                              lambda x=a, y=b: flow.start_declaration(s, "attack", [x, y])))
-            add((Action("withdraw", msg("act.withdraw"), group="withdraw", verb="withdraw"),
+            add((WITHDRAW,
                  lambda: flow.withdraw(s, seat)))
         elif ph == "declare":
             assert s.decl is not None
@@ -252,7 +274,7 @@ class Superinmundos(Game[SuperState]):
                 add((Action(f"pay {cid}", msg("act.pay", n=ab["cost"], card=cid), card=cid, group="ability",
                             verb="pay", amount=ab["cost"]),
                      lambda c=cid: flow.enter_pay(s, c)))
-            add((Action("done", msg("act.dont_pay"), group="ability", verb="done"), lambda: flow.after_enter(s)))
+            add((DONT_PAY, lambda: flow.after_enter(s)))
         elif ph == "response":
             assert s.attacker is not None
             for opt in flow.response_options(s):
@@ -262,7 +284,7 @@ class Superinmundos(Game[SuperState]):
                 else:
                     target = s.arena[-1] if opt[0] == "boost" else s.attacker
                     add((support_action(opt, len(target["cards"]) > 1), lambda o=opt: flow.response_act(s, o)))
-            add((Action("done", msg("act.done_answering"), group="support", verb="done"), lambda: flow.response_act(s, None)))
+            add((DONE_ANSWERING, lambda: flow.response_act(s, None)))
         elif ph in ("mode", "counter_mode"):
             assert s.attacker is not None
             counter = ph == "counter_mode"
@@ -282,11 +304,11 @@ class Superinmundos(Game[SuperState]):
             owner = seat
             for opt in flow.preempt_options(s, owner):
                 add((support_action(opt, len(s.arena[-1]["cards"]) > 1), lambda o=opt: flow.preempt(s, o)))
-            add((Action("no boost", msg("act.no_support"), group="support", verb="no_boost"), lambda: flow.preempt(s, None)))
+            add((NO_BOOST, lambda: flow.preempt(s, None)))
         elif ph == "plan":
             opts = flow.plan_options(s)
-            later = Action("plan later", msg("act.plan_later"), group="support", verb="plan_later")
-            none = Action("plan none", msg("act.plan_none"), group="support", verb="plan_none")
+            later = PLAN_LATER
+            none = PLAN_NONE
             boosts = []
             for card, stat in opts:
                 amount = info(card).support[1]  # type: ignore[index]
@@ -299,10 +321,9 @@ class Superinmundos(Game[SuperState]):
                     [(later, lambda: flow.set_plan(s, "later"))])
             out.extend(first + boosts + rest)
         elif ph == "stalemate":
-            add((Action("retract", msg("act.retract"), group="stalemate", verb="retract"),
+            add((RETRACT,
                  lambda: flow.stalemate(s, True)))
-            add((Action("set aside", msg("act.set_aside"), group="stalemate",
-                        verb="set_aside"),
+            add((SET_ASIDE,
                  lambda: flow.stalemate(s, False)))
         if not s.players[seat]["asked"]:
             self._ask_moves(s, seat, out)

@@ -8,7 +8,6 @@ from __future__ import annotations
 from typing import Any
 
 from tabletop.engine import emit
-from tabletop.engine.msg import Msg, msg
 
 from .cards import info
 from .state import SuperState, Unit
@@ -19,12 +18,13 @@ def cname(card: str) -> str:
     return info(card).name
 
 
-def unit_msg(unit: Unit | list[str]) -> Msg:
-    """A unit's cards as a message: "Magucio", or "Magucio + B22" for a fused unit."""
+def unit_msg(unit: Unit | list[str]) -> dict[str, Any]:
+    """A unit's cards as a message (plain form, as a log event keeps it): "Magucio", or
+    "Magucio + B22" for a fused unit."""
     cards = unit if isinstance(unit, list) else unit["cards"]
     if len(cards) == 1:
-        return msg("unit.one", card=cards[0])
-    return msg("unit.fused", card=cards[0], rest=unit_msg(cards[1:]))
+        return {"k": "unit.one", "card": cards[0]}
+    return {"k": "unit.fused", "card": cards[0], "rest": unit_msg(cards[1:])}
 
 
 def team(s: SuperState, seat: int) -> int:
@@ -70,7 +70,7 @@ def eliminate(s: SuperState, seat: int, why: str) -> None:
     """``why``: the reason's key, ``why.<why>`` in the catalogs."""
     if seat not in s.eliminated:
         s.eliminated.append(seat)
-        emit(s, "eliminated", seat=seat, why=msg("why." + why))
+        emit(s, "eliminated", seat=seat, why={"k": "why." + why})
 
 
 def say(s: SuperState, kind: str, **data: Any) -> None:
