@@ -55,13 +55,9 @@ from .widgets import (
     unit_face,
 )
 
-PHASES = {
-    "setup": "setting up", "swap": "hand swaps", "round_start": "round-start events", "open": "opening",
-    "turn": "battle", "declare": "battle · declaring", "enter_cost": "battle · ability", "response": "battle · answer",
-    "reaction": "battle · reactions", "counter": "event played", "mode": "battle · attacker won", "top": "battle · attacker won",
-    "counter_mode": "battle · counter-attack won", "plan": "battle · planning the pre-emptive support",
-    "preempt": "battle · pre-emptive support", "stalemate": "battle · stalemate", "over": "game over",
-}
+PHASES = frozenset({"setup", "swap", "round_start", "open", "turn", "declare", "enter_cost", "response",
+                    "reaction", "counter", "mode", "top", "counter_mode", "plan", "preempt", "stalemate", "over"})
+"""The phases the header names (``ui.phase.<phase>`` in the game's catalog)."""
 
 
 def card_actions(actions: list[Action], card: str) -> list[Action]:
@@ -153,10 +149,10 @@ class SuperinmundosScreen(GameScreen):
         side.mount(PlayersTable(id="players"), before="#log")
         detail = VerticalScroll(Plain(id="detail-text", ascii_only=self.ascii_only), id="detail", can_focus=False)
         side.mount(detail, before="#log")
-        self.query_one("#arena-box").border_title = self._a("Arena")
-        self.query_one("#stack").border_title = self._a("Beneath")
-        self.query_one("#math").border_title = self._a("Arithmetic (x hides)")
-        self.query_one("#hand-box").border_title = self._a("Hand")
+        self.query_one("#arena-box").border_title = self._a(self._t("arena"))
+        self.query_one("#stack").border_title = self._a(self._t("beneath"))
+        self.query_one("#math").border_title = self._a(self._t("arithmetic_title"))
+        self.query_one("#hand-box").border_title = self._a(self._t("hand"))
         self._layout_class()
 
     def on_resize(self) -> None:
@@ -217,20 +213,17 @@ class SuperinmundosScreen(GameScreen):
         lines = self.words.events(won)
         if rounds:
             lines.append(self.words.event(rounds[-1]))
-        lines.append(f"Battles won: {tally}")
-        return ("Battle won" if won else "New round"), "\n".join(lines)
+        lines.append(self._t("battles_won") + f": {tally}")
+        return (self._t("battle_won") if won else self._t("new_round")), "\n".join(lines)
 
     def _draw_title(self, view: dict[str, Any]) -> None:
         left = Text()
         left.append(self.spec.title, style="bold")
-        if view["phase"] == "over":
-            done = view["rounds_done"]
-            left.append(f" · finished after {done} round{'s' if done != 1 else ''}")
-        else:
-            left.append(f" · round {view['round']} of {view['round_limit']}")
-            left.append(f" · {PHASES.get(view['phase'], view['phase'])}")
+        left.append(" · " + self.words.text(self.match.summary()))
+        if view["phase"] != "over":
+            left.append(" · " + (self._t("phase." + view["phase"]) if view["phase"] in PHASES else view["phase"]))
         # the decision itself is on the line below the header (decision_line), whole, never cut
-        right = Text(f"deck {view['deck']} · discard {view['discard_count']}")
+        right = Text(self._t("deck_discard", deck=view["deck"], discard=view["discard_count"]))
         width = max(0, self.size.width - 2)
         gap = width - left.cell_len - right.cell_len
         if gap >= 2:
@@ -248,14 +241,14 @@ class SuperinmundosScreen(GameScreen):
         active = arena[-1] if arena else None
         box = self.query_one("#arena-box")
         attacks = view.get("declarations") or 0
-        box.border_title = self._a((f"Arena · {len(arena)} unit(s) · {attacks} attack(s) this battle" if attacks
-                                    else f"Arena · {len(arena)} unit(s)") if arena else "Arena · empty")
+        box.border_title = self._a((self._t("arena_attacks", n=len(arena), attacks=attacks) if attacks
+                                    else self._t("arena_units", n=len(arena))) if arena else self._t("arena_empty"))
         lasting = view.get("lasting") or []
         notes = []
         if view.get("pending_event"):
-            notes.append(f"event being played: {info(view['pending_event']).name}")
+            notes.append(self._t("event_being_played", card=view["pending_event"]))
         if lasting:
-            notes.append("beside it: " + ", ".join(info(c).name for c in lasting))
+            notes.append(self._t("beside_it", cards=lasting))
         box.border_subtitle = self._a(" · ".join(notes))
         declared = self._declared(view)
         act_view = self.query_one("#active", CardView)
@@ -285,8 +278,7 @@ class SuperinmundosScreen(GameScreen):
         # beneath: top first
         beneath = arena[:-1]
         stack = self.query_one("#stack")
-        stack.border_title = self._a(f"Beneath · {len(beneath)} (newest first) · all loot for the winner"
-                                     if beneath else "Beneath")
+        stack.border_title = self._a(self._t("beneath_count", n=len(beneath)) if beneath else self._t("beneath"))
         self._beneath = list(reversed(beneath))
         entries = []
         for k, unit in enumerate(self._beneath):
@@ -445,8 +437,9 @@ class SuperinmundosScreen(GameScreen):
         bots = [s.is_bot for s in self.match.seats]
         table = self.query_one("#players", PlayersTable)
         table.show(view, bots, self.ascii_only)
-        table.border_title = self._a("Players")
-        table.border_subtitle = self._a(f"deck {view['deck']} · discard {view['discard_count']} (d)")
+        table.border_title = self._a(self._t("players"))
+        table.border_subtitle = self._a(self._t("deck_discard", deck=view["deck"], discard=view["discard_count"])
+                                        + " (d)")
 
     def _hand_cards(self, view: dict[str, Any]) -> list[dict[str, Any]]:
         if view.get("shared_hand") is not None:
@@ -466,32 +459,31 @@ class SuperinmundosScreen(GameScreen):
                         ("playable" if c["id"] in playable else "disabled") if lit else "") for c in cards])
         box = self.query_one("#hand-box")
         doubled = any("×2" in face.title or face.title.endswith(" x2") for _c, face, _s in row.cards)
-        box.border_subtitle = self._a("×2: doubles against the unit on top") if doubled else ""
+        box.border_subtitle = self._a(self._t("doubles_note")) if doubled else ""
         you = view.get("you")
         if you is None:
-            box.border_title = self._a("Hand")
+            box.border_title = self._a(self._t("hand"))
         elif view.get("shared_hand") is not None:
-            box.border_title = self._a(f"Shared hand (the old discard pile) · held by {self._seat_name(you)}")
+            box.border_title = self._a(self._t("shared_hand", seat=you))
         else:
-            box.border_title = self._a(f"Your hand ({self._seat_name(you)}) · {len(cards)}")
+            box.border_title = self._a(self._t("your_hand", seat=you, n=len(cards)))
         hint = Text()
         if view["phase"] == "over":
-            hint.append("The game is over.", style="dim")
+            hint.append(self._t("game_over"), style="dim")
         elif you is None:
-            hint.append("Nobody's cards are shown while the keyboard changes hands.", style="dim")
+            hint.append(self._t("hands_hidden"), style="dim")
         elif view.get("hand_set_aside"):
-            hint.append("Cementerio Cósmico: every own hand is set aside this battle.\n", style="magenta")
+            hint.append(self._t("hands_set_aside") + "\n", style="magenta")
         if acting and cards and not playable:
-            hint.append(f"{g['pointer']} no card is played now: choose below (1-9, or tab there)",
-                        style="italic")
+            hint.append(f"{g['pointer']} " + self._t("choose_below"), style="italic")
         elif acting and cards:
-            hint.append(f"{g['pointer']} lit: playable now (Enter) · ", style="green")
-            hint.append("dim: cannot beat it" if self._kind == "turn" and view["arena"] else "dim: not now",
+            hint.append(f"{g['pointer']} " + self._t("lit") + " · ", style="green")
+            hint.append(self._t("dim_cannot_beat") if self._kind == "turn" and view["arena"] else self._t("dim_not_now"),
                         style="dim")
         elif you is not None and not acting:
             dec = view.get("decision")
             if dec is not None and dec["seat"] != you:
-                hint.append(f"waiting for {self._seat_name(dec['seat'])}", style="dim italic")
+                hint.append(self._t("waiting_for", seat=dec["seat"]), style="dim italic")
         self.query_one("#hand-hint", Static).update(hint)
 
     def _hand_face(self, card: str, active: list[str]) -> Any:
@@ -533,31 +525,32 @@ class SuperinmundosScreen(GameScreen):
         body = self.query_one("#detail-text", Static)
         unit = self._stack_unit()
         if unit is not None:
-            detail.border_title = self._a(f"Beneath · {unit['owner_name']} (z: zoom)")
+            detail.border_title = self._a(self._t("beneath_detail", seat=unit["owner"]))
             body.update(self._unit_detail(unit))
             return
         card = self._focused_hand_card()
         if card is None:
             active = view["arena"][-1] if view["arena"] else None
             if active is None:
-                detail.border_title = self._a("Card")
-                body.update(Text("Move along your hand to read a card here (z: zoom).", style="dim"))
+                detail.border_title = self._a(self._t("card"))
+                body.update(Text(self._t("card_hint"), style="dim"))
                 return
-            detail.border_title = self._a("On top of the arena")
+            detail.border_title = self._a(self._t("on_top_of_arena"))
             text = Text()
             for c in active["cards"]:
                 text.append_text(card_detail(c, self.ascii_only))
                 text.append("\n")
             body.update(text)
             return
-        detail.border_title = self._a("Card (z: zoom)")
+        detail.border_title = self._a(self._t("card_zoom"))
         text = card_detail(card, self.ascii_only)
         text.append("\n")
         text.append_text(self._against_active(card))
         mine = card_actions(self._actions, card)
         if mine:
             text.append("\nEnter: ", style="bold")
-            text.append(self.words.text(mine[0].label) if len(mine) == 1 else f"choose one of {len(mine)} plays", style="green")
+            text.append(self.words.text(mine[0].label) if len(mine) == 1 else self._t("choose_one_of", n=len(mine)),
+                        style="green")
         body.update(text)
 
     def _hand_sums(self, view: dict[str, Any]) -> Text:
@@ -765,7 +758,7 @@ class SuperinmundosScreen(GameScreen):
         mine = card_actions(self._actions, card)
         name = info(card).name
         if not self._actions:
-            self.notify("It is not your decision now.", severity="warning")
+            self.notify(self._t("not_your_decision"), severity="warning")
             return
         if not mine:
             why = "it cannot be played now"
@@ -854,5 +847,5 @@ class SuperinmundosScreen(GameScreen):
         elif card is not None:
             self.app.push_screen(ZoomScreen(card_face(card, self.ascii_only), None, self.ascii_only))
         else:
-            self.notify("No card to zoom on.", severity="information")
+            self.notify(self._t("nothing_to_zoom"), severity="information")
 

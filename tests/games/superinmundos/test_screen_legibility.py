@@ -107,3 +107,23 @@ async def test_a_click_on_a_hand_card_does_what_enter_does(tmp_path: Path) -> No
         await pilot.click(second)
         await pilot.pause()
         assert sc.match.actions[-1] == f"open {card}"  # opened with the clicked card, not the first
+
+
+def test_every_screen_text_key_has_an_english_and_a_spanish_template() -> None:
+    """The screen writes its own texts as ``ui.*`` keys (``self._t("key")``): each one is in both
+    catalogs, so a Spanish table never shows a raw key."""
+    import ast
+
+    from tabletop.games.superinmundos import screen as screen_module
+    from tabletop.text import catalog
+
+    tree = ast.parse(Path(screen_module.__file__).read_text(encoding="utf-8"))
+    keys = {f"ui.{node.args[0].value}" for node in ast.walk(tree)
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "_t"
+            and node.args and isinstance(node.args[0], ast.Constant)}
+    keys |= {f"ui.phase.{p}" for p in screen_module.PHASES} | {f"ui.outcome.{o}" for o in
+                                                              ("attacker", "defender", "stalemate")}
+    assert len(keys) > 50
+    for lang in ("en", "es"):
+        missing = sorted(k for k in keys if catalog.lookup(lang, "superinmundos", k) is None)
+        assert missing == [], f"{lang}: {missing}"
