@@ -24,7 +24,7 @@ from tabletop.engine.msg import Msg
 from tabletop.text.render import Renderer
 
 CONVERTED = [
-    # "superinmundos",
+    "superinmundos",
     "villainous",
     "msx_cards",
     # "mount_gram",
@@ -84,7 +84,7 @@ def test_every_text_of_random_games_has_an_english_template(game_id: str) -> Non
     assert walk(game_id, "en") > 100
 
 
-@pytest.mark.parametrize("game_id", ["msx_cards"])
+@pytest.mark.parametrize("game_id", CONVERTED)
 def test_every_text_of_random_games_has_a_spanish_template(game_id: str) -> None:
     assert walk(game_id, "es") > 100
 

@@ -429,7 +429,7 @@ async def test_superinmundos_the_card_stolen_is_shown_at_once_to_the_seat_away_f
         shown_to = 1 - thief if match.actions[-1] == steal else thief
         assert screen.viewer == shown_to
         assert app.screen.player == match.seats[shown_to].name
-        assert stolen["t"] in visible_text(app)
+        assert screen.words.event(stolen) in visible_text(app)
         await pilot.press("enter")
         await pilot.pause()
         decision = match.decision()

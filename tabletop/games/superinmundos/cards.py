@@ -380,6 +380,10 @@ def parse_cards(data: Any, where: str = "superinmundos/cards.json") -> dict[str,
     except ValueError as exc:
         raise GameDataError(f"{where}: {exc}") from None
     table = {c.id: CardInfo(c) for c in cards}
+    from .effects import OPS, PASSIVE  # effects reads this module's tables: imported once loaded
+
+    OPS.check(((where + ": card " + cid, kind) for cid, ci in table.items() for kind in sorted(ci.kinds())),
+              passive=PASSIVE)
     link_advantages(table)
     return table
 

@@ -2,13 +2,16 @@
 
 Everything here is a pure function of the state and two units. Units are the plain dicts of
 ``state.Unit``; a fused unit is a list of components whose values are computed one by one and
-summed (S37). The optional ``lines`` list collects the arithmetic as text for the screen.
+summed (S37). The optional ``lines`` list collects the arithmetic as messages (plain form) for the
+screen: "Zumbido Defense: 3 +1 Tin Squire = 4".
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
 from typing import Any
+
+from tabletop.engine.msg import Msg, msg
 
 from .cards import _TABLE as T
 from .cards import STATS, CardInfo, info
@@ -70,8 +73,20 @@ def cond_ok(s: SuperState, cond: dict[str, Any] | None, owner: int, opponent: Un
     return _cond_ok(s, cond, owner, opp, role, mode)
 
 
+def _signed(key: str, amount: int, **args: Any) -> Msg:
+    """"+2 Tin Squire" / "-1 effect": ``calc.<key>_plus`` or ``_minus`` with the size as ``n``."""
+    return msg(f"calc.{key}_{'plus' if amount >= 0 else 'minus'}", n=abs(amount), **args)
+
+
+def _chain(parts: list[Msg]) -> Msg:
+    """Terms of a sum written one after the other: "5×2 +1 Tin Squire -1 effect"."""
+    if len(parts) == 1:
+        return parts[0]
+    return msg("calc.then", part=parts[0], rest=_chain(parts[1:]))
+
+
 def effective(s: SuperState, x: Unit, y: Unit | None, role: str | None,
-              lines: list[str] | None = None) -> dict[str, int]:
+              lines: list[dict[str, Any]] | None = None) -> dict[str, int]:
     """Effective Attack/Defense/Power of unit ``x`` fighting ``y`` (§7.1, S7a): printed × 2 on
     advantage, + supports, + ability/event modifiers, all summed first and floored at 0 once, at
     the end. On a fused unit each component brings its own printed value, supports and passives,
@@ -85,38 +100,39 @@ def effective(s: SuperState, x: Unit, y: Unit | None, role: str | None,
         for st in STATS:
             printed = ci.stats[st]
             value = printed * 2 if double else printed
-            parts = [f"{printed}×2" if double else f"{printed}"] if lines is not None else None
+            parts = [msg("calc.doubled" if double else "calc.printed", n=printed)] if lines is not None else None
             for sup in x["supports"]:
                 if sup["on"] == cid and sup["stat"] == st:
                     value += sup["amount"]
                     if parts is not None:
-                        parts.append(f"{sup['amount']:+d} {info(sup['card']).name}")
+                        parts.append(_signed("support", sup["amount"], card=sup["card"]))
             for target, stat, amount, cond in ci.passive_mods:
                 if target == "SELF" and (stat == st or stat == "all") and _cond_ok(s, cond, x["owner"], opp, role):
                     value += amount
                     if parts is not None:
-                        parts.append(f"{amount:+d} {ci.name}'s ability")
+                        parts.append(_signed("ability", amount, card=cid))
             total[st] += value
             if lines is not None and parts is not None and (len(parts) > 1 or double):
-                lines.append(f"{ci.name} {st.capitalize()}: {' '.join(parts)} = {value}")
+                lines.append(msg("calc.card", card=cid, stat_term=st, sum=_chain(parts), value=value).plain())
     for st in STATS:
         extra = 0
-        parts2: list[str] = []
+        parts2: list[Msg] = []
         for m in x["mods"]:
             if m["stat"] == st or m["stat"] == "all":
                 extra += m["amount"]
-                parts2.append(f"{m['amount']:+d} effect")
+                parts2.append(_signed("effect", m["amount"]))
         for o in opp:
             for target, stat, amount, cond in o.passive_mods:
                 if target == "OPPONENT_UNIT" and (stat == st or stat == "all") and \
                         _cond_ok(s, cond, y["owner"] if y else -1, [info(c) for c in x["cards"]], yrole):
                     extra += amount
-                    parts2.append(f"{amount:+d} {o.name}'s ability")
+                    parts2.append(_signed("ability", amount, card=o.id))
         before = total[st]
         total[st] = max(0, before + extra)
         if lines is not None and (extra or before < 0):
-            floor = " (floored at 0)" if before + extra < 0 else ""
-            lines.append(f"{st.capitalize()} {before} {' '.join(parts2)} = {total[st]}{floor}".replace("  ", " "))
+            key = "calc.unit_floored" if before + extra < 0 else "calc.unit"
+            terms = [msg("calc.printed", n=before), *parts2]
+            lines.append(msg(key, stat_term=st, sum=_chain(terms), value=total[st]).plain())
     return total
 
 

@@ -1,145 +1,192 @@
 """The interpreter of the closed effect vocabulary (§18.3, README in the card folder).
 
-Abilities and events are data; this module gives each effect kind its meaning. Choices an effect
+Abilities and events are data; this module gives each effect kind its meaning, one handler per
+kind in the engine's op registry (``OPS``), which the card loader asks to check every kind the
+cards use. Choices an effect
 needs (which player, which element, which unit) are made in the action that plays the card, so
 resolving never stops half-way for input (§9: effects resolve fully, one at a time).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from tabletop.engine.chance import randbelow, shuffle
+from tabletop.engine.msg import Msg, msg
+from tabletop.engine.registry import Registry
 from tabletop.engine.zones import draw
 
 from .cards import ELEMENTS, info
 from .combat import cond_ok
 from .state import SuperState, Unit
-from .table import cname, hand_of, name, next_eligible, say, team, tell
+from .table import hand_of, next_eligible, say, team, tell, unit_msg
 
-IMPLEMENTED = frozenset({
+Handler = Callable[[SuperState, dict[str, Any], int, str, "Unit | None", "str | None"], None]
+"""``(state, effect, owner, source card, unit, choice)``: resolves one effect of ``source``."""
+
+OPS: Registry[Handler] = Registry("Superinmundos effect")
+"""One handler per effect kind resolved here; loading the cards checks every kind they use."""
+
+PASSIVE = frozenset({
     # passive keywords, read by combat.py and flow.py
     "FORCE_ADVANTAGE", "NEGATE_ELEMENT", "IMMUNE_TO_MODE", "WINS_TIES", "IMMUNE_BELOW_STARS",
     "EXTRA_SUPPORT_SLOTS", "CANNOT_BE_SUPPORTED", "ALLOW_FUSION",
-    # resolved here
-    "MODIFY_STAT", "REVEAL_HAND", "DRAW", "PEEK_DECK", "LOOT_GAIN", "SEARCH_DECK",
-    "END_BATTLE_NO_WINNER", "SHARED_HAND_FROM_DISCARD", "FUSE_PERSISTENT", "LOOT_STEAL",
-    "RECOVER_FROM_DISCARD", "TAKE_FROM_HAND", "DISCARD_FROM_HAND",
     # resolved by the counter window in flow.py
     "CANCEL_EVENT",
 })
+"""Kinds the rules read directly, without a handler."""
 
 
-def n_cards(n: int) -> str:
-    """ "1 card", "3 cards": the count with its noun in the right number."""
-    return f"{n} card{'s' if n != 1 else ''}"
-
-
-def gain_cards(s: SuperState, seat: int, cards: list[str], why: str) -> None:
+def gain_cards(s: SuperState, seat: int, cards: list[str], why: Msg) -> None:
     """Cards into a seat's hand: private, unless the hand is the public shared one."""
     if not cards:
         return
     hand_of(s, seat).extend(cards)
-    names = ", ".join(cname(c) for c in cards)
     if s.cemetery is not None:
-        say(s, "draw", f"{name(s, seat)} adds {names} to the shared hand ({why}).", seat=seat, cards=cards)
+        say(s, "draw", m="draw_shared", seat=seat, cards=cards, why=why)
     else:
-        say(s, "draw", f"{name(s, seat)} takes {n_cards(len(cards))} into hand ({why}).", seat=seat, n=len(cards))
-        tell(s, [seat], "drawn", f"You take {names} ({why}).", seat=seat, cards=cards)
+        say(s, "draw", seat=seat, n=len(cards), why=why)
+        tell(s, [seat], "drawn", seat=seat, cards=cards, why=why)
 
 
 def do_effect(s: SuperState, eff: dict[str, Any], owner: int, source: str, unit: Unit | None = None,
               arg: str | None = None) -> None:
     """Resolve one effect for ``owner`` (the player who controls the card ``source``)."""
-    kind = eff["effect"]
-    src = cname(source)
-    if kind == "MODIFY_STAT":
-        target = unit
-        if eff["target"] == "CHOSEN_UNIT":
-            target = s.attacker if arg == "attacker" else (s.arena[-1] if s.arena else None)
-        if target is None:
-            return
-        target["mods"].append({"stat": eff["stat"], "amount": eff["amount"], "dur": eff.get("duration", "THIS_COMBAT")})
-        stat = "every stat" if eff["stat"] == "all" else eff["stat"].capitalize()
-        say(s, "modify", f"{src}: {eff['amount']:+d} {stat} for {' + '.join(cname(c) for c in target['cards'])}.",
-            card=source, amount=eff["amount"], stat=eff["stat"])
-    elif kind == "DRAW":
-        gain_cards(s, owner, draw(s, s.deck, eff["n"]), f"{src}'s draw")
-    elif kind == "REVEAL_HAND":
-        victim = next_eligible(s, owner, owner)
-        if victim is None or s.cemetery is not None:
-            return
-        hand = list(s.players[victim]["hand"])
-        say(s, "reveal", f"{name(s, victim)} shows their hand to {name(s, owner)} ({src}).", seat=victim, to_seat=owner)
-        tell(s, [owner, victim], "revealed",
-             f"{name(s, victim)}'s hand: {', '.join(cname(c) for c in hand) or 'empty'}.", seat=victim, cards=hand)
-    elif kind == "PEEK_DECK":
-        top = s.deck[-eff["n"]:][::-1]
-        s.reveals += 1
-        say(s, "peek", f"{name(s, owner)} looks at the top {n_cards(len(top))} of the deck ({src}).", seat=owner)
-        tell(s, [owner], "peeked", f"Top of the deck, first to last: {', '.join(cname(c) for c in top) or 'nothing'}; "
-             "they go back in the same order.", seat=owner, cards=top)
-    elif kind == "LOOT_GAIN":
-        got = draw(s, s.deck, eff["n"])
-        s.piles[team(s, owner)].extend(got)
-        say(s, "loot_gain", f"{name(s, owner)} puts {n_cards(len(got))} from the deck face down on their loot ({src}).",
-            seat=owner, n=len(got))
-    elif kind == "SEARCH_DECK":
-        element = arg or ""
-        found = None
-        for i in range(len(s.deck) - 1, -1, -1):
-            ci = info(s.deck[i])
-            if ci.kind == "combatant" and ci.element == element:
-                found = s.deck.pop(i)
-                break
-        shuffle(s, s.deck)
-        say(s, "search", f"{name(s, owner)} searches the deck for a {element} combatant "
-            f"({'found one' if found else 'none left'}) and shuffles it ({src}).", seat=owner, element=element)
-        if found:
-            gain_cards(s, owner, [found], f"{src}'s search")
-    elif kind == "RECOVER_FROM_DISCARD":
-        for i in range(len(s.discard) - 1, -1, -1):
-            if info(s.discard[i]).kind == "combatant":
-                card = s.discard.pop(i)
-                hand_of(s, owner).append(card)
-                say(s, "recover", f"{name(s, owner)} takes {cname(card)} back from the discard pile ({src}).",
-                    seat=owner, card=card)
-                break
-    elif kind in ("TAKE_FROM_HAND", "DISCARD_FROM_HAND"):
-        victim = int(arg or 0)
-        hand = s.players[victim]["hand"]
-        if not hand or s.cemetery is not None:
-            return
-        card = hand.pop(randbelow(s, len(hand)))
-        if kind == "DISCARD_FROM_HAND":
-            s.discard.append(card)
-            say(s, "discard", f"{name(s, victim)} discards {cname(card)} at random ({src}).", seat=victim, card=card)
-        else:
-            s.players[owner]["hand"].append(card)
-            say(s, "steal", f"{name(s, owner)} takes a random card from {name(s, victim)}'s hand ({src}).",
-                seat=owner, victim=victim)
-            tell(s, [owner, victim], "stolen", f"The card taken is {cname(card)}.", card=card)
-    elif kind == "LOOT_STEAL":
-        victim = int(arg or 0)
-        pile = s.piles[team(s, victim)]
-        got = [pile.pop() for _ in range(min(eff["n"], len(pile)))]
-        s.piles[team(s, owner)].extend(got)
-        say(s, "loot_steal", f"{name(s, owner)} takes {n_cards(len(got))} from the top of {name(s, victim)}'s loot ({src}).",
-            seat=owner, victim=victim, n=len(got))
-    elif kind == "FUSE_PERSISTENT":
-        s.fusion_turn = True
-        say(s, "fusion_on", f"{name(s, owner)} may attack with two fused combatants this turn ({src}).", seat=owner)
-    elif kind == "SHARED_HAND_FROM_DISCARD":
-        s.cemetery = {"card": source, "shared": s.discard}
-        s.discard = []
-        say(s, "cemetery", f"{src}: every hand is set aside; the discard pile ({len(s.cemetery['shared'])} cards) "
-            "is now one shared hand that follows the turn.", card=source, cards=list(s.cemetery["shared"]))
-    elif kind == "END_BATTLE_NO_WINNER":
-        from .flow import suspend_battle  # flow imports this module; the call is rare
+    handler = OPS.get(eff["effect"])
+    if handler is None:  # pragma: no cover - the card check at load admits no other kind
+        raise ValueError(f"effect {eff['effect']} has no resolution here")
+    handler(s, eff, owner, source, unit, arg)
 
-        suspend_battle(s, owner, source)
-    else:  # pragma: no cover - the schema admits no other kind; CANCEL_EVENT is flow's
-        raise ValueError(f"effect {kind} has no resolution here")
+
+@OPS.op("MODIFY_STAT")
+def _modify(s: SuperState, eff: dict[str, Any], owner: int, source: str, unit: Unit | None, arg: str | None) -> None:
+    target = unit
+    if eff["target"] == "CHOSEN_UNIT":
+        target = s.attacker if arg == "attacker" else (s.arena[-1] if s.arena else None)
+    if target is None:
+        return
+    target["mods"].append({"stat": eff["stat"], "amount": eff["amount"], "dur": eff.get("duration", "THIS_COMBAT")})
+    say(s, "modify", m="modify_up" if eff["amount"] > 0 else "modify_down", card=source, amount=eff["amount"],
+        n=abs(eff["amount"]), stat_term=eff["stat"], unit=unit_msg(target))
+
+
+@OPS.op("DRAW")
+def _draw(s: SuperState, eff: dict[str, Any], owner: int, source: str, unit: Unit | None, arg: str | None) -> None:
+    gain_cards(s, owner, draw(s, s.deck, eff["n"]), msg("why.draw", card=source))
+
+
+@OPS.op("REVEAL_HAND")
+def _reveal(s: SuperState, eff: dict[str, Any], owner: int, source: str, unit: Unit | None, arg: str | None) -> None:
+    victim = next_eligible(s, owner, owner)
+    if victim is None or s.cemetery is not None:
+        return
+    hand = list(s.players[victim]["hand"])
+    say(s, "reveal", seat=victim, to_seat=owner, source_card=source)
+    tell(s, [owner, victim], "revealed", m="revealed" if hand else "revealed_empty", seat=victim, cards=hand)
+
+
+@OPS.op("PEEK_DECK")
+def _peek(s: SuperState, eff: dict[str, Any], owner: int, source: str, unit: Unit | None, arg: str | None) -> None:
+    top = s.deck[-eff["n"]:][::-1]
+    s.reveals += 1
+    say(s, "peek", seat=owner, n=len(top), source_card=source)
+    tell(s, [owner], "peeked", m="peeked" if top else "peeked_empty", seat=owner, cards=top)
+
+
+@OPS.op("LOOT_GAIN")
+def _loot_gain(s: SuperState, eff: dict[str, Any], owner: int, source: str, unit: Unit | None,
+               arg: str | None) -> None:
+    got = draw(s, s.deck, eff["n"])
+    s.piles[team(s, owner)].extend(got)
+    say(s, "loot_gain", seat=owner, n=len(got), source_card=source)
+
+
+@OPS.op("SEARCH_DECK")
+def _search(s: SuperState, eff: dict[str, Any], owner: int, source: str, unit: Unit | None, arg: str | None) -> None:
+    element = arg or ""
+    found = None
+    for i in range(len(s.deck) - 1, -1, -1):
+        ci = info(s.deck[i])
+        if ci.kind == "combatant" and ci.element == element:
+            found = s.deck.pop(i)
+            break
+    shuffle(s, s.deck)
+    say(s, "search", m="search_found" if found else "search_none", seat=owner, element_term=element,
+        source_card=source)
+    if found:
+        gain_cards(s, owner, [found], msg("why.search", card=source))
+
+
+@OPS.op("RECOVER_FROM_DISCARD")
+def _recover(s: SuperState, eff: dict[str, Any], owner: int, source: str, unit: Unit | None,
+             arg: str | None) -> None:
+    for i in range(len(s.discard) - 1, -1, -1):
+        if info(s.discard[i]).kind == "combatant":
+            card = s.discard.pop(i)
+            hand_of(s, owner).append(card)
+            say(s, "recover", seat=owner, card=card, source_card=source)
+            break
+
+
+def _from_hand(s: SuperState, owner: int, source: str, arg: str | None, discard: bool) -> None:
+    victim = int(arg or 0)
+    hand = s.players[victim]["hand"]
+    if not hand or s.cemetery is not None:
+        return
+    card = hand.pop(randbelow(s, len(hand)))
+    if discard:
+        s.discard.append(card)
+        say(s, "discard", seat=victim, card=card, source_card=source)
+    else:
+        s.players[owner]["hand"].append(card)
+        say(s, "steal", seat=owner, victim_seat=victim, source_card=source)
+        tell(s, [owner, victim], "stolen", card=card)
+
+
+@OPS.op("TAKE_FROM_HAND")
+def _take(s: SuperState, eff: dict[str, Any], owner: int, source: str, unit: Unit | None, arg: str | None) -> None:
+    _from_hand(s, owner, source, arg, discard=False)
+
+
+@OPS.op("DISCARD_FROM_HAND")
+def _discard(s: SuperState, eff: dict[str, Any], owner: int, source: str, unit: Unit | None, arg: str | None) -> None:
+    _from_hand(s, owner, source, arg, discard=True)
+
+
+@OPS.op("LOOT_STEAL")
+def _loot_steal(s: SuperState, eff: dict[str, Any], owner: int, source: str, unit: Unit | None,
+                arg: str | None) -> None:
+    victim = int(arg or 0)
+    pile = s.piles[team(s, victim)]
+    got = [pile.pop() for _ in range(min(eff["n"], len(pile)))]
+    s.piles[team(s, owner)].extend(got)
+    say(s, "loot_steal", seat=owner, victim_seat=victim, n=len(got), source_card=source)
+
+
+@OPS.op("FUSE_PERSISTENT")
+def _fuse(s: SuperState, eff: dict[str, Any], owner: int, source: str, unit: Unit | None, arg: str | None) -> None:
+    s.fusion_turn = True
+    say(s, "fusion_on", seat=owner, source_card=source)
+
+
+@OPS.op("SHARED_HAND_FROM_DISCARD")
+def _cemetery(s: SuperState, eff: dict[str, Any], owner: int, source: str, unit: Unit | None,
+              arg: str | None) -> None:
+    s.cemetery = {"card": source, "shared": s.discard}
+    s.discard = []
+    say(s, "cemetery", card=source, cards=list(s.cemetery["shared"]), n=len(s.cemetery["shared"]))
+
+
+@OPS.op("END_BATTLE_NO_WINNER")
+def _suspend(s: SuperState, eff: dict[str, Any], owner: int, source: str, unit: Unit | None,
+             arg: str | None) -> None:
+    from .flow import suspend_battle  # flow imports this module; the call is rare
+
+    suspend_battle(s, owner, source)
+
+
+IMPLEMENTED = frozenset(OPS.names() | PASSIVE)
+"""Every effect kind the rules give a meaning to (handlers here, plus the passive ones)."""
 
 
 def run_trigger(s: SuperState, unit: Unit, trigger: str, *, opponent: Unit | None = None,
@@ -187,8 +234,7 @@ def pay_and_resolve(s: SuperState, unit: Unit, cid: str, ability: dict[str, Any]
     paid = [pile.pop() for _ in range(ability["cost"])]
     s.discard.extend(paid)
     unit["paid"].append(cid)
-    say(s, "pay", f"{name(s, owner)} pays {len(paid)} loot ({', '.join(cname(c) for c in paid)}) "
-        f"for {cname(cid)}'s ability.", seat=owner, card=cid, cards=paid)
+    say(s, "pay", seat=owner, card=cid, cards=paid, n=len(paid))
     for eff in ability["effects"]:
         do_effect(s, eff, owner, cid, unit)
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from tabletop.engine.chance import shuffle
+from tabletop.engine.msg import msg
 from tabletop.engine.zones import draw
 
 from .asking import (
@@ -37,12 +38,11 @@ from .combat import (
     new_unit,
     penalties_in,
     support_stats,
-    unit_label,
     wins,
 )
 from .effects import do_effect, event_args, paid_abilities, pay_and_resolve, run_trigger
 from .state import SuperState, Unit
-from .table import active_owner, battle_decided, cname, eliminate, hand_of, name, next_eligible, say, team, tell
+from .table import active_owner, battle_decided, eliminate, hand_of, next_eligible, say, team, tell, unit_msg
 
 BATTLE_LIMIT = 200
 """S46: a battle ends after the combat of its 200th attack declaration."""
@@ -72,7 +72,7 @@ def begin_round(s: SuperState) -> None:
     s.answers = {}
     for p in s.players:
         p["asked"] = False
-    say(s, "round", f"Round {s.round} of {s.round_limit}: {name(s, s.start)} starts.", round=s.round, seat=s.start)
+    say(s, "round", round=s.round, limit=s.round_limit, seat=s.start)
     s.queue = [seat for seat in order_from(s, s.start)
                if s.swap_enabled and not s.players[seat]["swap_used"]
                and len(s.players[seat]["hand"]) == s.hand_size]
@@ -94,8 +94,8 @@ def swap_hand(s: SuperState, seat: int) -> None:
     shuffle(s, s.deck)
     p["hand"] = draw(s, s.deck, s.hand_size)
     p["swap_used"] = True
-    say(s, "swap", f"{name(s, seat)} swaps their whole hand for a new one.", seat=seat)
-    tell(s, [seat], "dealt", f"Your new hand: {', '.join(cname(c) for c in p['hand'])}.", seat=seat,
+    say(s, "swap", seat=seat)
+    tell(s, [seat], "dealt", m="dealt_new", seat=seat,
          cards=list(p["hand"]))
 
 
@@ -104,31 +104,32 @@ def round_end(s: SuperState, next_start: int, dealer: int) -> None:
     s.rounds_done += 1
     s.phase = "between"
     if s.rounds_done >= s.round_limit:
-        finish(s, f"all {s.round_limit} rounds have been played")
+        finish(s, "end.rounds", n=s.round_limit)
         return
     need = [max(0, s.hand_size - len(p["hand"])) for p in s.players]
     if sum(need) > len(s.deck):
-        finish(s, f"the deck ({len(s.deck)} cards) cannot refill every hand ({sum(need)} needed)")
+        finish(s, "end.deck", deck=len(s.deck), need=sum(need))
         return
     s.start = next_start
     s.dealer = dealer
     dealt = sum(need)
-    say(s, "refill", f"{name(s, dealer)} deals {dealt} card{'s' if dealt != 1 else ''} to refill the hands.",
-        seat=dealer, n=dealt)
+    say(s, "refill", seat=dealer, n=dealt)
     for seat in order_from(s, next_start):
         if need[seat]:
             got = draw(s, s.deck, need[seat])
             s.players[seat]["hand"].extend(got)
-            tell(s, [seat], "dealt", f"You are dealt {', '.join(cname(c) for c in got)}.", seat=seat, cards=got)
+            tell(s, [seat], "dealt", m="dealt_more", seat=seat, cards=got)
     begin_round(s)
 
 
-def finish(s: SuperState, why: str) -> None:
+def finish(s: SuperState, key: str, **args: Any) -> None:
+    """The game ends; ``key`` and ``args`` say why (the result's reason)."""
     s.over = True
     s.phase = "over"
-    s.end_reason = why
-    scores = ", ".join(f"{name(s, i)} {len(s.piles[team(s, i)])}" for i in range(len(s.players)))
-    say(s, "game_over", f"The game ends: {why}. Loot: {scores}.")
+    why = msg(key, **args)
+    s.end_reason = why.plain()
+    scores = [msg("score", seat=i, n=len(s.piles[team(s, i)])).plain() for i in range(len(s.players))]
+    say(s, "game_over", why=why, scores=scores)
 
 
 # -- windows (§10.1, §10.2) ---------------------------------------------------------------------
@@ -191,7 +192,7 @@ def evaporates(s: SuperState, seat: int, cards: list[str]) -> bool:
     for c in gone:
         hand_of(s, seat).remove(c)
         s.removed.append(c)
-        say(s, "evaporate", f"{cname(c)} was already played this game: this copy evaporates.", seat=seat, card=c)
+        say(s, "evaporate", seat=seat, card=c)
     return True
 
 
@@ -206,12 +207,14 @@ def play_event(s: SuperState, seat: int, card: str, arg: str | None, resume: str
             after_event(s, resume, seat)
         return
     hand_of(s, seat).remove(card)
-    target = ""
-    if arg is not None and arg.isdigit():
-        target = f" on {name(s, int(arg))}"
-    elif arg is not None:
-        target = f" ({arg})"
-    say(s, "event", f"{name(s, seat)} plays {cname(card)}{target}.", seat=seat, card=card, arg=arg)
+    if arg is None:
+        say(s, "event", seat=seat, card=card)
+    elif arg.isdigit():
+        say(s, "event", m="event_on_seat", seat=seat, card=card, target_seat=int(arg))
+    elif arg in ("attacker", "defender", "active"):
+        say(s, "event", m="event_on_unit", seat=seat, card=card, unit_term=arg)
+    else:
+        say(s, "event", m="event_element", seat=seat, card=card, element_term=arg)
     left = [p for p in order_from(s, seat + 1) if p != seat and p not in s.eliminated] if s.cemetery is None else []
     s.pending = {"card": card, "by": seat, "arg": arg, "left": left, "resume": resume, "asker": None}
     continue_counter(s)
@@ -250,8 +253,7 @@ def counter_play(s: SuperState, seat: int, card: str) -> None:
     hand_of(s, seat).remove(card)
     s.pending = None
     s.discard.extend([p["card"], card])
-    say(s, "cancel", f"{name(s, seat)} answers with {cname(card)}: {cname(p['card'])} is cancelled.",
-        seat=seat, card=card, cancelled=p["card"])
+    say(s, "cancel", seat=seat, card=card, cancelled_card=p["card"])
     after_event(s, p["resume"], p["by"])
 
 
@@ -317,7 +319,7 @@ def settle_open(s: SuperState) -> None:
     if has_combatant(hand_of(s, seat)) or turn_events(s, seat, "open"):
         s.phase = "open"
         return
-    eliminate(s, seat, "no combatant to open with")
+    eliminate(s, seat, "no_combatant")
     next_opener(s)
 
 
@@ -328,7 +330,7 @@ def next_opener(s: SuperState) -> None:
             s.events_closed = False
             settle_open(s)
             return
-    say(s, "no_opener", "Nobody can open: the round ends with no battle and no loot.")
+    say(s, "no_opener")
     close_battle_zones(s)
     round_end(s, (s.start + 1) % len(s.players), s.start)
 
@@ -363,8 +365,8 @@ def start_declaration(s: SuperState, kind: str, cards: list[str]) -> None:
 
 def support_used(s: SuperState, seat: int, card: str, target: Unit, stat: str) -> None:
     amount = info(card).support[1]  # type: ignore[index]
-    say(s, "support", f"{name(s, seat)} attaches {cname(card)} to {unit_label(target)}: {amount:+d} "
-        f"{stat.capitalize()}.", seat=seat, card=card, stat=stat, amount=amount)
+    say(s, "support", m="support_boost" if amount > 0 else "support_penalty", seat=seat, card=card,
+        unit=unit_msg(target), stat_term=stat, amount=amount, n=abs(amount))
     for ab in info(card).triggers.get("ON_USED_AS_SUPPORT", ()):
         for eff in ab["effects"]:
             do_effect(s, eff, seat, card, None)
@@ -389,7 +391,7 @@ def commit_declaration(s: SuperState, option: tuple[str, str, str, str] | None) 
     unit = new_unit(cards, seat, d["fused"])
     if d["kind"] == "open":
         s.arena.append(unit)
-        say(s, "open", f"{name(s, seat)} opens the battle with {unit_label(unit)}.", seat=seat, cards=cards)
+        say(s, "open", seat=seat, cards=cards, unit=unit_msg(unit))
         if option:
             attach(unit, option[1], option[2], option[3], seat)
             support_used(s, seat, option[1], unit, option[3])
@@ -399,9 +401,8 @@ def commit_declaration(s: SuperState, option: tuple[str, str, str, str] | None) 
     s.declarations += 1
     s.attacker = unit
     defender = s.arena[-1]
-    fusion = " (fused)" if len(cards) > 1 else ""
-    say(s, "attack", f"{name(s, seat)} attacks {unit_label(defender)} with {unit_label(unit)}{fusion}.",
-        seat=seat, cards=cards)
+    say(s, "attack", m="attack_fused" if len(cards) > 1 else "attack", seat=seat, cards=cards,
+        unit=unit_msg(unit), defender=unit_msg(defender))
     if option:
         target = unit if option[0] == "boost" else defender
         attach(target, option[1], option[2], option[3], seat)
@@ -582,16 +583,16 @@ def resolve_combat(s: SuperState) -> None:
         else:
             defender_wins(s, counter[0])
     else:
-        say(s, "stalemate", f"Stalemate: neither {unit_label(attacker)} nor {unit_label(defender)} wins.",
-            cards=attacker["cards"] + defender["cards"])
+        say(s, "stalemate", cards=attacker["cards"] + defender["cards"], unit=unit_msg(attacker),
+            defender=unit_msg(defender))
         s.phase = "stalemate"
 
 
-def _fight_text(s: SuperState, x: Unit, y: Unit, mode: str, xrole: str) -> str:
+def _fight(s: SuperState, x: Unit, y: Unit, mode: str, xrole: str) -> dict[str, Any]:
+    """"Attack 5 beats Defense 3": the numbers of a won combat, as message arguments."""
     ex = effective_numbers(s, x, y, xrole)
     ey = effective_numbers(s, y, x, "defending" if xrole == "attacking" else "attacking")
-    stat = "Attack" if mode == "attack" else "Power"
-    return f"{stat} {ex[mode]} beats {DEFENDS[mode].capitalize()} {ey[DEFENDS[mode]]}"
+    return {"stat_term": mode, "value": ex[mode], "against_term": DEFENDS[mode], "against": ey[DEFENDS[mode]]}
 
 
 def attacker_wins(s: SuperState, mode: str) -> None:
@@ -608,9 +609,8 @@ def finish_win(s: SuperState, mode: str, top: str | None) -> None:
     attacker, defender = s.attacker, s.arena[-1]
     assert attacker is not None
     seat = attacker["owner"]
-    say(s, "win", f"{unit_label(attacker)} ({name(s, seat)}) defeats {unit_label(defender)}: "
-        f"{_fight_text(s, attacker, defender, mode, 'attacking')}.", seat=seat, mode=mode,
-        cards=attacker["cards"], defeated=defender["cards"])
+    say(s, "win", seat=seat, mode=mode, cards=attacker["cards"], defeated=defender["cards"],
+        unit=unit_msg(attacker), loser=unit_msg(defender), **_fight(s, attacker, defender, mode, "attacking"))
     s.attacker = None
     s.mode = ""
     defender["loose"] = True
@@ -625,8 +625,7 @@ def finish_win(s: SuperState, mode: str, top: str | None) -> None:
         rest["loose"] = True
         s.arena.append(rest)
         s.arena.append(top_unit)
-        say(s, "dissolve", f"The fusion dissolves: {cname(top)} stays on top, "
-            f"{', '.join(cname(c) for c in other)} goes beneath as loot.", seat=seat, card=top)
+        say(s, "dissolve", seat=seat, card=top, beneath_cards=other)
         parts = [(c, top_unit if c == top else rest) for c in attacker["cards"]]
         winner = top_unit
     else:
@@ -648,10 +647,10 @@ def mode_choices(s: SuperState, winner: Unit, loser: Unit, role: str) -> list[tu
     modes = wins(s, winner, loser, role)
     out = []
     for mode in modes:
-        fired = [cname(cid) for cid in winner["cards"] for ab in info(cid).triggers.get("ON_WIN", ())
+        fired = [cid for cid in winner["cards"] for ab in info(cid).triggers.get("ON_WIN", ())
                  if ab["condition"] is not None and ab["condition"].get("kind") == "MODE"
                  and ab["condition"].get("mode") == mode]
-        out.append((mode, f"fires {', '.join(fired)}'s win ability" if fired else ""))
+        out.append((mode, " ".join(fired)))
     out.sort(key=lambda m: not m[1])
     return out
 
@@ -660,9 +659,8 @@ def defender_wins(s: SuperState, mode: str) -> None:
     attacker, defender = s.attacker, s.arena[-1]
     assert attacker is not None
     modes = [mode]
-    say(s, "counter", f"{unit_label(defender)} ({name(s, defender['owner'])}) counter-attacks and defeats "
-        f"{unit_label(attacker)}: {_fight_text(s, defender, attacker, modes[0], 'defending')}.",
-        seat=defender["owner"], mode=modes[0], cards=defender["cards"], defeated=attacker["cards"])
+    say(s, "counter", seat=defender["owner"], mode=modes[0], cards=defender["cards"], defeated=attacker["cards"],
+        unit=unit_msg(defender), loser=unit_msg(attacker), **_fight(s, defender, attacker, modes[0], "defending"))
     s.attacker = None
     attacker["loose"] = True
     s.arena.insert(len(s.arena) - 1, attacker)
@@ -690,13 +688,11 @@ def stalemate(s: SuperState, retract: bool) -> None:
                 loose["loose"] = True
                 s.arena.insert(len(s.arena) - 1, loose)
         s.retracted.extend(attacker["cards"])
-        say(s, "retract", f"{name(s, seat)} takes {unit_label(attacker)} back to hand.", seat=seat,
-            cards=attacker["cards"])
+        say(s, "retract", seat=seat, cards=attacker["cards"], unit=unit_msg(attacker))
     else:
         attacker["loose"] = True
         s.arena.insert(len(s.arena) - 1, attacker)
-        say(s, "set_aside", f"{name(s, seat)} sets {unit_label(attacker)} aside in the arena (it will be loot).",
-            seat=seat, cards=attacker["cards"])
+        say(s, "set_aside", seat=seat, cards=attacker["cards"], unit=unit_msg(attacker))
     end_combat(s, new_active=False)
     s.plan = None
     if s.declarations >= BATTLE_LIMIT:
@@ -780,10 +776,10 @@ def withdraw(s: SuperState, seat: int) -> None:
 def force_end(s: SuperState) -> None:
     owner = active_owner(s)
     assert owner is not None
-    say(s, "battle_limit", f"The battle reaches {BATTLE_LIMIT} attacks and stops (S46).")
+    say(s, "battle_limit", n=BATTLE_LIMIT)
     for seat in order_from(s, owner + 1):
         if team(s, seat) != team(s, owner):
-            eliminate(s, seat, "battle limit")
+            eliminate(s, seat, "battle_limit")
     end_battle(s)
 
 
@@ -802,8 +798,7 @@ def end_battle(s: SuperState) -> None:
     s.arena = []
     s.players[winner]["battles_won"] += 1
     s.battle_winner = winner
-    say(s, "battle_won", f"{name(s, winner)} wins the battle and takes {taken} card{'s' if taken != 1 else ''} as loot.",
-        seat=winner, n=taken)
+    say(s, "battle_won", seat=winner, n=taken)
     close_battle_zones(s)
     round_end(s, s.eliminated[0], winner)
 
@@ -814,7 +809,7 @@ def close_battle_zones(s: SuperState) -> None:
     if s.cemetery is not None:
         s.discard = s.cemetery["shared"] + s.discard
         s.cemetery = None
-        say(s, "cemetery_end", "The shared hand returns to the discard pile; everyone takes back their hand.")
+        say(s, "cemetery_end")
     s.discard.extend(s.lasting)
     s.lasting = []
 
@@ -825,7 +820,7 @@ def suspend_battle(s: SuperState, by: int, card: str) -> None:
         s.discard.extend(unit["cards"] + [sp["card"] for sp in unit["supports"]])
     s.arena = []
     s.attacker = None
-    say(s, "suspended", f"The battle is suspended by {name(s, by)} ({cname(card)}): nobody wins it.", seat=by)
+    say(s, "suspended", seat=by, card=card)
     close_battle_zones(s)
     round_end(s, (by + 1) % len(s.players), by)
 

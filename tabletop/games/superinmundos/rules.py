@@ -12,13 +12,15 @@ from typing import Any, Callable
 
 from tabletop.engine import Action, CardFace, Decision, Game, IllegalAction, Result, Seat, emit
 from tabletop.engine.chance import randbelow, shuffle
+from tabletop.engine.msg import Msg, msg
 
 from . import flow
 from .cards import _TABLE as T
 from .cards import all_cards, info
-from .combat import cond_ok, fusion_allowed, legal_attackers, legal_units, loot_count, unit_label
+from .combat import cond_ok, fusion_allowed, legal_attackers, legal_units, loot_count
 from .state import Player, SuperState
-from .table import cname, hand_of, name, tell
+from .table import hand_of, tell, unit_msg
+from .view_types import SuperView
 
 Move = tuple[Action, Callable[[], None]]
 SupportOption = tuple[str, str, str, str]
@@ -43,12 +45,43 @@ def option_id(option: SupportOption | None, multi: bool) -> str:
     return f"{kind} {card} {stat}" + (f" on {comp}" if multi else "")
 
 
-def option_label(option: SupportOption | None) -> str:
+def option_label(option: SupportOption | None) -> Msg:
+    """"Boost: Voltimp +2 Attack on B22" (a penalty's amount is negative: ``n`` is its size)."""
     if option is None:
-        return "No support"
+        return msg("act.no_support")
     kind, card, comp, stat = option
     amount = info(card).support[1]  # type: ignore[index]
-    return f"{'Boost' if kind == 'boost' else 'Penalty'}: {cname(card)} {amount:+d} {stat.capitalize()} on {cname(comp)}"
+    return msg("act." + kind, card=card, n=abs(amount), stat_term=stat, on_card=comp)
+
+
+def support_action(option: SupportOption | None, multi: bool) -> Action:
+    """A support option as an action: ``verb`` boost/penalty (or ``go`` for none), the support
+    ``card``, the component it goes on as ``target``, its ``amount`` and its ``stat``."""
+    key = ("support", option, multi)
+    found = _ACTIONS.get(key)
+    if found is not None:
+        return found
+    if option is None:
+        found = Action("go", option_label(None), group="support", verb="go")
+    else:
+        kind, card, comp, stat = option
+        amount = info(card).support[1]  # type: ignore[index]
+        found = Action(option_id(option, multi), option_label(option), card=card, group="support", verb=kind,
+                       target=comp, amount=amount, extra=(("stat", stat),))
+    _ACTIONS[key] = found
+    return found
+
+
+def event_fields(arg: str | None) -> dict[str, Any]:
+    """An event's choice as fields: a target player as ``seat``, a unit ("attacker", "defender",
+    "active") or an element as ``extra``."""
+    if arg is None:
+        return {}
+    if arg.isdigit():
+        return {"seat": int(arg)}
+    if arg in ("attacker", "defender", "active"):
+        return {"extra": (("unit", arg),)}
+    return {"extra": (("element", arg),)}
 
 
 def arg_id(arg: str | None) -> str:
@@ -59,7 +92,22 @@ def arg_id(arg: str | None) -> str:
 
 _ACTIONS: dict[tuple[Any, ...], Action] = {}
 """Actions are immutable and their text depends only on the key (card data, seat names): built once."""
-_DECISIONS: dict[tuple[int, str, str], Decision] = {}
+_DECISIONS: dict[tuple[int, str], Decision] = {}
+
+# the answers that name no card: one immutable action each
+SWAP = Action("swap", msg("act.swap"), group="swap", verb="swap")
+KEEP = Action("keep", msg("act.keep"), group="swap", verb="keep")
+PASS = Action("pass", msg("act.pass"), group="window", verb="pass")
+LET_HAPPEN = Action("pass", msg("act.let_happen"), group="window", verb="pass")
+GIVE_UP = Action("withdraw", msg("act.give_up"), group="withdraw", verb="withdraw")
+WITHDRAW = Action("withdraw", msg("act.withdraw"), group="withdraw", verb="withdraw")
+DONT_PAY = Action("done", msg("act.dont_pay"), group="ability", verb="done")
+DONE_ANSWERING = Action("done", msg("act.done_answering"), group="support", verb="done")
+NO_BOOST = Action("no boost", msg("act.no_support"), group="support", verb="no_boost")
+PLAN_LATER = Action("plan later", msg("act.plan_later"), group="support", verb="plan_later")
+PLAN_NONE = Action("plan none", msg("act.plan_none"), group="support", verb="plan_none")
+RETRACT = Action("retract", msg("act.retract"), group="stalemate", verb="retract")
+SET_ASIDE = Action("set aside", msg("act.set_aside"), group="stalemate", verb="set_aside")
 
 
 def _card_action(verb: str, card: str) -> Action:
@@ -67,13 +115,13 @@ def _card_action(verb: str, card: str) -> Action:
     key = (verb, card)
     action = _ACTIONS.get(key)
     if action is None:
-        label = f"{verb.capitalize()} with {cname(card)}"
-        action = _ACTIONS[key] = Action(f"{verb} {card}", label, card=card, group="attack")
+        action = _ACTIONS[key] = Action(f"{verb} {card}", msg("act." + verb, card=card), card=card, group="attack", verb=verb)
     return action
 
 
 class Superinmundos(Game[SuperState]):
     state_type = SuperState
+    view_type = SuperView
 
     # -- set-up (§4) ------------------------------------------------------------------------
     def setup(self, seats: list[Seat], options: dict[str, Any], seed: int) -> SuperState:
@@ -110,20 +158,19 @@ class Superinmundos(Game[SuperState]):
         for _ in range(s.hand_size):
             for seat in flow.order_from(s, s.start + 1):
                 s.players[seat]["hand"].append(s.deck.pop())
-        emit(s, "setup", f"{n} players; {name(s, s.start)} starts and deals {s.hand_size} cards each.",
-             seat=s.start)
+        emit(s, "setup", seat=s.start, n=n, hand=s.hand_size)
         if n > 4:
-            emit(s, "warning", f"{n} players is more than the box is made for (S40): expect a short game.")
+            emit(s, "warning", n=n)
         for seat in range(n):
             hand = s.players[seat]["hand"]
-            tell(s, [seat], "dealt", f"Your hand: {', '.join(cname(c) for c in hand)}.", seat=seat, cards=list(hand))
+            tell(s, [seat], "dealt", seat=seat, cards=list(hand))
         loot = int(options.get("starting_loot") or 0)
         if loot:
             for pile in s.piles:
                 for _ in range(loot):
                     if s.deck:
                         pile.append(s.deck.pop())
-            emit(s, "starting_loot", f"Every loot pile starts with {loot} face-down card{'s' if loot != 1 else ''}.", n=loot)
+            emit(s, "starting_loot", n=loot)
         s.reveals = 0
         flow.begin_round(s)
         return s
@@ -145,32 +192,19 @@ class Superinmundos(Game[SuperState]):
             return s.decl["seat"] if s.decl else None
         return s.turn
 
-    PROMPTS = {
-        "swap": "swap your whole hand (once per game)?",
-        "round_start": "play a round-start event?",
-        "reaction": "play a reaction event?",
-        "counter": "cancel that event?",
-        "open": "open the battle",
-        "turn": "attack or withdraw",
-        "declare": "add a support to your attack?",
-        "enter_cost": "pay loot for an ability?",
-        "response": "answer the attack (support or ability)",
-        "mode": "choose how you win",
-        "counter_mode": "your defender wins the counter-attack: choose how",
-        "top": "choose which fused combatant stays on top",
-        "preempt": "add a support to your winning unit?",
-        "plan": "if this attack wins, a pre-emptive support?",
-        "stalemate": "stalemate: take your attacker back or set it aside",
-    }
+    PROMPTS = frozenset({"swap", "round_start", "reaction", "counter", "open", "turn", "declare", "enter_cost",
+                         "response", "mode", "counter_mode", "top", "preempt", "plan", "stalemate"})
+    """The decision kinds; each one's prompt is the message ``ask.<kind>`` naming the seat."""
 
     def decision(self, s: SuperState) -> Decision | None:
         seat = self._seat(s)
         if seat is None:
             return None
-        key = (seat, s.phase, s.players[seat]["name"])
+        key = (seat, s.phase)
         found = _DECISIONS.get(key)
         if found is None:
-            found = _DECISIONS[key] = Decision(seat, s.phase, f"{name(s, seat)}: {self.PROMPTS.get(s.phase, s.phase)}")
+            assert s.phase in self.PROMPTS, s.phase
+            found = _DECISIONS[key] = Decision(seat, s.phase, msg("ask." + s.phase, seat=seat))
         return found
 
     # -- moves ------------------------------------------------------------------------------
@@ -184,16 +218,17 @@ class Superinmundos(Game[SuperState]):
         out: list[Move] = []
         add = out.append
         if ph == "swap":
-            add((Action("swap", "Swap your hand for a new one", group="swap"), lambda: self._swap(s, seat, True)))
-            add((Action("keep", "Keep your hand", group="swap"), lambda: self._swap(s, seat, False)))
+            add((SWAP, lambda: self._swap(s, seat, True)))
+            add((KEEP, lambda: self._swap(s, seat, False)))
         elif ph in ("round_start", "reaction"):
             self._event_moves(s, seat, ph, "window", out)
-            add((Action("pass", "Pass", group="window"), lambda: flow.window_pass(s, seat)))
+            add((PASS, lambda: flow.window_pass(s, seat)))
         elif ph == "counter":
             for card in flow.counters_in(s, seat):
-                add((Action(f"cancel {card}", f"Cancel it with {cname(card)}", card=card, group="event"),
+                add((Action(f"cancel {card}", msg("act.cancel", card=card), card=card, group="event",
+                            verb="cancel"),
                      lambda c=card: flow.counter_play(s, seat, c)))
-            add((Action("pass", "Let it happen", group="window"), lambda: flow.counter_pass(s)))
+            add((LET_HAPPEN, lambda: flow.counter_pass(s)))
         elif ph == "open":
             self._event_moves(s, seat, "open", "open", out)
             hand = hand_of(s, seat)
@@ -201,51 +236,55 @@ class Superinmundos(Game[SuperState]):
             for card in combatants:
                 add((_card_action("open", card), lambda c=card: flow.start_declaration(s, "open", [c])))
             if not combatants:
-                add((Action("withdraw", "Give up the opening (no combatant)", group="withdraw"),
+                add((GIVE_UP,
                      lambda: self._give_up_opening(s, seat)))
         elif ph == "turn":
-            if want is None or want.startswith("event "):
-                self._event_moves(s, seat, "turn", "turn", out)
+            # with ``want``, only the family of moves that can carry that id is built: the ids of
+            # the attacks and fusions are cheap to write down, their legality tests are not
             hand = hand_of(s, seat)
             combatants = [c for c in hand if T[c].kind == "combatant" and c not in s.retracted]
+            pairs = [[a, b] for i, a in enumerate(combatants) for b in combatants[i + 1:]]
             tried = combatants if want is None else [c for c in combatants if want == f"attack {c}"]
+            fusing = want is None or any(want == f"fuse {a} {b}" for a, b in pairs)
+            if want is None or (not tried and not fusing):
+                self._event_moves(s, seat, "turn", "turn", out)
             for card in legal_attackers(s, seat, hand, tried):
                 add((_card_action("attack", card), lambda c=card: flow.start_declaration(s, "attack", [c])))
-            if len(combatants) > 1 and (want is None or want.startswith("fuse ")) and fusion_allowed(s):
-                pairs = [[a, b] for i, a in enumerate(combatants) for b in combatants[i + 1:]]
+            if len(combatants) > 1 and fusing and fusion_allowed(s):
                 for (a, b), ok in zip(pairs, legal_units(s, seat, hand, pairs), strict=True):
                     if ok:
-                        add((Action(f"fuse {a} {b}", f"Attack with {cname(a)} + {cname(b)} fused", card=a,
-                                    group="attack"),
+                        add((Action(f"fuse {a} {b}", msg("act.fuse", card=a, card2=b), card=a,
+                                    group="attack", verb="fuse", target=b),
                              lambda x=a, y=b: flow.start_declaration(s, "attack", [x, y])))
-            add((Action("withdraw", "Withdraw from this battle", group="withdraw"), lambda: flow.withdraw(s, seat)))
+            add((WITHDRAW,
+                 lambda: flow.withdraw(s, seat)))
         elif ph == "declare":
             assert s.decl is not None
             multi_a = len(s.decl["cards"]) > 1
             multi_d = bool(s.arena) and len(s.arena[-1]["cards"]) > 1
             for opt in flow.declare_options(s):
                 multi = opt is not None and (multi_a if opt[0] == "boost" else multi_d)
-                add((Action(option_id(opt, multi), option_label(opt), card=opt[1] if opt else None, group="support"),
+                add((support_action(opt, multi),
                      lambda o=opt: flow.commit_declaration(s, o)))
         elif ph == "enter_cost":
             unit = flow.entering_unit(s)
             from .effects import paid_abilities
 
             for cid, ab in paid_abilities(s, unit, entering=True):
-                add((Action(f"pay {cid}", f"Pay {ab['cost']} loot for {cname(cid)}'s ability", card=cid, group="ability"),
+                add((Action(f"pay {cid}", msg("act.pay", n=ab["cost"], card=cid), card=cid, group="ability",
+                            verb="pay", amount=ab["cost"]),
                      lambda c=cid: flow.enter_pay(s, c)))
-            add((Action("done", "Do not pay", group="ability"), lambda: flow.after_enter(s)))
+            add((DONT_PAY, lambda: flow.after_enter(s)))
         elif ph == "response":
             assert s.attacker is not None
             for opt in flow.response_options(s):
                 if opt[0] == "activate":
-                    add((Action(f"activate {opt[1]}", f"Pay loot for {cname(opt[1])}'s ability", card=opt[1],
-                                group="ability"), lambda o=opt: flow.response_act(s, o)))
+                    add((Action(f"activate {opt[1]}", msg("act.activate", card=opt[1]), card=opt[1],
+                                group="ability", verb="activate"), lambda o=opt: flow.response_act(s, o)))
                 else:
                     target = s.arena[-1] if opt[0] == "boost" else s.attacker
-                    add((Action(option_id(opt, len(target["cards"]) > 1), option_label(opt), card=opt[1],
-                                group="support"), lambda o=opt: flow.response_act(s, o)))
-            add((Action("done", "No support (done answering)", group="support"), lambda: flow.response_act(s, None)))
+                    add((support_action(opt, len(target["cards"]) > 1), lambda o=opt: flow.response_act(s, o)))
+            add((DONE_ANSWERING, lambda: flow.response_act(s, None)))
         elif ph in ("mode", "counter_mode"):
             assert s.attacker is not None
             counter = ph == "counter_mode"
@@ -253,109 +292,116 @@ class Superinmundos(Game[SuperState]):
             win = flow.defender_wins if counter else flow.attacker_wins
             role = "defending" if counter else "attacking"
             for mode, _why in flow.mode_choices(s, winner, loser, role):  # the mode that fires an ability first
-                add((Action(f"mode {mode}", self._mode_label(s, mode, winner, loser, role), group="mode"),
+                add((Action(f"mode {mode}", self._mode_label(s, mode, winner, loser, role), group="mode", verb="mode",
+                            extra=(("mode", mode),)),
                      lambda m=mode: win(s, m)))
         elif ph == "top":
             assert s.attacker is not None
             for cid in s.attacker["cards"]:
-                add((Action(f"top {cid}", f"Keep {cname(cid)} on top", card=cid, group="fusion"),
+                add((Action(f"top {cid}", msg("act.top", card=cid), card=cid, group="fusion", verb="top"),
                      lambda c=cid: flow.finish_win(s, s.mode, c)))
         elif ph == "preempt":
             owner = seat
             for opt in flow.preempt_options(s, owner):
-                add((Action(option_id(opt, len(s.arena[-1]["cards"]) > 1), option_label(opt), card=opt[1],
-                            group="support"), lambda o=opt: flow.preempt(s, o)))
-            add((Action("no boost", "No support", group="support"), lambda: flow.preempt(s, None)))
+                add((support_action(opt, len(s.arena[-1]["cards"]) > 1), lambda o=opt: flow.preempt(s, o)))
+            add((NO_BOOST, lambda: flow.preempt(s, None)))
         elif ph == "plan":
             opts = flow.plan_options(s)
-            later = Action("plan later", "Decide after the combat (you see the result first; you are asked "
-                           "again then, in front of everyone)", group="support")
-            none = Action("plan none", "No pre-emptive support", group="support")
+            later = PLAN_LATER
+            none = PLAN_NONE
             boosts = []
             for card, stat in opts:
                 amount = info(card).support[1]  # type: ignore[index]
-                boosts.append((Action(f"plan {card} {stat}", f"If it wins, attach {cname(card)} {amount:+d} "
-                                      f"{stat.capitalize()}", card=card, group="support"),
+                boosts.append((Action(f"plan {card} {stat}", msg("act.plan", card=card, n=abs(amount), stat_term=stat),
+                                      card=card, group="support",
+                                      verb="plan", amount=amount, extra=(("stat", stat),)),
                                lambda c=card, st=stat: flow.set_plan(s, "boost", c, st)))
             first = [(later, lambda: flow.set_plan(s, "later"))] if opts else [(none, lambda: flow.set_plan(s, "none"))]
             rest = ([(none, lambda: flow.set_plan(s, "none"))] if opts else
                     [(later, lambda: flow.set_plan(s, "later"))])
             out.extend(first + boosts + rest)
         elif ph == "stalemate":
-            add((Action("retract", "Take the attacker back to hand", group="stalemate"),
+            add((RETRACT,
                  lambda: flow.stalemate(s, True)))
-            add((Action("set aside", "Set the attacker aside (it becomes loot)", group="stalemate"),
+            add((SET_ASIDE,
                  lambda: flow.stalemate(s, False)))
         if not s.players[seat]["asked"]:
             self._ask_moves(s, seat, out)
         return out
 
     @staticmethod
-    def _mode_label(s: SuperState, mode: str, winner: Any, loser: Any, role: str) -> str:
+    def _mode_label(s: SuperState, mode: str, winner: Any, loser: Any, role: str) -> Msg:
         """"Win by Power: Volcana's win ability triggers": the winner's automatic ``ON_WIN``
         abilities whose condition holds in that mode (the label only reads the card data). The
         winner is the attacker, or the defender when its counter-attack wins (S7)."""
-        head = f"Win by {'Attack against Defense' if mode == 'attack' else 'Power'}"
-        names = []
+        cards = []
         for cid in winner["cards"]:
             for ab in info(cid).triggers.get("ON_WIN", ()):
                 if not ab["cost"] and not ab["optional"] and cond_ok(s, ab["condition"], winner["owner"],
                                                                      loser, role, mode):
-                    names.append(cname(cid))
+                    cards.append(cid)
                     break
-        if not names:
-            return f"{head}: no win ability triggers"
-        owners = ", ".join(f"{n}'s" for n in names)
-        return f"{head}: {owners} win {'ability triggers' if len(names) == 1 else 'abilities trigger'}"
+        how = msg("how." + mode)
+        if not cards:
+            return msg("act.win_plain", how=how)
+        return msg("act.win_fires", how=how, cards=cards, n=len(cards))
 
     @staticmethod
-    def _unit_words(s: SuperState, arg: str) -> str | None:
+    def _unit_words(s: SuperState, arg: str) -> Msg | None:
         """"the attacker (Ana's Magucio)": which unit an event's "attacker/defender/active" means."""
         unit = s.attacker if arg == "attacker" else (s.arena[-1] if s.arena else None)
         if arg not in ("attacker", "defender", "active") or unit is None:
             return None
-        role = {"attacker": "the attacker", "defender": "the defender", "active": "the unit on top"}[arg]
-        return f"{role} ({name(s, unit['owner'])}'s {unit_label(unit)})"
+        return msg("unit." + arg, seat=unit["owner"], unit=unit_msg(unit))
 
     def _event_moves(self, s: SuperState, seat: int, window: str, resume: str, out: list[Move]) -> None:
         events = flow.turn_events(s, seat, window) if window in ("open", "turn") else flow.window_events(s, seat, window)
         for card, arg in events:
-            who = name(s, int(arg)) if arg is not None and arg.isdigit() else None
-            unit = self._unit_words(s, arg) if arg is not None and who is None else None
-            key = ("event", card, arg, who, unit)
+            target = int(arg) if arg is not None and arg.isdigit() else None
+            unit = self._unit_words(s, arg) if arg is not None and target is None else None
+            key = ("event", card, arg, unit)
             action = _ACTIONS.get(key)
             if action is None:
-                label = f"Play {cname(card)}"
-                if arg is not None:
-                    label += f" on {who}" if who is not None else f" on {unit}" if unit else f" ({arg})"
-                action = _ACTIONS[key] = Action(f"event {card}{arg_id(arg)}", label, card=card, group="event")
+                if arg is None:
+                    label = msg("act.event", card=card)
+                elif target is not None:
+                    label = msg("act.event_on_seat", card=card, seat=target)
+                elif unit is not None:
+                    label = msg("act.event_on_unit", card=card, unit=unit)
+                else:
+                    label = msg("act.event_element", card=card, element_term=arg)
+                action = _ACTIONS[key] = Action(f"event {card}{arg_id(arg)}", label, card=card, group="event", verb="event",
+                                                    **event_fields(arg))
             out.append((action, lambda c=card, a=arg: flow.play_event(s, seat, c, a, resume)))
 
     def _ask_moves(self, s: SuperState, seat: int, out: list[Move]) -> None:
         if s.teams:
             other = 1 - s.players[seat]["team"]
-            out.append((Action(f"ask team {other + 1}", f"Ask team {other + 1} how much loot it holds", group="ask"),
+            out.append((Action(f"ask team {other + 1}", msg("act.ask_team", team=other + 1), group="ask",
+                                       verb="ask", extra=(("team", other),)),
                         lambda: self._ask(s, seat, other)))
             return
         for target in range(len(s.players)):
             if target != seat:
-                who = name(s, target)
-                key = ("ask", target, who)
+                key = ("ask", target)
                 action = _ACTIONS.get(key)
                 if action is None:
-                    action = _ACTIONS[key] = Action(f"ask {target + 1}", f"Ask {who} how much loot they hold",
-                                                    group="ask")
+                    action = _ACTIONS[key] = Action(f"ask {target + 1}", msg("act.ask", seat=target),
+                                                    group="ask", verb="ask", seat=target)
                 out.append((action, lambda t=target: self._ask(s, seat, t)))
 
     def _ask(self, s: SuperState, seat: int, target: int) -> None:
         """S22: once per round, free, the exact answer to the asker only."""
         s.players[seat]["asked"] = True
         count = len(s.piles[target])
-        who = f"team {target + 1}" if s.teams else name(s, target)
         s.answers.setdefault(str(seat), {})[str(target)] = count
         s.reveals += 1
-        emit(s, "ask", f"{name(s, seat)} asks {who} how much loot they hold.", seat=seat, target=target)
-        tell(s, [seat], "answer", f"{who} holds {count} loot card{'s' if count != 1 else ''}.", seat=seat, target=target, n=count)
+        if s.teams:
+            emit(s, "ask", m="ask_team", seat=seat, team=target + 1)
+            tell(s, [seat], "answer", m="answer_team", seat=seat, team=target + 1, n=count)
+        else:
+            emit(s, "ask", seat=seat, target_seat=target)
+            tell(s, [seat], "answer", seat=seat, target_seat=target, n=count)
 
     def _swap(self, s: SuperState, seat: int, swap: bool) -> None:
         s.queue.pop(0)
@@ -366,7 +412,7 @@ class Superinmundos(Game[SuperState]):
     def _give_up_opening(self, s: SuperState, seat: int) -> None:
         from .table import eliminate
 
-        eliminate(s, seat, "no combatant to open with")
+        eliminate(s, seat, "no_combatant")
         flow.next_opener(s)
 
     _memo: tuple[Any, ...] | None = None
@@ -397,11 +443,11 @@ class Superinmundos(Game[SuperState]):
         if not moves:
             raise IllegalAction("the game is over: no action is legal")
         sample = ", ".join(a.id for a, _ in moves[:6])
-        more = "" if len(moves) <= 6 else f" (+{len(moves) - 6} more)"
-        raise IllegalAction(f"{action_id!r} is not legal now; legal: {sample}{more}")
+        raise IllegalAction(f"{action_id!r} is not legal now; legal: {sample}"
+                            + ("" if len(moves) <= 6 else f" (+{len(moves) - 6} more)"))
 
     # -- reading ----------------------------------------------------------------------------
-    def view(self, s: SuperState, seat: int | None) -> dict[str, Any]:
+    def view(self, s: SuperState, seat: int | None) -> SuperView:  # type: ignore[override]
         from .views import build_view
 
         return build_view(self, s, seat)
@@ -420,7 +466,8 @@ class Superinmundos(Game[SuperState]):
             wins[p["team"]] += p["battles_won"]
         most = max(wins[s.players[i]["team"]] for i in tied)
         winners = tuple(i for i in tied if wins[s.players[i]["team"]] == most)
-        return Result(winners, scores, s.end_reason)
+        assert isinstance(s.end_reason, dict), s.end_reason
+        return Result(winners, scores, Msg.from_plain(s.end_reason))
 
     def secrets(self, s: SuperState, seat: int | None) -> set[str]:
         hidden = set(s.deck)
@@ -435,7 +482,7 @@ class Superinmundos(Game[SuperState]):
         for e in s.log:
             if "to" in e and (seat is None or seat not in e["to"]):
                 continue
-            for key in ("card", "cancelled"):
+            for key in ("card", "cancelled_card"):
                 if isinstance(e.get(key), str):
                     seen.add(e[key])
             for key in ("cards", "defeated"):
@@ -464,12 +511,12 @@ class Superinmundos(Game[SuperState]):
         counts = Counter(cards)
         dup = [c for c, k in counts.items() if k > 1]
         if dup:
-            out.append(f"cards in two places: {dup[:3]}")
+            out.append("cards in two places: " + ", ".join(dup[:3]))
         unknown = [c for c in cards if c.split("#")[0] not in all_cards()]
         if unknown:
-            out.append(f"unknown cards {unknown[:3]}")
+            out.append("unknown cards: " + ", ".join(unknown[:3]))
         if len(cards) != s.total:
-            out.append(f"{len(cards)} cards in play, the deck had {s.total}")
+            out.append(f"{len(cards)} cards in play but the deck had {s.total}")
         if s.arena and s.arena[-1]["loose"]:
             out.append("the active unit is marked loose")
         if len(set(s.eliminated)) != len(s.eliminated):
@@ -488,7 +535,7 @@ class Superinmundos(Game[SuperState]):
     def turn_key(self, s: SuperState) -> Any:
         return (s.round, s.turn, self._seat(s))
 
-    def summary(self, s: SuperState) -> str:
+    def summary(self, s: SuperState) -> Msg:  # type: ignore[override]
         if s.over:
-            return f"finished after {s.rounds_done} round{'s' if s.rounds_done != 1 else ''}"
-        return f"round {s.round} of {s.round_limit}"
+            return msg("sum.over", n=s.rounds_done)
+        return msg("sum.round", round=s.round, limit=s.round_limit)

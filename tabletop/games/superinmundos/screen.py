@@ -20,7 +20,6 @@ data through ``widgets.card_face``. Actions are played only through ``self.act``
 from __future__ import annotations
 
 import dataclasses
-import re
 from typing import Any
 
 from rich.text import Text
@@ -31,6 +30,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Static
 
 from tabletop.engine import Action, Decision
+from tabletop.engine.msg import msg
 from tabletop.ui.game_screen import GameScreen
 from tabletop.ui.glyphs import glyphs
 from tabletop.ui.widgets import CardView, DecisionPanel
@@ -55,13 +55,9 @@ from .widgets import (
     unit_face,
 )
 
-PHASES = {
-    "setup": "setting up", "swap": "hand swaps", "round_start": "round-start events", "open": "opening",
-    "turn": "battle", "declare": "battle · declaring", "enter_cost": "battle · ability", "response": "battle · answer",
-    "reaction": "battle · reactions", "counter": "event played", "mode": "battle · attacker won", "top": "battle · attacker won",
-    "counter_mode": "battle · counter-attack won", "plan": "battle · planning the pre-emptive support",
-    "preempt": "battle · pre-emptive support", "stalemate": "battle · stalemate", "over": "game over",
-}
+PHASES = frozenset({"setup", "swap", "round_start", "open", "turn", "declare", "enter_cost", "response",
+                    "reaction", "counter", "mode", "top", "counter_mode", "plan", "preempt", "stalemate", "over"})
+"""The phases the header names (``ui.phase.<phase>`` in the game's catalog)."""
 
 
 def card_actions(actions: list[Action], card: str) -> list[Action]:
@@ -70,21 +66,21 @@ def card_actions(actions: list[Action], card: str) -> list[Action]:
     for a in actions:
         if a.group == "ask":
             continue
-        if a.card == card or (a.id.startswith("fuse ") and card in a.id.split()[1:]):
+        if a.card == card or (a.verb == "fuse" and a.target == card):
             out.append(a)
     return out
 
 
-NO_SUPPORT = ("go", "done", "no boost")
-"""The ids of "No support" in the three support prompts (declare, response, preempt)."""
+NO_SUPPORT = ("go", "done", "no_boost")
+"""The verbs of "No support" in the three support prompts (declare, response, preempt)."""
 
 
 def support_first(kind: str, actions: list[Action]) -> list[Action]:
     """The actions of a support prompt with its "No support" answer first (same place every time)."""
     if kind not in ("declare", "response", "preempt"):
         return actions
-    none = [a for a in actions if a.id in NO_SUPPORT]
-    return none + [a for a in actions if a.id not in NO_SUPPORT]
+    none = [a for a in actions if a.verb in NO_SUPPORT]
+    return none + [a for a in actions if a.verb not in NO_SUPPORT]
 
 
 class SuperinmundosScreen(GameScreen):
@@ -153,10 +149,10 @@ class SuperinmundosScreen(GameScreen):
         side.mount(PlayersTable(id="players"), before="#log")
         detail = VerticalScroll(Plain(id="detail-text", ascii_only=self.ascii_only), id="detail", can_focus=False)
         side.mount(detail, before="#log")
-        self.query_one("#arena-box").border_title = self._a("Arena")
-        self.query_one("#stack").border_title = self._a("Beneath")
-        self.query_one("#math").border_title = self._a("Arithmetic (x hides)")
-        self.query_one("#hand-box").border_title = self._a("Hand")
+        self.query_one("#arena-box").border_title = self._a(self._t("arena"))
+        self.query_one("#stack").border_title = self._a(self._t("beneath"))
+        self.query_one("#math").border_title = self._a(self._t("arithmetic_title"))
+        self.query_one("#hand-box").border_title = self._a(self._t("hand"))
         self._layout_class()
 
     def on_resize(self) -> None:
@@ -214,23 +210,20 @@ class SuperinmundosScreen(GameScreen):
             return None
         players = self.match.view(None)["players"]
         tally = " · ".join(f"{p['name']} {p['battles_won']}" for p in players)
-        lines = [e["t"] for e in won]
+        lines = self.words.events(won)
         if rounds:
-            lines.append(rounds[-1]["t"])
-        lines.append(f"Battles won: {tally}")
-        return ("Battle won" if won else "New round"), "\n".join(lines)
+            lines.append(self.words.event(rounds[-1]))
+        lines.append(self._t("battles_won") + f": {tally}")
+        return (self._t("battle_won") if won else self._t("new_round")), "\n".join(lines)
 
     def _draw_title(self, view: dict[str, Any]) -> None:
         left = Text()
         left.append(self.spec.title, style="bold")
-        if view["phase"] == "over":
-            done = view["rounds_done"]
-            left.append(f" · finished after {done} round{'s' if done != 1 else ''}")
-        else:
-            left.append(f" · round {view['round']} of {view['round_limit']}")
-            left.append(f" · {PHASES.get(view['phase'], view['phase'])}")
+        left.append(" · " + self.words.text(self.match.summary()))
+        if view["phase"] != "over":
+            left.append(" · " + (self._t("phase." + view["phase"]) if view["phase"] in PHASES else view["phase"]))
         # the decision itself is on the line below the header (decision_line), whole, never cut
-        right = Text(f"deck {view['deck']} · discard {view['discard_count']}")
+        right = Text(self._t("deck_discard", deck=view["deck"], discard=view["discard_count"]))
         width = max(0, self.size.width - 2)
         gap = width - left.cell_len - right.cell_len
         if gap >= 2:
@@ -248,14 +241,14 @@ class SuperinmundosScreen(GameScreen):
         active = arena[-1] if arena else None
         box = self.query_one("#arena-box")
         attacks = view.get("declarations") or 0
-        box.border_title = self._a((f"Arena · {len(arena)} unit(s) · {attacks} attack(s) this battle" if attacks
-                                    else f"Arena · {len(arena)} unit(s)") if arena else "Arena · empty")
+        box.border_title = self._a((self._t("arena_attacks", n=len(arena), attacks=attacks) if attacks
+                                    else self._t("arena_units", n=len(arena))) if arena else self._t("arena_empty"))
         lasting = view.get("lasting") or []
         notes = []
         if view.get("pending_event"):
-            notes.append(f"event being played: {info(view['pending_event']).name}")
+            notes.append(self._t("event_being_played", card=view["pending_event"]))
         if lasting:
-            notes.append("beside it: " + ", ".join(info(c).name for c in lasting))
+            notes.append(self._t("beside_it", cards=lasting))
         box.border_subtitle = self._a(" · ".join(notes))
         declared = self._declared(view)
         act_view = self.query_one("#active", CardView)
@@ -285,8 +278,7 @@ class SuperinmundosScreen(GameScreen):
         # beneath: top first
         beneath = arena[:-1]
         stack = self.query_one("#stack")
-        stack.border_title = self._a(f"Beneath · {len(beneath)} (newest first) · all loot for the winner"
-                                     if beneath else "Beneath")
+        stack.border_title = self._a(self._t("beneath_count", n=len(beneath)) if beneath else self._t("beneath"))
         self._beneath = list(reversed(beneath))
         entries = []
         for k, unit in enumerate(self._beneath):
@@ -318,15 +310,12 @@ class SuperinmundosScreen(GameScreen):
     def _as_defender(self, view: dict[str, Any], active: dict[str, Any]) -> dict[str, Any]:
         """Out of combat the view's stats are the unit's own; what an attacker must beat are its
         Defense and Power *as a defender* (abilities such as "Defending: +1 Defense"), which the
-        view gives only inside its "to beat" lines."""
-        if view.get("attacker") is not None:
+        view gives in its "to beat" numbers."""
+        beat = view.get("to_beat")
+        if view.get("attacker") is not None or not beat:
             return active
-        found = {}
-        for line in view.get("to_beat") or []:
-            m = re.search(r"its (Defense|Power) (\d+)", line)
-            if m:
-                found[m.group(1).lower()] = int(m.group(2))
-        if not found or all(active["stats"].get(k) == v for k, v in found.items()):
+        found = {"defense": beat["defense"], "power": beat["power"]}
+        if all(active["stats"].get(k) == v for k, v in found.items()):
             return active
         return dict(active, stats=dict(active["stats"], **found))
 
@@ -335,11 +324,7 @@ class SuperinmundosScreen(GameScreen):
         viewer's own last declaration, shown only to that viewer while they choose a support."""
         if view["phase"] != "declare" or not self._actions:
             return []
-        for action_id in reversed(self.match.actions):
-            parts = action_id.split()
-            if parts[0] in ("open", "attack", "fuse"):
-                return parts[1:]
-        return []
+        return list(view.get("declaring") or [])
 
     def _declared_face(self, cards: list[str], label: str) -> Any:
         you = self._view["you"] if self._view else None
@@ -349,14 +334,26 @@ class SuperinmundosScreen(GameScreen):
                 "fused": "temp" if len(cards) > 1 else "none"}
         return unit_face(unit, self.ascii_only, label)
 
+    def _outcome(self, key: str) -> str:
+        """A preview's outcome (``attacker``, ``defender``, ``stalemate``) in words."""
+        return self.words.text(msg("ui.outcome." + key))
+
+    def _t(self, key: str, **args: Any) -> str:
+        """One of this screen's own texts (``ui.<key>`` in the game's catalog), in words."""
+        return self.words.text(msg("ui." + key, **args))
+
+    def _names(self, cards: list[str]) -> str:
+        """A unit's card names in the table's language: "Magucio + B22"."""
+        return " + ".join(self.words.card(c) for c in cards)
+
     def _declaring_text(self, view: dict[str, Any]) -> Text:
         text = Text()
-        text.append("declaring\n", style="bold")
-        text.append("add one support\nor none (below)\n", style="dim")
+        text.append(self._t("declaring") + "\n", style="bold")
+        text.append(self._t("declaring_hint") + "\n", style="dim")
         preview = (view.get("previews") or {}).get("go")
         if preview:
-            text.append("without support:\n", style="dim")
-            text.append(preview, style="bold green" if preview == "attacker wins" else "bold yellow")
+            text.append(self._t("without_support") + "\n", style="dim")
+            text.append(self._outcome(preview), style="bold green" if preview == "attacker" else "bold yellow")
         return text
 
     def _beat_text(self, view: dict[str, Any], active: dict[str, Any] | None) -> Text:
@@ -364,39 +361,42 @@ class SuperinmundosScreen(GameScreen):
         text = Text()
         if active is None:
             if view["phase"] in ("open", "swap", "round_start"):
-                text.append("The arena is empty.\n", style="bold")
-                text.append("The opener puts in any combatant; everyone after must beat the one on top:\n")
-                text.append("  Attack > its Defense", style="bold")
-                text.append("  or  ")
-                text.append("Power > its Power", style="bold")
-                text.append("\nTies never win.", style="dim")
+                text.append(self._t("empty_arena") + "\n", style="bold")
+                text.append(self._t("opener_rule") + "\n")
+                text.append("  " + self._t("beat_attack_rule"), style="bold")
+                text.append("  " + self._t("or") + "  ")
+                text.append(self._t("beat_power_rule"), style="bold")
+                text.append("\n" + self._t("ties_never_win"), style="dim")
             else:
-                text.append("The arena is empty.", style="dim")
+                text.append(self._t("empty_arena"), style="dim")
             return text
-        text.append(f"To beat {' + '.join(active['names'])}:\n", style="bold")
-        for line in view.get("to_beat") or []:
-            if line.startswith(("Attack >", "Power >")):
+        text.append(self._t("to_beat", unit=self._names(active["cards"])) + "\n", style="bold")
+        beat = view.get("to_beat")
+        if beat:
+            for key in ("defense", "power"):
+                line = self._t("beat_" + key, n=beat[key])
                 text.append(f" {g['pointer']} {line}\n", style="bold cyan")
-            else:
-                text.append(f"   {line}\n", style="yellow")
+            for note in beat["notes"]:
+                text.append(f"   {self.words.arg('note', note)}\n", style="yellow")
         for c in active["cards"]:
             ci = info(c)
             if ci.negate:
                 continue
             if ci.force_adv:
-                text.append(f"   {ci.name} doubles against every attacker\n", style="yellow")
+                text.append("   " + self._t("doubles_against_all", card=c) + "\n", style="yellow")
             elif ci.strong:
-                text.append(f"   it doubles against {', '.join(sorted(ci.strong))} cards\n", style="yellow")
-        text.append("Supports add after doubling; ties never win.\n", style="dim")
+                text.append("   " + self._t("doubles_against", element_terms=sorted(ci.strong)) + "\n",
+                            style="yellow")
+        text.append(self._t("supports_after_doubling") + "\n", style="dim")
         hand = view.get("hand") or []
         beaters = [c for c in hand if c.get("beats_active")]
         if view.get("you") is not None and active["owner"] == view["you"]:
-            text.append(f"{g['star']} yours: the others must beat it", style="bold green")
+            text.append(f"{g['star']} " + self._t("yours_on_top"), style="bold green")
         elif view.get("you") is not None and hand and not view.get("hand_set_aside"):
             if beaters:
-                text.append(f"{g['ok']} {len(beaters)} of your cards beat it alone", style="green")
+                text.append(f"{g['ok']} " + self._t("beaters", n=len(beaters)), style="green")
             else:
-                text.append(f"{g['no']} none of your cards beats it alone", style="red")
+                text.append(f"{g['no']} " + self._t("no_beater"), style="red")
         text.rstrip()
         return text
 
@@ -404,7 +404,7 @@ class SuperinmundosScreen(GameScreen):
         g = glyphs(self.ascii_only)
         a, d = attacker["stats"], active["stats"]
         text = Text()
-        text.append(f"{attacker['owner_name']} attacks\n", style="bold")
+        text.append(self._t("attacks", seat=attacker["owner"]) + "\n", style="bold")
         text.append(("<- " if self.ascii_only else "◀ ") + "vs" + (" ->" if self.ascii_only else " ▶") + "\n",
                     style="dim")
         le = "<=" if self.ascii_only else "≤"
@@ -415,30 +415,31 @@ class SuperinmundosScreen(GameScreen):
             text.append("\n")
         phase = view["phase"]
         if phase in ("mode", "top"):
-            text.append("the attacker wins:\n", style="bold green")
-            text.append("choose below " + ("how" if phase == "mode" else "who stays on top"), style="italic")
+            text.append(self._t("attacker_wins") + "\n", style="bold green")
+            text.append(self._t("choose_how" if phase == "mode" else "choose_top"), style="italic")
             return text
         if phase == "stalemate":
-            text.append("stalemate: neither\nbeats the other\n", style="bold yellow")
-            text.append("take it back or\nset it aside below", style="italic")
+            text.append(self._t("stalemate_neither") + "\n", style="bold yellow")
+            text.append(self._t("stalemate_choose"), style="italic")
             return text
         preview = view.get("previews") or {}
         for key in ("done", "pass", "go"):
             if key in preview:
                 outcome = preview[key]
-                text.append("as it stands:\n", style="dim")
-                text.append(outcome, style="bold green" if outcome == "attacker wins" else "bold yellow")
+                text.append(self._t("as_it_stands") + "\n", style="dim")
+                text.append(self._outcome(outcome), style="bold green" if outcome == "attacker" else "bold yellow")
                 break
         else:
-            text.append("x: arithmetic", style="dim")
+            text.append(self._t("x_arithmetic"), style="dim")
         return text
 
     def _draw_players(self, view: dict[str, Any]) -> None:
         bots = [s.is_bot for s in self.match.seats]
         table = self.query_one("#players", PlayersTable)
         table.show(view, bots, self.ascii_only)
-        table.border_title = self._a("Players")
-        table.border_subtitle = self._a(f"deck {view['deck']} · discard {view['discard_count']} (d)")
+        table.border_title = self._a(self._t("players"))
+        table.border_subtitle = self._a(self._t("deck_discard", deck=view["deck"], discard=view["discard_count"])
+                                        + " (d)")
 
     def _hand_cards(self, view: dict[str, Any]) -> list[dict[str, Any]]:
         if view.get("shared_hand") is not None:
@@ -458,32 +459,31 @@ class SuperinmundosScreen(GameScreen):
                         ("playable" if c["id"] in playable else "disabled") if lit else "") for c in cards])
         box = self.query_one("#hand-box")
         doubled = any("×2" in face.title or face.title.endswith(" x2") for _c, face, _s in row.cards)
-        box.border_subtitle = self._a("×2: doubles against the unit on top") if doubled else ""
+        box.border_subtitle = self._a(self._t("doubles_note")) if doubled else ""
         you = view.get("you")
         if you is None:
-            box.border_title = self._a("Hand")
+            box.border_title = self._a(self._t("hand"))
         elif view.get("shared_hand") is not None:
-            box.border_title = self._a(f"Shared hand (the old discard pile) · held by {self._seat_name(you)}")
+            box.border_title = self._a(self._t("shared_hand", seat=you))
         else:
-            box.border_title = self._a(f"Your hand ({self._seat_name(you)}) · {len(cards)}")
+            box.border_title = self._a(self._t("your_hand", seat=you, n=len(cards)))
         hint = Text()
         if view["phase"] == "over":
-            hint.append("The game is over.", style="dim")
+            hint.append(self._t("game_over"), style="dim")
         elif you is None:
-            hint.append("Nobody's cards are shown while the keyboard changes hands.", style="dim")
+            hint.append(self._t("hands_hidden"), style="dim")
         elif view.get("hand_set_aside"):
-            hint.append("Cementerio Cósmico: every own hand is set aside this battle.\n", style="magenta")
+            hint.append(self._t("hands_set_aside") + "\n", style="magenta")
         if acting and cards and not playable:
-            hint.append(f"{g['pointer']} no card is played now: choose below (1-9, or tab there)",
-                        style="italic")
+            hint.append(f"{g['pointer']} " + self._t("choose_below"), style="italic")
         elif acting and cards:
-            hint.append(f"{g['pointer']} lit: playable now (Enter) · ", style="green")
-            hint.append("dim: cannot beat it" if self._kind == "turn" and view["arena"] else "dim: not now",
+            hint.append(f"{g['pointer']} " + self._t("lit") + " · ", style="green")
+            hint.append(self._t("dim_cannot_beat") if self._kind == "turn" and view["arena"] else self._t("dim_not_now"),
                         style="dim")
         elif you is not None and not acting:
             dec = view.get("decision")
             if dec is not None and dec["seat"] != you:
-                hint.append(f"waiting for {self._seat_name(dec['seat'])}", style="dim italic")
+                hint.append(self._t("waiting_for", seat=dec["seat"]), style="dim italic")
         self.query_one("#hand-hint", Static).update(hint)
 
     def _hand_face(self, card: str, active: list[str]) -> Any:
@@ -504,7 +504,8 @@ class SuperinmundosScreen(GameScreen):
         ordered = support_first(decision.kind, actions)
         if not previews and ordered == actions:
             return
-        shown = [dataclasses.replace(a, label=f"{a.label}  → {previews[a.id]}") if a.id in previews else a
+        shown = [dataclasses.replace(a, label=f"{self.words.text(a.label)}  → {self._outcome(previews[a.id])}")
+                 if a.id in previews else a
                  for a in ordered]
         self.query_one("#decision", DecisionPanel).show(decision, shown)
 
@@ -524,31 +525,32 @@ class SuperinmundosScreen(GameScreen):
         body = self.query_one("#detail-text", Static)
         unit = self._stack_unit()
         if unit is not None:
-            detail.border_title = self._a(f"Beneath · {unit['owner_name']} (z: zoom)")
+            detail.border_title = self._a(self._t("beneath_detail", seat=unit["owner"]))
             body.update(self._unit_detail(unit))
             return
         card = self._focused_hand_card()
         if card is None:
             active = view["arena"][-1] if view["arena"] else None
             if active is None:
-                detail.border_title = self._a("Card")
-                body.update(Text("Move along your hand to read a card here (z: zoom).", style="dim"))
+                detail.border_title = self._a(self._t("card"))
+                body.update(Text(self._t("card_hint"), style="dim"))
                 return
-            detail.border_title = self._a("On top of the arena")
+            detail.border_title = self._a(self._t("on_top_of_arena"))
             text = Text()
             for c in active["cards"]:
                 text.append_text(card_detail(c, self.ascii_only))
                 text.append("\n")
             body.update(text)
             return
-        detail.border_title = self._a("Card (z: zoom)")
+        detail.border_title = self._a(self._t("card_zoom"))
         text = card_detail(card, self.ascii_only)
         text.append("\n")
         text.append_text(self._against_active(card))
         mine = card_actions(self._actions, card)
         if mine:
             text.append("\nEnter: ", style="bold")
-            text.append(mine[0].label if len(mine) == 1 else f"choose one of {len(mine)} plays", style="green")
+            text.append(self.words.text(mine[0].label) if len(mine) == 1 else self._t("choose_one_of", n=len(mine)),
+                        style="green")
         body.update(text)
 
     def _hand_sums(self, view: dict[str, Any]) -> Text:
@@ -652,9 +654,9 @@ class SuperinmundosScreen(GameScreen):
         attacker = view.get("attacker")
         units = []
         if arena:
-            units.append(("On top", arena[-1]))
+            units.append((self._t("on_top"), arena[-1]))
         if attacker:
-            units.append(("Attacking", attacker))
+            units.append((self._t("attacking"), attacker))
         for label, unit in units:
             if text.plain:
                 text.append("\n")
@@ -664,44 +666,48 @@ class SuperinmundosScreen(GameScreen):
                     text.append(" + ")
                 text.append_text(card_line(c, self.ascii_only))
             st = unit["stats"]
-            text.append(f"\n  now A {st['attack']} · D {st['defense']} · P {st['power']}\n", style="bold cyan")
+            text.append("\n  " + self._t("now_stats", a=st["attack"], d=st["defense"], p=st["power"]) + "\n",
+                        style="bold cyan")
             for line in unit["lines"]:
-                text.append(f"  {line}\n")
+                text.append(f"  {self.words.arg('line', line)}\n")
             if not unit["lines"]:
-                text.append("  printed values (no doubling, support or effect in play)\n", style="dim")
+                text.append("  " + self._t("printed_values") + "\n", style="dim")
         if attacker and arena:
             a, d = attacker["stats"], arena[-1]["stats"]
-            text.append("\nCombat:\n", style="bold")
-            text.append(f"  physical: attacker A {a['attack']} vs defender D {d['defense']}"
-                        f" → {'wins' if a['attack'] > d['defense'] else 'no'}\n")
-            text.append(f"  magic:    attacker P {a['power']} vs defender P {d['power']}"
-                        f" → {'wins' if a['power'] > d['power'] else 'no'}\n")
-            text.append(f"  hit back: defender A {d['attack']} vs attacker D {a['defense']},"
-                        f" P {d['power']} vs P {a['power']}\n")
+            text.append("\n" + self._t("combat") + "\n", style="bold")
+            text.append("  " + self._t("physical", a=a["attack"], d=d["defense"],
+                                       result=msg("ui.wins" if a["attack"] > d["defense"] else "ui.no")) + "\n")
+            text.append("  " + self._t("magic", a=a["power"], d=d["power"],
+                                       result=msg("ui.wins" if a["power"] > d["power"] else "ui.no")) + "\n")
+            text.append("  " + self._t("hit_back", a=d["attack"], d=a["defense"], p=d["power"], p2=a["power"]) + "\n")
         elif arena:
-            text.append("\nTo beat it:\n", style="bold")
-            for line in view.get("to_beat") or []:
-                text.append(f"  {line}\n")
+            text.append("\n" + self._t("to_beat_it") + "\n", style="bold")
+            beat = view.get("to_beat")
+            if beat:
+                text.append("  " + self._t("beat_defense", n=beat["defense"]) + "\n")
+                text.append("  " + self._t("beat_power", n=beat["power"]) + "\n")
+                for note in beat["notes"]:
+                    text.append(f"  {self.words.arg('note', note)}\n")
             text.append_text(self._hand_sums(view))
         previews = view.get("previews") or {}
         if previews:
             labels = {a.id: a.label for a in self._actions}
-            text.append("\nIf the combat were resolved right after your choice:\n", style="bold")
+            text.append("\n" + self._t("if_resolved") + "\n", style="bold")
             for aid, outcome in previews.items():
-                text.append(f"  {labels.get(aid, aid)} → ")
-                text.append(outcome, style="green" if outcome == "attacker wins" else "yellow")
+                text.append(f"  {self.words.text(labels[aid]) if aid in labels else aid} → ")
+                text.append(self._outcome(outcome), style="green" if outcome == "attacker" else "yellow")
                 text.append("\n")
         for k, unit in enumerate(reversed(arena[:-1])):
             if k == 0:
-                text.append("\nBeneath (out of the fight, printed + supports):\n", style="bold")
+                text.append("\n" + self._t("beneath_math") + "\n", style="bold")
             st = unit["stats"]
-            text.append(f"  {' + '.join(unit['names'])}: A {st['attack']} · D {st['defense']} · P {st['power']}\n")
-        text.append("\nEffective stat = printed ×2 if it has the element advantage, + supports, + effects "
-                    "(supports and effects are never doubled; floor 0).\n", style="dim")
+            text.append(f"  {self._names(unit['cards'])}: "
+                        + self._t("stats", a=st["attack"], d=st["defense"], p=st["power"]) + "\n")
+        text.append("\n" + self._t("effective_rule") + "\n", style="dim")
         cycle = " > ".join(ELEMENTS[e][0] for e in ("fire", "earth", "lightning", "water", "fire"))
-        text.append(f"Cycle: {cycle}  (fire > earth > lightning > water > fire; neutral none)", style="dim")
+        text.append(f"{self._t('cycle')}: {cycle}  ({self._t('cycle_note')})", style="dim")
         if not arena:
-            text.append("\nThe arena is empty: nothing to compute yet.", style="dim")
+            text.append("\n" + self._t("nothing_to_compute"), style="dim")
         self.query_one("#math-text", Static).update(text)
 
     # -- keys -----------------------------------------------------------------------------------
@@ -752,7 +758,7 @@ class SuperinmundosScreen(GameScreen):
         mine = card_actions(self._actions, card)
         name = info(card).name
         if not self._actions:
-            self.notify("It is not your decision now.", severity="warning")
+            self.notify(self._t("not_your_decision"), severity="warning")
             return
         if not mine:
             why = "it cannot be played now"
@@ -772,7 +778,10 @@ class SuperinmundosScreen(GameScreen):
             if action_id is not None:
                 self.act(action_id)
 
-        self.app.push_screen(ChoiceScreen(head, mine, previews, self.ascii_only), chosen)
+        shown = [dataclasses.replace(a, label=self.words.text(a.label)) for a in mine]
+        notes = {aid: self._outcome(o) for aid, o in previews.items()}
+        winning = {aid for aid, o in previews.items() if o == "attacker"}
+        self.app.push_screen(ChoiceScreen(head, shown, notes, self.ascii_only, winning), chosen)
 
     def on_key(self, event: events.Key) -> None:
         """Number keys pick from the decision list wherever the focus is."""
@@ -832,11 +841,11 @@ class SuperinmundosScreen(GameScreen):
                 if info(c).flavor:
                     extra.append(info(c).flavor + "\n", style="dim italic")
             for line in unit["lines"]:
-                extra.append(f"{line}\n", style="cyan")
+                extra.append(f"{self.words.arg('line', line)}\n", style="cyan")
             extra.rstrip()
             self.app.push_screen(ZoomScreen(unit_face(unit, self.ascii_only, "on top"), extra, self.ascii_only))
         elif card is not None:
             self.app.push_screen(ZoomScreen(card_face(card, self.ascii_only), None, self.ascii_only))
         else:
-            self.notify("No card to zoom on.", severity="information")
+            self.notify(self._t("nothing_to_zoom"), severity="information")
 

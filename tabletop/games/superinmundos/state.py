@@ -100,4 +100,6 @@ class SuperState(BaseState):
     answers: dict[str, dict[str, int]] = field(default_factory=dict)
     battle_winner: int | None = None
     over: bool = False
-    end_reason: str = ""
+    end_reason: str | dict[str, Any] = ""
+    """Why the game ended: a message in its plain form (``{"k": "end.rounds", "n": 5}``); ""
+    while it runs (a format-1 save holds the English sentence of its time, which replays over)."""

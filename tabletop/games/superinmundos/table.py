@@ -10,15 +10,21 @@ from typing import Any
 from tabletop.engine import emit
 
 from .cards import info
-from .state import SuperState
-
-
-def name(s: SuperState, seat: int) -> str:
-    return s.players[seat]["name"]
+from .state import SuperState, Unit
 
 
 def cname(card: str) -> str:
+    """The card data's own name (the balance lab's English report; tables name cards by id)."""
     return info(card).name
+
+
+def unit_msg(unit: Unit | list[str]) -> dict[str, Any]:
+    """A unit's cards as a message (plain form, as a log event keeps it): "Magucio", or
+    "Magucio + B22" for a fused unit."""
+    cards = unit if isinstance(unit, list) else unit["cards"]
+    if len(cards) == 1:
+        return {"k": "unit.one", "card": cards[0]}
+    return {"k": "unit.fused", "card": cards[0], "rest": unit_msg(cards[1:])}
 
 
 def team(s: SuperState, seat: int) -> int:
@@ -61,16 +67,17 @@ def battle_decided(s: SuperState) -> bool:
 
 
 def eliminate(s: SuperState, seat: int, why: str) -> None:
+    """``why``: the reason's key, ``why.<why>`` in the catalogs."""
     if seat not in s.eliminated:
         s.eliminated.append(seat)
-        emit(s, "eliminated", f"{name(s, seat)} is out of this battle ({why}).", seat=seat)
+        emit(s, "eliminated", seat=seat, why={"k": "why." + why})
 
 
-def say(s: SuperState, kind: str, text: str, **data: Any) -> None:
-    """A public log line."""
-    emit(s, kind, text, **data)
+def say(s: SuperState, kind: str, **data: Any) -> None:
+    """A public log event (``m`` names the sentence when one kind has several)."""
+    emit(s, kind, **data)
 
 
-def tell(s: SuperState, seats: list[int], kind: str, text: str, **data: Any) -> None:
-    """A private log line: only ``seats`` read it (and learn the cards it names)."""
-    emit(s, kind, text, to=sorted(set(seats)), **data)
+def tell(s: SuperState, seats: list[int], kind: str, **data: Any) -> None:
+    """A private log event: only ``seats`` read it (and learn the cards it names)."""
+    emit(s, kind, to=sorted(set(seats)), **data)

@@ -1,9 +1,10 @@
 """What one seat may see (``Game.view``): the screen's data and the bots' only input.
 
 Hidden things are counts: other hands, the deck, every loot pile's contents, other players'
-loot counts (S22: known only through "ask"). Effective stats come with their arithmetic as text
-lines (§7.1), and in combat decisions each choice carries a preview of the outcome it would give
-if nothing else happened, which is the sum a player at the table would do in their head.
+loot counts (S22: known only through "ask"). Effective stats come with their arithmetic as
+messages (§7.1), and in combat decisions each choice carries a preview of the outcome it would give
+if nothing else happened, which is the sum a player at the table would do in their head. The
+tree's types are in ``view_types``.
 """
 
 from __future__ import annotations
@@ -11,33 +12,40 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tabletop.engine import visible_log
+from tabletop.engine.msg import Msg, Text
 
 from .cards import CYCLE, STATS, info
 from .combat import DEFENDS, effective, fusion_allowed, loot_count, new_unit, wins, with_support
 from .state import SuperState, Unit
+from .view_types import CardV, Message, PlayerV, SuperView, ToBeatV, UnitV
 
 if TYPE_CHECKING:
     from .rules import Superinmundos
 
 
-def card_view(card: str) -> dict[str, Any]:
+def plain_text(value: Text) -> Any:
+    """A prompt or reason as plain JSON: a message's ``{"k": key, ...}`` form."""
+    return value.plain() if isinstance(value, Msg) else value
+
+
+def card_view(card: str) -> CardV:
     ci = info(card)
-    out: dict[str, Any] = {"id": card, "name": ci.name, "kind": ci.kind}
+    out: CardV = {"id": card, "name": ci.name, "kind": ci.kind, "text": ""}
     if ci.kind == "combatant":
         out.update(element=ci.element, stars=ci.stars, attack=ci.stats["attack"], defense=ci.stats["defense"],
                    power=ci.stats["power"])
         if ci.support:
-            out["support"] = f"{ci.support[1]:+d} {'any stat' if ci.support[0] == 'any' else ci.support[0]}"
+            out["support"] = {"stat": ci.support[0], "amount": ci.support[1]}
     else:
         out["timing"] = ci.timing
     out["text"] = ci.text
     return out
 
 
-def unit_view(s: SuperState, unit: Unit, role: str, opponent: Unit | None) -> dict[str, Any]:
+def unit_view(s: SuperState, unit: Unit, role: str, opponent: Unit | None) -> UnitV:
     """One unit of the arena with its effective stats: in combat against its opponent (doubling
     included), otherwise the active unit as the next defender and buried cards as printed."""
-    lines: list[str] = []
+    lines: list[Message] = []
     if role == "attacker":
         stats = effective(s, unit, opponent, "attacking", lines)
     elif role == "active":
@@ -53,101 +61,105 @@ def unit_view(s: SuperState, unit: Unit, role: str, opponent: Unit | None) -> di
         "fused": unit["fused"],
         "supports": [{"card": sp["card"], "name": info(sp["card"]).name, "on": sp["on"], "stat": sp["stat"],
                       "amount": sp["amount"], "by": sp["by"]} for sp in unit["supports"]],
-        "mods": [dict(m) for m in unit["mods"]],
-        "stats": stats,
+        "mods": [{"stat": m["stat"], "amount": m["amount"], "dur": m["dur"]} for m in unit["mods"]],
+        "stats": {"attack": stats["attack"], "defense": stats["defense"], "power": stats["power"]},
         "lines": lines,
     }
 
 
 def outcome(s: SuperState, attacker: Unit, defender: Unit) -> str:
+    """Who would win the combat as it stands: ``attacker``, ``defender`` or ``stalemate``."""
     if wins(s, attacker, defender, "attacking"):
-        return "attacker wins"
+        return "attacker"
     if wins(s, defender, attacker, "defending"):
-        return "defender wins"
+        return "defender"
     return "stalemate"
 
 
-def doubling_lines(cards: list[str]) -> list[str]:
+def doubling_notes(cards: list[str]) -> list[Message]:
     """Which elements double against these cards, by the cards' own rules (§7.1, S9): the cycle
     and the printed weaknesses (Magmatorio is weak against earth as well as water), none at all
     against a card that ignores elements (Marisma). Card-specific strengths of an attacker (or a
     forced advantage) are that attacker's own and are not listed."""
-    out = []
+    out: list[Message] = []
     for c in cards:
         if info(c).negate:
-            out.append(f"{info(c).name} ignores elements: nothing doubles against it")
+            out.append({"k": "beat.ignores_elements", "card": c})
     for el, beaten in CYCLE.items():
         if any(not info(c).negate and (info(c).element == beaten or el in info(c).weak) for c in cards):
-            out.append(f"{el} cards double against it")
+            out.append({"k": "beat.doubles", "element_term": el})
     return out
 
 
-def to_beat_lines(s: SuperState) -> list[str]:
+def to_beat(s: SuperState) -> ToBeatV | None:
+    """Against the unit on top: the numbers to beat and what changes them."""
     if not s.arena:
-        return []
+        return None
     active = s.arena[-1]
     st = effective(s, active, None, "defending")
-    lines = [f"Attack > {st['defense']} (its Defense {st['defense']})", f"Power > {st['power']} (its Power {st['power']})"]
-    lines.extend(doubling_lines(active["cards"]))
+    notes = doubling_notes(active["cards"])
     for c in active["cards"]:
         ci = info(c)
         if ci.immune_modes:
-            lines.append(f"{ci.name} cannot be beaten by {', '.join(sorted(ci.immune_modes))}")
+            notes.append({"k": "beat.immune_modes", "card": c,
+                          "ways": [{"k": "how." + m} for m in sorted(ci.immune_modes)]})
         if ci.immune_below:
-            lines.append(f"{ci.name} cannot be beaten by combatants under {ci.immune_below} stars")
+            notes.append({"k": "beat.immune_below", "card": c, "n": ci.immune_below})
         if ci.fusion:
-            lines.append(f"{ci.name} lets attackers fuse two combatants")
-    return lines
+            notes.append({"k": "beat.fusion", "card": c})
+    return {"defense": st["defense"], "power": st["power"], "notes": notes}
 
 
 def previews(game: "Superinmundos", s: SuperState, seat: int) -> dict[str, str]:
-    """For combat choices: the outcome if the combat were resolved right after this choice."""
+    """For combat choices: the outcome if the combat were resolved right after this choice, by
+    action id (read from the actions' fields: a support's card, its ``target`` component and its
+    stat; an event's ``unit``)."""
     out: dict[str, str] = {}
     ph = s.phase
     if ph == "declare" and s.decl is not None and s.decl["kind"] == "attack":
         d = s.arena[-1]
         for action in game.legal_actions(s):
-            parts = action.id.split()
+            verb = action.verb
+            if verb not in ("go", "boost", "penalty"):
+                continue
             a = new_unit(s.decl["cards"], seat, s.decl["fused"])
             dd = d
-            if parts[0] in ("boost", "penalty"):
-                comp = parts[4] if len(parts) > 4 else None
-                if parts[0] == "boost":
-                    a = with_support(a, parts[1], comp or a["cards"][0], parts[2], seat)
-                else:
-                    dd = with_support(d, parts[1], comp or d["cards"][0], parts[2], seat)
-            if parts[0] in ("go", "boost", "penalty"):
-                out[action.id] = outcome(s, a, dd)
+            if verb == "boost":
+                a = with_support(a, str(action.card), str(action.target), action.get("stat"), seat)
+            elif verb == "penalty":
+                dd = with_support(d, str(action.card), str(action.target), action.get("stat"), seat)
+            out[action.id] = outcome(s, a, dd)
     elif ph in ("response", "reaction") and s.attacker is not None:
         a, d = s.attacker, s.arena[-1]
         for action in game.legal_actions(s):
-            parts = action.id.split()
+            verb = action.verb
             aa, dd = a, d
-            if parts[0] == "boost":
-                dd = with_support(d, parts[1], parts[4] if len(parts) > 4 else d["cards"][0], parts[2], seat)
-            elif parts[0] == "penalty":
-                aa = with_support(a, parts[1], parts[4] if len(parts) > 4 else a["cards"][0], parts[2], seat)
-            elif parts[0] == "event" and len(parts) == 3 and parts[2] in ("attacker", "defender"):
-                eff = info(parts[1]).effects[0]
-                target = dict(a if parts[2] == "attacker" else d)
+            unit = action.get("unit")
+            if verb == "boost":
+                dd = with_support(d, str(action.card), str(action.target), action.get("stat"), seat)
+            elif verb == "penalty":
+                aa = with_support(a, str(action.card), str(action.target), action.get("stat"), seat)
+            elif verb == "event" and unit in ("attacker", "defender"):
+                eff = info(str(action.card)).effects[0]
+                target = dict(a if unit == "attacker" else d)
                 target["mods"] = target["mods"] + [{"stat": eff["stat"], "amount": eff["amount"], "dur": "THIS_COMBAT"}]
-                if parts[2] == "attacker":
+                if unit == "attacker":
                     aa = target  # type: ignore[assignment]
                 else:
                     dd = target  # type: ignore[assignment]
-            elif parts[0] not in ("done", "pass"):
+            elif verb not in ("done", "pass"):
                 continue
             out[action.id] = outcome(s, aa, dd)
     return out
 
 
-def build_view(game: "Superinmundos", s: SuperState, seat: int | None) -> dict[str, Any]:
+def build_view(game: "Superinmundos", s: SuperState, seat: int | None) -> SuperView:
     decision = game.decision(s)
     acting = decision is not None and decision.seat == seat
     actions = game.legal_actions(s) if acting else []
     playable = {a.card for a in actions if a.card}
-    playable |= {a.id.split()[2] for a in actions if a.id.startswith("fuse ")}
-    players = []
+    playable |= {a.target for a in actions if a.verb == "fuse" and a.target}
+    players: list[PlayerV] = []
     for i, p in enumerate(s.players):
         mine = seat is not None and s.players[seat]["team"] == p["team"]
         players.append({
@@ -158,7 +170,7 @@ def build_view(game: "Superinmundos", s: SuperState, seat: int | None) -> dict[s
             "asked": p["asked"], "owns_active": bool(s.arena) and s.arena[-1]["owner"] == i,
             "turn": i == s.turn and s.phase not in ("swap", "round_start", "over"),
         })
-    hand: list[dict[str, Any]] = []
+    hand: list[CardV] = []
     if seat is not None:
         active = s.arena[-1] if s.arena else None
         for card in s.players[seat]["hand"]:
@@ -167,16 +179,20 @@ def build_view(game: "Superinmundos", s: SuperState, seat: int | None) -> dict[s
             if active is not None and cv["kind"] == "combatant":
                 cv["beats_active"] = bool(wins(s, new_unit([card], seat), active, "attacking"))
             hand.append(cv)
-    arena = []
+    arena: list[UnitV] = []
     attacker = s.attacker
     for k, unit in enumerate(s.arena):
         top = k == len(s.arena) - 1
         arena.append(unit_view(s, unit, "active" if top else "beneath", attacker if top else None))
-    shared = None
+    shared: list[CardV] | None = None
     if s.cemetery is not None:
-        shared = [dict(card_view(c), playable=acting and c in playable) for c in s.cemetery["shared"]]
+        shared = []
+        for c in s.cemetery["shared"]:
+            cv = card_view(c)
+            cv["playable"] = acting and c in playable
+            shared.append(cv)
     result = game.result(s)
-    answers = {}
+    answers: dict[int, int] = {}
     if seat is not None:
         answers = {int(k): v for k, v in s.answers.get(str(seat), {}).items()}
     return {
@@ -186,7 +202,7 @@ def build_view(game: "Superinmundos", s: SuperState, seat: int | None) -> dict[s
         "phase": s.phase, "turn": s.turn, "start": s.start, "dealer": s.dealer, "teams": s.teams,
         "hand_size": s.hand_size,
         "decision": None if decision is None else {"seat": decision.seat, "kind": decision.kind,
-                                                   "prompt": decision.prompt},
+                                                   "prompt": plain_text(decision.prompt)},
         "players": players,
         "hand": hand,
         "hand_set_aside": s.cemetery is not None,
@@ -196,7 +212,8 @@ def build_view(game: "Superinmundos", s: SuperState, seat: int | None) -> dict[s
         "discard_count": len(s.discard),
         "arena": arena,
         "attacker": None if attacker is None else unit_view(s, attacker, "attacker", s.arena[-1]),
-        "to_beat": to_beat_lines(s),
+        "to_beat": to_beat(s),
+        "declaring": list(s.decl["cards"]) if s.phase == "declare" and s.decl and seat == s.turn else [],
         "retracted": list(s.retracted),
         "declarations": s.declarations,
         "fusion_allowed": bool(s.arena) and fusion_allowed(s),
@@ -208,6 +225,6 @@ def build_view(game: "Superinmundos", s: SuperState, seat: int | None) -> dict[s
         "stats_order": list(STATS),
         "defends": dict(DEFENDS),
         "result": None if result is None else {"winners": list(result.winners), "scores": list(result.scores),
-                                               "reason": result.reason},
+                                               "reason": plain_text(result.reason)},
         "log": visible_log(s, seat, last=40),
     }

@@ -331,11 +331,15 @@ class ChoiceScreen(ModalScreen[str | None]):
     ChoiceScreen.-ascii > Vertical { border: ascii $accent; }
     """
 
-    def __init__(self, title: Text, actions: list[Action], notes: dict[str, str], ascii_only: bool = False) -> None:
+    def __init__(self, title: Text, actions: list[Action], notes: dict[str, str], ascii_only: bool = False,
+                 winning: set[str] | None = None) -> None:
+        """``actions`` with their labels already in words; ``notes``: the outcome each would give,
+        in words, by action id; ``winning``: the ids whose outcome is the attacker winning."""
         super().__init__()
         self.head = title
         self.actions = actions
         self.notes = notes
+        self.winning = winning or set()
         self.ascii_only = ascii_only
 
     def compose(self) -> ComposeResult:
@@ -345,10 +349,10 @@ class ChoiceScreen(ModalScreen[str | None]):
             yield Static(asc(self.head, self.ascii_only), classes="head")
             options = []
             for i, a in enumerate(self.actions):
-                label = Text.assemble((f"{i + 1} " if i < 9 else "  ", "bold yellow"), a.label)
+                label = Text.assemble((f"{i + 1} " if i < 9 else "  ", "bold yellow"), str(a.label))
                 if a.id in self.notes:
-                    label.append(f"  → {self.notes[a.id]}", style="italic green" if "attacker wins" in
-                                 self.notes[a.id] else "italic")
+                    label.append(f"  → {self.notes[a.id]}", style="italic green" if a.id in self.winning
+                                 else "italic")
                 options.append(Option(asc(label, self.ascii_only), id=f"c{i}"))
             yield OptionList(*options, id="choices")
             yield Static("Enter or 1-9: play it · Esc: back", classes="hint")

@@ -11,8 +11,22 @@ from typing import Any
 
 from scenario import Scenario
 
+from tabletop.engine.msg import Msg
 from tabletop.games.superinmundos import flow
 from tabletop.games.superinmundos.state import SuperState
+from tabletop.text.render import for_match
+
+
+def en(sc: Scenario, value: Msg | dict[str, Any]) -> str:
+    """A message or a log event in English, rendered strictly as the table renders it."""
+    words = for_match(sc.match, lang="en", strict=True)
+    return words.text(value) if isinstance(value, Msg) else words.event(value)
+
+
+def en_all(sc: Scenario, messages: list[dict[str, Any]]) -> list[str]:
+    """Messages of a view (plain form: arithmetic lines, "to beat" notes) in English."""
+    words = for_match(sc.match, lang="en", strict=True)
+    return [words.text(Msg.from_plain(m)) for m in messages]
 
 
 def take(s: SuperState, card: str) -> None:

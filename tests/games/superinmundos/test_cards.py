@@ -99,3 +99,22 @@ def test_tampered_card_data_is_refused_in_one_line(case: str) -> None:
 
 def test_the_shipped_data_parses() -> None:
     assert len(parse_cards(raw())) == 108
+
+
+def test_card_load_refuses_an_effect_kind_without_a_handler(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The effect kinds are dispatched through the engine's op registry, which the card loader
+    asks to check every kind the data uses: a kind with no handler names its card at load."""
+    from tabletop.engine.assets import load_json
+    from tabletop.engine.registry import Registry
+    from tabletop.games.superinmundos import effects
+    from tabletop.games.superinmundos.cards import parse_cards
+
+    raw = load_json("cards", "superinmundos", "cards.json")
+    assert parse_cards(raw)  # the shipped cards pass with every handler registered
+    partial: Registry[effects.Handler] = Registry("Superinmundos effect")
+    for name in sorted(effects.OPS.names() - {"PEEK_DECK"}):
+        partial.add(name, effects.OPS[name])
+    monkeypatch.setattr(effects, "OPS", partial)
+    with pytest.raises(GameDataError, match=r"card light10: unknown Superinmundos effect 'PEEK_DECK'"):
+        parse_cards(raw)
+    assert effects.OPS.unused(set().union(*(c.kinds() for c in all_cards().values()))) == set()

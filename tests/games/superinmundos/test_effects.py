@@ -79,7 +79,7 @@ def test_event_MODIFY_STAT_on_a_chosen_unit() -> None:
     assert kind(sc) == "reaction" and ids(sc, "event ") == ["event event02 attacker", "event event02 defender"]
     sc.play("event event02 defender")
     s = sc.state
-    assert sc.last("modify")["amount"] == 2 and sc.last("modify")["stat"] == "all"
+    assert sc.last("modify")["amount"] == 2 and sc.last("modify")["stat_term"] == "all"
     assert sc.last("counter")  # Moth Librarian 4/5/7 now beats Retired Hero by Power; the mod is spent
     assert s.arena[-1]["mods"] == []
 

@@ -111,6 +111,6 @@ def test_S47_a_cancel_card_counters_an_event_before_it_resolves() -> None:
             assert len(s.players[1]["hand"]) == 3 and s.discard == ["event06"]
         else:
             assert len(s.players[1]["hand"]) == 1 and s.discard == ["event06", "event01"]
-            assert sc.last("cancel")["cancelled"] == "event06"
+            assert sc.last("cancel")["cancelled_card"] == "event06"
         assert kind(sc) == "turn" and seat(sc) == 1
     assert not any(e["k"] == "drawn" for e in visible_log(s, 0))

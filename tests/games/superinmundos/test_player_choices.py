@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from tabletop.games.superinmundos.combat import effective, new_unit, wins
 
-from .helpers import ids, kind, seat, table
+from .helpers import en, en_all, ids, kind, seat, table
 
 
 def test_S7_the_defenders_owner_chooses_the_counter_attacks_mode_and_pyrolito_gains() -> None:
@@ -18,7 +18,7 @@ def test_S7_the_defenders_owner_chooses_the_counter_attacks_mode_and_pyrolito_ga
     assert kind(sc) == "counter_mode" and seat(sc) == 0
     modes = [a for a in sc.match.legal() if a.id.startswith("mode ")]
     assert [a.id for a in modes] == ["mode power", "mode attack"]  # the one that fires Pyrolito first
-    assert "Pyrolito" in modes[0].label
+    assert "Pyrolito" in en(sc, modes[0].label)  # type: ignore[arg-type]
     loot = len(sc.state.piles[0])
     sc.play("mode power")
     assert sc.last("counter")["mode"] == "power" and sc.last("loot_gain")["seat"] == 0
@@ -52,12 +52,12 @@ def test_S7a_a_stat_is_floored_once_lost_intern_defends_at_1() -> None:
 def test_to_beat_follows_the_cards_own_element_rules() -> None:
     marisma = table(2, {0: ["water07"], 1: ["neut11"]})  # ignores every strength and weakness
     marisma.play("open water07")
-    lines = marisma.view(1)["to_beat"]
+    lines = en_all(marisma, marisma.view(1)["to_beat"]["notes"])
     assert "Marisma ignores elements: nothing doubles against it" in lines
     assert not any(line.endswith("cards double against it") for line in lines)
     magma = table(2, {0: ["fire11"], 1: ["neut11"]})  # fire, and weak against earth as well
     magma.play("open fire11")
-    lines = magma.view(1)["to_beat"]
+    lines = en_all(magma, magma.view(1)["to_beat"]["notes"])
     assert "water cards double against it" in lines and "earth cards double against it" in lines
     assert "lightning cards double against it" not in lines
 

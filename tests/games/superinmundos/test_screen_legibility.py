@@ -15,7 +15,7 @@ from tabletop.ui import app as app_module
 from tabletop.ui.app import TabletopApp, screen_class
 from tabletop.ui.widgets import CardView, Curtain, DecisionPanel
 
-from .helpers import kind, table, to_open
+from .helpers import en, kind, table, to_open
 
 BOOST = "fire01"  # Ember Imp, support +1 Attack
 
@@ -27,7 +27,7 @@ def _our_screen(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def labels(sc: object) -> dict[str, str]:
-    return {a.id: a.label for a in sc.match.legal()}  # type: ignore[attr-defined]
+    return {a.id: en(sc, a.label) for a in sc.match.legal()}  # type: ignore[arg-type]
 
 
 def test_choose_how_you_win_says_which_abilities_each_mode_triggers() -> None:
@@ -44,9 +44,9 @@ def test_a_draw_into_hand_says_whose_draw_it_is() -> None:
     sc = table(hands={0: ["fire08", "neut13"], 1: ["water15", "neut01"]})
     to_open(sc)
     sc.play("open fire08")  # Volcana: "On entering: draw 1 card"
-    public = [e["t"] for e in sc.events("draw")]
+    public = [en(sc, e) for e in sc.events("draw")]
     assert public[-1] == "P1 takes 1 card into hand (Volcana's draw)."
-    assert sc.last("drawn")["t"].endswith("(Volcana's draw).")
+    assert en(sc, sc.last("drawn")).endswith("(Volcana's draw).")
 
 
 def test_an_event_on_the_unit_on_top_names_the_unit_and_its_player() -> None:
@@ -58,11 +58,12 @@ def test_an_event_on_the_unit_on_top_names_the_unit_and_its_player() -> None:
 
 
 def test_no_support_comes_first_in_every_support_prompt() -> None:
-    acts = [Action("boost x attack", "Boost"), Action("done", "No support (done answering)"), Action("ask 2", "Ask")]
+    acts = [Action("boost x attack", "Boost", verb="boost"), Action("done", "No support (done answering)", verb="done"),
+            Action("ask 2", "Ask", verb="ask")]
     for kind_ in ("declare", "response", "preempt"):
         assert support_first(kind_, acts)[0].id == "done"
     assert support_first("turn", acts) == acts  # other prompts keep the rules' order
-    assert set(NO_SUPPORT) == {"go", "done", "no boost"}
+    assert set(NO_SUPPORT) == {"go", "done", "no_boost"}
 
 
 def make_app(tmp_path: Path, match: object) -> TabletopApp:
@@ -106,3 +107,23 @@ async def test_a_click_on_a_hand_card_does_what_enter_does(tmp_path: Path) -> No
         await pilot.click(second)
         await pilot.pause()
         assert sc.match.actions[-1] == f"open {card}"  # opened with the clicked card, not the first
+
+
+def test_every_screen_text_key_has_an_english_and_a_spanish_template() -> None:
+    """The screen writes its own texts as ``ui.*`` keys (``self._t("key")``): each one is in both
+    catalogs, so a Spanish table never shows a raw key."""
+    import ast
+
+    from tabletop.games.superinmundos import screen as screen_module
+    from tabletop.text import catalog
+
+    tree = ast.parse(Path(screen_module.__file__).read_text(encoding="utf-8"))
+    keys = {f"ui.{node.args[0].value}" for node in ast.walk(tree)
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "_t"
+            and node.args and isinstance(node.args[0], ast.Constant)}
+    keys |= {f"ui.phase.{p}" for p in screen_module.PHASES} | {f"ui.outcome.{o}" for o in
+                                                              ("attacker", "defender", "stalemate")}
+    assert len(keys) > 50
+    for lang in ("en", "es"):
+        missing = sorted(k for k in keys if catalog.lookup(lang, "superinmundos", k) is None)
+        assert missing == [], f"{lang}: {missing}"

@@ -12,7 +12,7 @@ from tabletop.games import game
 from tabletop.games.superinmundos.rules import build_deck
 from tabletop.games.superinmundos.state import SuperState
 
-from .helpers import ids, kind, seat, table, to_open
+from .helpers import en, ids, kind, seat, table, to_open
 
 
 def test_S1_turn_order_is_increasing_seat_index_wrapping() -> None:
@@ -69,7 +69,8 @@ def test_S28_game_ends_when_the_deck_cannot_refill_every_hand() -> None:
     s.discard.extend(s.deck[5:])
     del s.deck[5:]
     sc.play("open neut18", "withdraw")
-    assert s.over and "cannot refill" in s.end_reason
+    assert s.over and s.end_reason == {"k": "end.deck", "deck": len(s.deck), "need": s.end_reason["need"]}
+    assert "cannot refill" in en(sc, sc.match.result().reason)  # type: ignore[union-attr, arg-type]
     assert len(s.players[1]["hand"]) == 1 and len(s.deck) == 5
 
 
@@ -85,7 +86,7 @@ def test_S29_five_rounds_or_three_in_a_quick_game(options: dict, limit: int) -> 
     sc.play(ids(sc, "open ")[0])
     while not s.over:
         sc.play("withdraw")
-    assert s.rounds_done == limit and f"all {limit} rounds" in s.end_reason
+    assert s.rounds_done == limit and s.end_reason == {"k": "end.rounds", "n": limit}
 
 
 def test_S30_tie_break_is_battles_won_then_shared() -> None:
@@ -94,7 +95,7 @@ def test_S30_tie_break_is_battles_won_then_shared() -> None:
     s = sc.state
     s.piles = [["a", "b"], ["c", "d"], ["e"]]
     s.players[0]["battles_won"], s.players[1]["battles_won"] = 1, 2
-    s.over = True
+    s.over, s.end_reason = True, {"k": "end.rounds", "n": 5}
     assert g.result(s).winners == (1,)
     s.players[0]["battles_won"] = 2
     assert g.result(s).winners == (0, 1)

@@ -10,7 +10,7 @@ from tabletop.games.superinmundos import SPEC
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from conformance.kit import leaks, strings_in  # noqa: E402
 
-from .helpers import table  # noqa: E402
+from .helpers import en_all, table  # noqa: E402
 
 
 def test_view_carries_what_the_screen_needs() -> None:
@@ -24,7 +24,7 @@ def test_view_carries_what_the_screen_needs() -> None:
     active, attacker = view["arena"][-1], view["attacker"]
     assert active["cards"] == ["siervo-ojaldre"] and active["role"] == "active" and active["owner"] == 0
     assert active["stats"] == {"attack": 2, "defense": 2, "power": 2}
-    assert "Siervo Ojaldre Defense: 1×2 = 2" in active["lines"]
+    assert "Siervo Ojaldre Defense: 1×2 = 2" in en_all(sc, active["lines"])
     assert attacker["stats"] == {"attack": 3, "defense": 3, "power": 3}
     assert view["players"][0]["hand"] == 2 and view["players"][0]["loot"] is None
     assert [c["id"] for c in view["hand"]] == ["shishabel", "neut19"]
@@ -34,8 +34,8 @@ def test_view_carries_what_the_screen_needs() -> None:
     view = sc.view(0)
     flags = {c["id"]: (c["playable"], c.get("beats_active")) for c in view["hand"]}
     assert flags == {"magucio": (True, True), "neut18": (False, False)}
-    assert view["to_beat"][:2] == ["Attack > 3 (its Defense 3)", "Power > 3 (its Power 3)"]
-    assert "lightning cards double against it" in view["to_beat"]
+    assert (view["to_beat"]["defense"], view["to_beat"]["power"]) == (3, 3)
+    assert "lightning cards double against it" in en_all(sc, view["to_beat"]["notes"])
 
 
 def test_view_hides_other_hands_the_deck_and_loot() -> None:

@@ -41,7 +41,8 @@ def test_worked_example_a_no_support_magucio_wins_by_power() -> None:
     s = sc.state
     assert sc.last("win")["mode"] == "power" and sc.last("win")["cards"] == ["magucio"]
     assert [u["cards"] for u in s.arena] == [["siervo-ojaldre"], ["b22"], ["magucio"]]
-    assert sc.view(1)["to_beat"][:2] == ["Attack > 3 (its Defense 3)", "Power > 4 (its Power 4)"]
+    beat = sc.view(1)["to_beat"]
+    assert (beat["defense"], beat["power"]) == (3, 4)  # Attack > 3 (its Defense 3), Power > 4
 
 
 def test_worked_example_b_plus_one_power_is_a_stalemate_and_magucio_comes_back() -> None:
