@@ -95,10 +95,11 @@ def relabel_fields(state: BaseState, names: Sequence[str], mapping: dict[str, st
 _HIDDEN: list[Any] = [None, None, None]
 
 
-def hidden_of(game: Any, state: BaseState, seat: int) -> set[str]:
-    """``game.secrets(state, seat)`` less the cards its legal actions name, worked out once per search: a search determinizes the same
-    unchanged state hundreds of times. The one cached entry holds the state itself (so its id
-    cannot be reused) and is recomputed as soon as anything about it differs."""
+def hidden_of(game: Any, state: BaseState, seat: int) -> frozenset[str]:
+    """``game.secrets(state, seat)`` less the cards its legal actions name, worked out once per
+    search: a search determinizes the same unchanged state hundreds of times. The one cached
+    entry holds the state itself (so its id cannot be reused) and is recomputed as soon as
+    anything about it differs."""
     state_ref, key, hidden = _HIDDEN
     now = (id(state), seat, state.step, state.rng, state.reveals, len(state.log))
     if state_ref is not state or key != now:

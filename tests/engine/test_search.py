@@ -17,7 +17,7 @@ from kernel_game import SPEC, HighCard, HighCardState
 
 from tabletop import games
 from tabletop.engine import Match, Seat
-from tabletop.engine.determinize import private_log, reseed, resample
+from tabletop.engine.determinize import private_log, resample, reseed
 from tabletop.engine.rng import Rng
 from tabletop.engine.search import Budget, SearchBot, ismcts
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.engine.determinize import hidden_of, private_log, relabel_fields, reseed, resample
+from tabletop.engine.determinize import hidden_of, private_log, relabel_fields, resample, reseed
 from tabletop.engine.rng import Rng
 from tabletop.engine.search import SearchBot
 
@@ -21,8 +21,10 @@ from .state import MGState
 
 
 def _kind(game: Any, card: str) -> tuple[str, str]:
+    from .cards import key_of
+
     owner = card.split(".", 1)[0]
-    d = game.defs.get(card)
+    d = game.db.get(key_of(card)) if "." in card else None
     if d is None:
         return owner, ""
     if d.type == "hero":

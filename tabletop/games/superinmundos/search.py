@@ -3,7 +3,8 @@
 Hidden from a seat (``Superinmundos.secrets``): the deck, every loot pile's face-down cards and
 the other hands, less every card the seat has seen in a public or own log event (a defeated
 combatant it watched go onto a pile stays known there). Those unseen cards are dealt anew over
-the same slots (and renamed in the records that name them: another seat's declared cards); the deck, whose order nobody knows, is then shuffled from sorted order.
+the same slots (and renamed in the records that name them: another seat's declared cards); the
+deck, whose order nobody knows, is then shuffled from sorted order.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from tabletop.engine.determinize import hidden_of, canonical_shuffle, private_log, relabel_fields, reseed, resample
+from tabletop.engine.determinize import canonical_shuffle, hidden_of, private_log, relabel_fields, resample, reseed
 from tabletop.engine.rng import Rng
 from tabletop.engine.search import SearchBot
 

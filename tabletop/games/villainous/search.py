@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from tabletop.engine.determinize import hidden_of, private_log, relabel_fields, reseed, resample
+from tabletop.engine.determinize import hidden_of, private_log, relabel_fields, resample, reseed
 from tabletop.engine.rng import Rng
 from tabletop.engine.search import SearchBot
 
