@@ -96,10 +96,12 @@ def _seats_of(game: Game[Any], state: Any) -> int:
 
 def ismcts(game: Game[Any], state: "BaseState", seat: int, *, determinize: Determinizer,
            evaluate: Evaluator, rng: Rng, budget: Budget, exploration: float = 0.7,
-           depth: int = 30, actions: list[str] | None = None) -> SearchResult:
+           depth: int = 30, actions: list[str] | None = None,
+           stop: Callable[[], bool] | None = None) -> SearchResult:
     """Search the decision ``seat`` faces in ``state`` (which is never changed, and only ever
     read through ``determinize``) and return the most visited root action among ``actions`` (the
-    ids legal now; default: those of the first determinization, which are the seat's own)."""
+    ids legal now; default: those of the first determinization, which are the seat's own).
+    ``stop`` is asked after every iteration: True ends the search early (a closed screen)."""
     start_wall, start_cpu = time.perf_counter(), time.thread_time()
     root = Node()
     seats = _seats_of(game, state)
@@ -119,6 +121,8 @@ def ismcts(game: Game[Any], state: "BaseState", seat: int, *, determinize: Deter
         if budget.cpu_ms is not None and (time.thread_time() - start_cpu) * 1000 >= budget.cpu_ms:
             break
         if budget.wall_ms is not None and (time.perf_counter() - start_wall) * 1000 >= budget.wall_ms:
+            break
+        if stop is not None and stop():
             break
     del keep
     real = actions or []
@@ -236,12 +240,12 @@ class SearchBot:
         return Budget(iterations=self.iterations, cpu_ms=self.think_ms, wall_ms=self.wall_ms)
 
     def choose(self, game: Game[Any], view: View, decision: Decision, actions: list[Action], rng: Rng,
-               state: Any = None) -> str:
+               state: Any = None, stop: Callable[[], bool] | None = None) -> str:
         if len(actions) == 1:
             return actions[0].id
         if state is None:
             raise TypeError("the search bot needs the game state: let Match.bot_step play it")
         self.last = ismcts(game, state, decision.seat, determinize=self.determinize, evaluate=self.evaluate,
                            rng=rng, budget=self.budget(), exploration=self.exploration, depth=self.depth,
-                           actions=[a.id for a in actions])
+                           actions=[a.id for a in actions], stop=stop)
         return self.last.action
