@@ -364,7 +364,7 @@ def simulate(
                                 help="Seat whose win rate difference A - B leads the comparison."),
     report: Path | None = typer.Option(None, "--report", help="Also write the report as a self-contained HTML page."),
     as_json: bool = typer.Option(False, "--json", help="Machine-readable output, no progress bar."),
-    think_ms: float | None = typer.Option(None, "--think-ms", min=1,
+    think_ms: float | None = typer.Option(None, "--think-ms",
                                           help="CPU milliseconds per decision for search bots (default: theirs)."),
 ) -> None:
     """Play whole games bot against bot, headless, on every core; report win rates with 95%
