@@ -40,6 +40,19 @@ Determinizer = Callable[[Game[Any], Any, int, Rng], Any]
 """``(game, state, seat, rng) -> new state``: what ``seat`` cannot see resampled, RNG reseeded."""
 Evaluator = Callable[[Game[Any], Any], list[float]]
 """``(game, state) -> value per seat`` in [0, 1], for a playout cut off before the end."""
+Policy = Callable[[Game[Any], Any, Decision, list[Action], Rng], str]
+"""``(game, state, decision, actions, rng) -> action id``: who plays the playouts (see ``bot_policy``)."""
+
+
+def bot_policy(bot: Any) -> Policy:
+    """A playout policy from a view-reading bot (a game's heuristic): it is shown the acting
+    seat's view of the determinized state, which holds nothing that seat may not see."""
+
+    def play(game: Game[Any], s: Any, decision: Decision, actions: list[Action], rng: Rng) -> str:
+        view = game.view(s, decision.seat) if getattr(bot, "uses_view", True) else {}
+        return str(bot.choose(game, view, decision, actions, rng))
+
+    return play
 
 
 @dataclass(frozen=True)
@@ -97,11 +110,15 @@ def _seats_of(game: Game[Any], state: Any) -> int:
 def ismcts(game: Game[Any], state: "BaseState", seat: int, *, determinize: Determinizer,
            evaluate: Evaluator, rng: Rng, budget: Budget, exploration: float = 0.7,
            depth: int = 30, actions: list[str] | None = None,
-           stop: Callable[[], bool] | None = None) -> SearchResult:
+           stop: Callable[[], bool] | None = None, first_bias: float = 0.0,
+           policy: Policy | None = None) -> SearchResult:
     """Search the decision ``seat`` faces in ``state`` (which is never changed, and only ever
     read through ``determinize``) and return the most visited root action among ``actions`` (the
     ids legal now; default: those of the first determinization, which are the seat's own).
-    ``stop`` is asked after every iteration: True ends the search early (a closed screen)."""
+    ``stop`` is asked after every iteration: True ends the search early (a closed screen).
+    ``first_bias``: how often a playout takes the first legal action instead of a random one
+    (the rules list the recommended answer first, so this is a cheap, game-free rollout policy).
+    ``policy``: who chooses in the playouts instead (a game's heuristic bot, ``bot_policy``)."""
     start_wall, start_cpu = time.perf_counter(), time.thread_time()
     root = Node()
     seats = _seats_of(game, state)
@@ -111,7 +128,7 @@ def ismcts(game: Game[Any], state: "BaseState", seat: int, *, determinize: Deter
         det = determinize(game, state, seat, rng)
         if actions is None:
             actions = [a.id for a in game.legal_actions(det)]
-        _iterate(game, det, root, rng, evaluate, exploration, depth, seats)
+        _iterate(game, det, root, rng, evaluate, exploration, depth, seats, first_bias, policy)
         # Some rules memoise by id(state); holding the last playout's state until the next one
         # is built means a new state never reuses the address of the one whose answers are cached.
         keep = det
@@ -135,7 +152,7 @@ def ismcts(game: Game[Any], state: "BaseState", seat: int, *, determinize: Deter
 
 
 def _iterate(game: Game[Any], s: Any, root: Node, rng: Rng, evaluate: Evaluator, exploration: float,
-             depth: int, seats: int) -> None:
+             depth: int, seats: int, first_bias: float = 0.0, policy: Policy | None = None) -> None:
     """One iteration on the determinized state ``s`` (changed in place): select, expand one
     node, play out at most ``depth`` random actions, back the value vector up the path."""
     node = root
@@ -165,7 +182,7 @@ def _iterate(game: Game[Any], s: Any, root: Node, rng: Rng, evaluate: Evaluator,
         game.apply(s, a)
         node = node.children[a]
         path.append(node)
-    values = _playout(game, s, rng, evaluate, depth, seats)
+    values = _playout(game, s, rng, evaluate, depth, seats, first_bias, policy)
     for n in path:
         n.visits += 1
         if not n.value:
@@ -188,14 +205,22 @@ def _select(node: Node, ids: list[str], seat: int, c: float) -> str:
     return best
 
 
-def _playout(game: Game[Any], s: Any, rng: Rng, evaluate: Evaluator, depth: int, seats: int) -> list[float]:
+def _playout(game: Game[Any], s: Any, rng: Rng, evaluate: Evaluator, depth: int, seats: int,
+             first_bias: float = 0.0, policy: Policy | None = None) -> list[float]:
+    bias = int(first_bias * 1024)
     for _ in range(depth):
-        if game.decision(s) is None:
+        decision = game.decision(s)
+        if decision is None:
             break
         actions = game.legal_actions(s)
         if not actions:
             break
-        game.apply(s, actions[rng.below(len(actions))].id if len(actions) > 1 else actions[0].id)
+        if policy is not None and len(actions) > 1:
+            game.apply(s, policy(game, s, decision, actions, rng))
+        elif len(actions) == 1 or (bias and rng.below(1024) < bias):
+            game.apply(s, actions[0].id)
+        else:
+            game.apply(s, actions[rng.below(len(actions))].id)
     result = game.result(s)
     if result is not None:
         return terminal_values(result, seats)
@@ -226,7 +251,8 @@ class SearchBot:
 
     def __init__(self, determinize: Determinizer, evaluate: Evaluator, *, think_ms: float | None = DEFAULT_CPU_MS,
                  wall_ms: float | None = DEFAULT_WALL_MS, iterations: int | None = None,
-                 exploration: float = 0.7, depth: int = 30) -> None:
+                 exploration: float = 0.7, depth: int = 30, first_bias: float = 0.0,
+                 rollout: str | None = None, prior: str | None = None, margin: float = 0.03) -> None:
         self.determinize = determinize
         self.evaluate = evaluate
         self.think_ms = think_ms
@@ -234,6 +260,14 @@ class SearchBot:
         self.iterations = iterations
         self.exploration = exploration
         self.depth = depth
+        self.first_bias = first_bias
+        self.rollout = rollout
+        """A bot kind of the game (``"heuristic"``) that plays the playouts; ``None``: random."""
+        self.prior = prior
+        self.margin = margin
+        """With a ``prior`` bot kind, its answer stands unless the search finds one better by more
+        than ``margin`` (in mean value): a few hundred noisy playouts refine a sound policy
+        rather than replace it."""
         self.last: SearchResult | None = None
 
     def budget(self) -> Budget:
@@ -245,7 +279,17 @@ class SearchBot:
             return actions[0].id
         if state is None:
             raise TypeError("the search bot needs the game state: let Match.bot_step play it")
+        favourite = None
+        if self.prior:
+            # the prior bot reads the seat's view of a determinization: the very view of the table
+            view = game.view(self.determinize(game, state, decision.seat, Rng(rng.below(1 << 62))), decision.seat)
+            favourite = str(game.spec.bots[self.prior]().choose(game, view, decision, actions, Rng(rng.below(1 << 62))))
         self.last = ismcts(game, state, decision.seat, determinize=self.determinize, evaluate=self.evaluate,
                            rng=rng, budget=self.budget(), exploration=self.exploration, depth=self.depth,
-                           actions=[a.id for a in actions], stop=stop)
-        return self.last.action
+                           actions=[a.id for a in actions], stop=stop, first_bias=self.first_bias,
+                           policy=bot_policy(game.spec.bots[self.rollout]()) if self.rollout else None)
+        best = self.last.action
+        if favourite is not None and favourite != best and favourite in self.last.means:
+            if self.last.means.get(best, 0.0) - self.last.means[favourite] <= self.margin:
+                return favourite
+        return best

@@ -194,3 +194,16 @@ def test_every_game_registers_the_search_bot(game_id: str) -> None:
     bot = spec.bots["search"]()
     assert isinstance(bot, SearchBot) and bot.uses_state
     assert bot.think_ms is not None and bot.think_ms <= 1000 and bot.wall_ms is not None and bot.wall_ms <= 1000
+
+
+def test_a_prior_bot_answer_stands_unless_the_search_finds_better_by_the_margin() -> None:
+    match = hc_match(steps=2)
+    d = match.decision()
+    assert d is not None
+    actions = match.legal()
+    highest = SPEC.bots["highest"]().choose(match.game, match.view(d.seat), d, actions, Rng(0))
+    trusting = SearchBot(hc_determinize, hc_evaluate, iterations=60, think_ms=None, prior="highest", margin=1.0)
+    assert trusting.choose(match.game, {}, d, actions, Rng(3), state=match.state) == highest
+    plain = SearchBot(hc_determinize, hc_evaluate, iterations=60, think_ms=None, prior="highest", margin=-1.0)
+    choice = plain.choose(match.game, {}, d, actions, Rng(3), state=match.state)
+    assert plain.last is not None and choice == plain.last.action
