@@ -103,5 +103,6 @@ def evaluate(game: Any, s: MGState) -> list[float]:
 
 
 def search_bot() -> SearchBot:
-    """The ``search`` bot kind (the spec's factory)."""
-    return SearchBot(determinize, evaluate, exploration=0.7, depth=30)
+    """The ``search`` bot kind (the spec's factory): ISMCTS refining the heuristic's answer
+    (it stands unless the search finds one better by the margin)."""
+    return SearchBot(determinize, evaluate, exploration=0.7, depth=30, prior="heuristic", margin=0.03)
