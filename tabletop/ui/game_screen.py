@@ -443,7 +443,10 @@ class GameScreen(Screen[None]):
 
     def _thought(self, step: int, action_id: str, decision: Decision) -> None:
         self._thinking = None
-        if not self.is_attached or self.match.state.step != step or not self.match.bot_to_move():
+        if not self.is_attached:
+            return
+        if self.match.state.step != step or not self.match.bot_to_move():
+            self.advance()  # the game moved on meanwhile (a load, say): think again from here
             return
         self.match.play(action_id)
         self._bot_played(decision)
