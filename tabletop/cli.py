@@ -367,6 +367,8 @@ def simulate(
                                 help="Seat whose win rate difference A - B leads the comparison."),
     report: Path | None = typer.Option(None, "--report", help="Also write the report as a self-contained HTML page."),
     as_json: bool = typer.Option(False, "--json", help="Machine-readable output, no progress bar."),
+    think_ms: float | None = typer.Option(None, "--think-ms",
+                                          help="CPU milliseconds per decision for search bots (default: theirs)."),
 ) -> None:
     """Play whole games bot against bot, headless, on every core; report win rates with 95%
     intervals, game lengths, end reasons and the cards that decide wins."""
@@ -377,7 +379,8 @@ def simulate(
         fail(f"--report {str(report)!r}: not a file in an existing folder")
     try:
         result = run_simulation(game, n_games, players, bot, seed, dict(_parse_pairs(variant, "--variant")),
-                                progress=not as_json, jobs=jobs or default_jobs(), vs=vs, vs_seat=vs_seat)
+                                progress=not as_json, jobs=jobs or default_jobs(), vs=vs, vs_seat=vs_seat,
+                                think_ms=think_ms)
     except (SimulationError, GameDataError) as exc:
         fail(str(exc))
     if report is not None:

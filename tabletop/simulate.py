@@ -8,6 +8,7 @@ are in ``tabletop.lab.render`` (the only module that uses Rich), the HTML page i
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from . import games
@@ -20,14 +21,18 @@ __all__ = ["SimulationError", "run_simulation", "print_report", "write_html", "d
 
 def run_simulation(game_id: str, n_games: int, players: int | None, bots: list[str], seed: int,
                    variants: dict[str, str], *, progress: bool | Progress = False, jobs: int = 1,
-                   vs: list[str] | None = None, vs_seat: int = 1) -> dict[str, Any]:
+                   vs: list[str] | None = None, vs_seat: int = 1, think_ms: float | None = None) -> dict[str, Any]:
     """Play ``n_games`` seeded games (seed, seed+1, ...) and return the report as plain JSON data.
 
     ``progress``: True for a Rich bar on stderr, or a callback given the games just finished.
     ``vs``: changes for a second setup played on the same seeds (see ``tabletop.lab.setups``);
     ``vs_seat`` (1 = first) is the seat whose paired difference of win rates the report leads with.
+    ``think_ms``: CPU milliseconds per decision for search bots (their choices then depend on the
+    machine's speed, so two runs may differ slightly).
     """
-    base = build_setup(game_id, players, bots, variants)
+    if think_ms is not None and think_ms <= 0:
+        raise SimulationError("--think-ms must be a positive number of milliseconds")
+    base = replace(build_setup(game_id, players, bots, variants), think_ms=think_ms)
     setups = (base,) if not vs else (base, apply_vs(base, vs))
     count = len(base.kinds)
     if not 1 <= vs_seat <= count:
@@ -51,6 +56,7 @@ def run_simulation(game_id: str, n_games: int, players: int | None, bots: list[s
         "options": base.option_dict,
         "games": n_games,
         "seed": seed,
+        "think_ms": think_ms,
         **tallies[0].figures(hooks.tally_title, hooks.tally_rate),
         "timing": {
             "seconds": round(elapsed, 3),

@@ -149,8 +149,13 @@ class Match:
         # a bot that declares it ignores the view (the random bot) is not handed one: building a
         # view per action was most of the bot path's cost over the raw rules
         view = self.game.view(self.state, decision.seat) if getattr(bot, "uses_view", True) else {}
-        action_id = bot.choose(self.game, view, decision, actions,
-                               bot_rng(self.seed, self.state.step, decision.seat))
+        rng = bot_rng(self.seed, self.state.step, decision.seat)
+        if getattr(bot, "uses_state", False):
+            # a search bot determinizes the state (``tabletop.engine.search``): it keeps only what
+            # that seat may see and resamples the rest, so it is handed the state, not a view
+            action_id = bot.choose(self.game, view, decision, actions, rng, state=self.state)
+        else:
+            action_id = bot.choose(self.game, view, decision, actions, rng)
         if any(a.id == action_id for a in actions):
             self._play_bot(action_id)
         else:

@@ -55,6 +55,13 @@ def play_one(setup: Setup, seed: int, hooks: Hooks) -> Record:
     game = games.game(setup.game_id)
     seats = [Seat(f"{kind} {s + 1}", kind) for s, kind in enumerate(setup.kinds)]
     match = Match.start(game, seats, setup.option_dict, seed=seed)
+    if setup.think_ms is not None:
+        for seat in range(len(seats)):
+            bot = match.bot(seat)
+            if hasattr(bot, "think_ms"):
+                # a fixed CPU budget and no wall-clock cap: a loaded machine slows the run down
+                # but does not weaken the search
+                bot.think_ms, bot.wall_ms = setup.think_ms, None  # type: ignore[union-attr]
     limit = game.spec.max_steps
     while match.decision() is not None and len(match.actions) < limit:
         match.bot_step()

@@ -29,6 +29,8 @@ class Setup:
     kinds: tuple[str, ...]
     options: tuple[tuple[str, Any], ...]
     label: str = "A"
+    think_ms: float | None = None
+    """CPU milliseconds per decision for the search bots (``None``: their default budget)."""
 
     @property
     def option_dict(self) -> dict[str, Any]:

@@ -180,6 +180,8 @@ class GameScreen(Screen[None]):
         self.bot_delay = bot_delay
         self.viewer: int | None = None
         self._bot_pending = False
+        self._thinking: int | None = None
+        """The step a search bot is thinking about in a worker thread (``None``: no bot thinks)."""
         self._over_shown = False
         self._curtain_up = False
         self.last_hint: Any = None
@@ -406,13 +408,63 @@ class GameScreen(Screen[None]):
 
     def _bot_step(self) -> None:
         self._bot_pending = False
-        if not self.is_attached or not self.match.bot_to_move():
+        if not self.is_attached or not self.match.bot_to_move() or self._thinking is not None:
             return
         decision = self.match.decision()
+        if decision is not None and len(self.match.legal()) > 1 and \
+                getattr(self.match.bot(decision.seat), "uses_state", False):
+            self._think(decision)
+            return
         self.match.bot_step()
+        self._bot_played(decision)
+
+    def _bot_played(self, decision: Decision | None) -> None:
         self._collect_reveals(decision.seat if decision is not None else None)
         self.autosave()
         self.advance()
+
+    def _bot_note(self, is_bot: bool) -> str:
+        if not is_bot:
+            return ""
+        return " (bot, thinking…)" if self._thinking is not None else " (bot)"
+
+    def _think(self, decision: Decision) -> None:
+        """A search bot chooses in a worker thread, on a copy of the state, so the screen stays
+        responsive (``q``, ``ctrl+s``, scrolling) while it thinks; its answer is played back here
+        only if the game is still at the step it thought about."""
+        from ..engine.bots import bot_rng
+
+        match = self.match
+        bot = match.bot(decision.seat)
+        state = match.game.clone(match.state)
+        actions = match.legal()
+        rng = bot_rng(match.seed, state.step, decision.seat)
+        self._thinking = state.step
+        self.refresh_all()
+
+        def work() -> None:
+            from textual.worker import get_current_worker
+
+            worker = get_current_worker()
+            action = bot.choose(match.game, {}, decision, actions, rng, state=state,  # type: ignore[union-attr]
+                                stop=lambda: worker.is_cancelled or not self.is_attached)
+            if not worker.is_cancelled and self.is_attached:
+                try:
+                    self.app.call_from_thread(self._thought, state.step, action, decision)
+                except RuntimeError:  # the app closed while the bot thought
+                    pass
+
+        self.run_worker(work, thread=True, exclusive=True, group="search-bot", exit_on_error=False)
+
+    def _thought(self, step: int, action_id: str, decision: Decision) -> None:
+        self._thinking = None
+        if not self.is_attached:
+            return
+        if self.match.state.step != step or not self.match.bot_to_move():
+            self.advance()  # the game moved on meanwhile (a load, say): think again from here
+            return
+        self.match.play(action_id)
+        self._bot_played(decision)
 
     def act(self, action_id: str) -> bool:
         """Play an action for the seat on screen; a refusal is shown, never raised."""
@@ -461,7 +513,7 @@ class GameScreen(Screen[None]):
             panel.show(decision, actions)
         else:
             who = self.match.seats[decision.seat]
-            panel.show(decision, [], f"Waiting for {who.name}" + (" (bot)" if who.is_bot else ""))
+            panel.show(decision, [], f"Waiting for {who.name}" + self._bot_note(who.is_bot))
         self.refresh_board(view, decision if mine else None, actions)
         self._show_recaps()
         if mine and self._focused_at != (self.match.state.step, self.viewer):
@@ -510,7 +562,7 @@ class GameScreen(Screen[None]):
             prompt = f"{seat.name}: {prompt}"
         text = Text(f"{pointer} ")
         if not mine:
-            text.append("waiting for " + seat.name + (" (bot)" if seat.is_bot else "") + " · ", style="italic")
+            text.append("waiting for " + seat.name + self._bot_note(seat.is_bot) + " · ", style="italic")
         text.append(prompt)
         return text
 

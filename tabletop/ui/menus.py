@@ -233,6 +233,9 @@ class MarkButton(Button):
 
 # The last choices made in the form, per game, for this session: the next "New game" opens on them.
 _REMEMBERED: dict[str, dict[str, Any]] = {}
+
+BOT_LEVELS = {"random": "Easy bot (random)", "heuristic": "Normal bot (heuristic)", "search": "Hard bot (search)"}
+"""How the new-game form names the bot kinds every game has; any other kind shows as "<kind> bot"."""
 _LAST_GAME: list[str] = []
 
 
@@ -326,10 +329,11 @@ class NewGameScreen(Screen[None]):
         players.set_options([(str(n), n) for n in counts])
         default = spec.default_players if spec.default_players in counts else min(max(2, counts[0]), counts[-1])
         players.value = memory.get("players", default) if memory.get("players") in counts else default
-        bots = sorted(spec.bots)
+        levels = list(BOT_LEVELS)
+        bots = sorted(spec.bots, key=lambda b: (levels.index(b) if b in levels else len(levels), b))
         for i in range(self.MAX_SEATS):
             kind = self.query_one(f"#kind{i}", Select)
-            kind.set_options([("human", "human")] + [(f"{b} bot", b) for b in bots])
+            kind.set_options([("human", "human")] + [(BOT_LEVELS.get(b, f"{b} bot"), b) for b in bots])
             kinds = memory.get("kinds", [])
             kind.value = kinds[i] if i < len(kinds) and (kinds[i] in bots or kinds[i] == "human") else "human"
             names = memory.get("names", [])

@@ -13,6 +13,8 @@ from typing import Any
 from tabletop.engine import GameSpec, Option
 from tabletop.engine.bots import RandomBot
 
+from .search import search_bot
+
 
 def _heuristic() -> Any:
     from .bots import HeuristicBot
@@ -44,7 +46,7 @@ SPEC = GameSpec(
                default="0", choices=("0", "threat_cost")),
         Option("open_hands", "Co-op partners see each other's hands", default=False),
     ),
-    bots={"random": RandomBot, "heuristic": _heuristic},
+    bots={"random": RandomBot, "heuristic": _heuristic, "search": search_bot},
     rules_file="docs/games/mount_gram.md",
     screen="tabletop.games.mount_gram.screen:MountGramScreen",
     max_steps=20000,

@@ -13,6 +13,8 @@ from typing import Any
 from tabletop.engine import GameSpec, Option
 from tabletop.engine.bots import RandomBot
 
+from .search import search_bot
+
 
 def _heuristic() -> Any:
     from .bots import HeuristicBot
@@ -31,7 +33,7 @@ SPEC = GameSpec(
         Option("classic", "Classic draw (one random fighter, no draft)", default=False),
     ),
     hidden_info=False,
-    bots={"random": RandomBot, "heuristic": _heuristic},
+    bots={"random": RandomBot, "heuristic": _heuristic, "search": search_bot},
     screen="tabletop.games.msx_cards.screen:MsxScreen",
     rules_file="docs/games/msx_cards.md",
     default_names=("Ana", "Enemy"), default_players=1,

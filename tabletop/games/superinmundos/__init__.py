@@ -9,6 +9,7 @@ from tabletop.engine import Game, GameSpec, Option
 from tabletop.engine.bots import RandomBot
 
 from .bots import HeuristicBot
+from .search import search_bot
 
 SPEC = GameSpec(
     id="superinmundos",
@@ -34,7 +35,7 @@ SPEC = GameSpec(
         Option("mixed", "Mixed decks: second copies of this many cards", kind="int", default=0, minimum=0,
                maximum=12, help="duplicates evaporate when played (S32)"),
     ),
-    bots={"random": RandomBot, "heuristic": HeuristicBot},
+    bots={"random": RandomBot, "heuristic": HeuristicBot, "search": search_bot},
     screen="tabletop.games.superinmundos.screen:SuperinmundosScreen",
     rules_file="docs/games/superinmundos.md",
     conformance=(

@@ -9,6 +9,7 @@ from tabletop.engine import Game, GameSpec, Option
 from tabletop.engine.bots import RandomBot
 
 from .bots import HeuristicBot
+from .search import search_bot
 
 SPEC = GameSpec(
     id="villainous", title="Villainous", min_players=2, max_players=6,
@@ -23,7 +24,7 @@ SPEC = GameSpec(
         Option("round_limit", "Rounds before the game ends with no winner", kind="int", default=100,
                minimum=5, maximum=500),
     ),
-    bots={"random": RandomBot, "heuristic": HeuristicBot},
+    bots={"random": RandomBot, "heuristic": HeuristicBot, "search": search_bot},
     screen="tabletop.games.villainous.screen:VillainousScreen",
     rules_file="docs/games/villainous.md",
     conformance=((2, {"round_limit": 25}), (3, {"round_limit": 10}), (6, {"round_limit": 5}),

@@ -1,0 +1,76 @@
+"""Villainous for the search bot: what a seat cannot see, and how a cut-off position is worth.
+
+Hidden from a seat (``Villainous.secrets``): every Villain deck and Fate deck (their order is
+unknown to everyone, their owner included), the other hands (unless Flora made one public) and the
+cards another seat is looking at (Give Them a Scare). Those cards are dealt anew over the same
+slots, a card only where a card of the same deck of the same villain was (a Fate card never lands
+in a hand), and renamed in the resolution stack and pending choice that may name them.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from tabletop.engine.determinize import hidden_of, private_log, relabel_fields, resample, reseed
+from tabletop.engine.rng import Rng
+from tabletop.engine.search import SearchBot
+
+from .state import VState
+
+
+def _kinds() -> dict[str, tuple[str, bool]]:
+    """Card instance id -> (villain key, is a Fate card), for every villain of the box."""
+    from .board import LIB
+
+    cached = getattr(_kinds, "cache", None)
+    if cached is None:
+        cached = {}
+        for key, v in LIB.villains.items():
+            cached.update({c: (key, False) for c in v.villain_cards})
+            cached.update({c: (key, True) for c in v.fate_cards})
+        _kinds.cache = cached  # type: ignore[attr-defined]
+    return cached
+
+
+def determinize(game: Any, state: VState, seat: int, rng: Rng) -> VState:
+    """A new state in which everything ``seat`` cannot see is resampled (see the module doc)."""
+    hidden = hidden_of(game, state, seat)
+    d: VState = game.clone(state)
+    zones: list[list[str]] = []
+    for P in d.players:
+        zones += [P["deck"], P["fdeck"], P["hand"]]
+    zones.append(d.looking)
+    kinds = _kinds()
+    moved = resample(zones, hidden, rng, kind=lambda c: kinds.get(c, ("", False)))
+    relabel_fields(d, ("stack", "pending", "tf"), moved)
+    private_log(d, seat)
+    reseed(d, rng)
+    return d
+
+
+def evaluate(game: Any, s: VState) -> list[float]:
+    """Each seat's chance, guessed from its objective's progress (the public measure the board
+    shows), its Power (what it can afford next) and the Heroes crowding its realm."""
+    from .board import CARD
+    from .turn import progress
+
+    if s.phase == "draft" or not s.players:
+        return [0.5] * max(1, len(s.players))
+    worth = []
+    for i, P in enumerate(s.players):
+        heroes = sum(1 for c, r in P["cards"].items() if r["side"] == "h" and CARD[c].type == "Hero")
+        w = 3.0 * float(progress(s, i)["value"]) + 0.08 * min(P["power"], 12) - 0.15 * heroes
+        worth.append(w)
+    n = len(worth)
+    out = []
+    for i in range(n):
+        best_other = max((worth[j] for j in range(n) if j != i), default=worth[i])
+        out.append(1.0 / (1.0 + math.exp(-(worth[i] - best_other) * 2.0)))
+    return out
+
+
+def search_bot() -> SearchBot:
+    """The ``search`` bot kind (the spec's factory): ISMCTS refining the heuristic's answer
+    (it stands unless the search finds one better by the margin)."""
+    return SearchBot(determinize, evaluate, exploration=0.7, depth=20, prior="heuristic", margin=0.03)
