@@ -104,9 +104,15 @@ def _run_app(match: "Match | None" = None, path: Path | None = None) -> None:
 
     prefs = _settings()
     ascii_only = prefs.ascii if _state["ascii"] is None else _state["ascii"]
-    TabletopApp(saves_dir=_saves(), match=match, save_path=path, ascii_only=ascii_only,
-                settings=prefs, settings_path=paths.settings_file(),
-                settings_warning=_state["settings_warning"]).run()
+    tui = TabletopApp(saves_dir=_saves(), match=match, save_path=path, ascii_only=ascii_only,
+                      settings=prefs, settings_path=paths.settings_file(),
+                      settings_warning=_state["settings_warning"])
+    try:
+        tui.run()
+    finally:  # however the app ended: the last autosave reaches the disk, or its failure is said
+        tui.save_writer.flush()
+        for line in tui.save_writer.take_errors():
+            typer.echo(f"tabletop: {line}", err=True)
 
 
 def _parse_pairs(items: list[str], what: str) -> list[tuple[str, str]]:

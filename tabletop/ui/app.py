@@ -19,9 +19,11 @@ from typing import TYPE_CHECKING, Any
 
 from textual.app import App
 from textual.filter import LineFilter
+from textual.message import Message
 
 from .. import games
 from ..engine import GameDataError, Match
+from ..engine.autosave import WriteBehind
 from ..engine.safe_text import safe_text
 from ..engine.saves import SaveError, load, scan
 from ..settings import Settings
@@ -45,6 +47,10 @@ def screen_class(spec: Any) -> "type[GameScreen]":
         except (ImportError, AttributeError):
             return GameScreen
     return GameScreen
+
+
+class SaveFailed(Message):
+    """Posted from the autosave thread: a write failed (its reason waits in ``take_errors``)."""
 
 
 class TabletopApp(App[None]):
@@ -71,6 +77,9 @@ class TabletopApp(App[None]):
         self.animate = self.settings.animations if animate is None else animate
         self.bot_delay = self.settings.bot_think_time if bot_delay is None else bot_delay
         self._ascii_filter: LineFilter | None = None
+        self.save_writer = WriteBehind(on_error=lambda: self.post_message(SaveFailed()))
+        """Writes the games' autosaves behind the key path; flushed on leaving a game and on exit
+        (what failed at exit is left in ``take_errors`` for the command line to print)."""
         if self.settings.theme in self.available_themes:
             self.theme = self.settings.theme
 
@@ -137,6 +146,14 @@ class TabletopApp(App[None]):
         if match is not None:
             self.open_game(match, path)
 
+    def on_save_failed(self, _: SaveFailed) -> None:
+        for line in self.save_writer.take_errors():
+            self.notify(line, title="Autosave", severity="error", markup=False)
+
+    def on_unmount(self) -> None:
+        """The app is closing (quit, ctrl+q, an error): wait for the last autosave."""
+        self.save_writer.flush()
+
     def open_game(self, match: Match, path: Path | None) -> None:
         """Push the game's screen; card data that fails to load is a message, not a crash."""
         try:
@@ -179,12 +196,16 @@ class TabletopApp(App[None]):
     # -- places the menu and the command palette both lead to ------------------------------------
     def back_to_menu(self) -> None:
         """Close everything above the main menu; a game on the way is saved first."""
-        from .game_screen import GameScreen
+        from .game_screen import GameScreen, flush_saves
 
+        left_a_game = False
         while len(self.screen_stack) > 1 and not isinstance(self.screen, MainMenu):
             if isinstance(self.screen, GameScreen):
                 self.screen.autosave()
+                left_a_game = True
             self.pop_screen()
+        if left_a_game:
+            flush_saves(self)
 
     def show_new_game(self) -> None:
         from .menus import NewGameScreen
