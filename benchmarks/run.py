@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -43,44 +44,104 @@ from tabletop.engine.saves import load, save  # noqa: E402
 BIN = Path(sys.executable).parent
 
 
-def bench_help(runs: int = 9) -> dict[str, float | bool]:
-    exe = BIN / "tabletop"
-    cmd = [str(exe), "--help"] if exe.exists() else [sys.executable, "-m", "tabletop", "--help"]
-    times = []
-    for _ in range(runs):
-        t = time.perf_counter()
-        subprocess.run(cmd, check=True, capture_output=True)
-        times.append(time.perf_counter() - t)
-    probe = subprocess.run(
-        [sys.executable, "-c", "import sys\nfrom tabletop.cli import app\n"
-         "import typer.testing as tt\ntt.CliRunner().invoke(app, ['--help'])\n"
-         "print('textual' in sys.modules)"], capture_output=True, text=True, check=True)
-    return {"help_ms_median": round(statistics.median(times) * 1000, 1),
-            "help_imports_textual": probe.stdout.strip() == "True"}
+CLI = "import sys\nfrom tabletop.cli import main\nsys.argv[0] = 'tabletop'\nmain()\n"
+"""What the ``tabletop`` script runs, run from this checkout (the installed script may be another's)."""
+
+CLI_PROBE = r"""
+import sys
+from tabletop.cli import main
+sys.argv[:] = ["tabletop", *sys.argv[1:]]
+try:
+    main()
+except SystemExit:
+    pass
+print("textual" in sys.modules, "pydantic" in sys.modules, file=sys.stderr)
+"""
 
 
-FIRST_FRAME = r"""
-import time, sys
-t0 = time.perf_counter()
-import asyncio
+def _wall_ms(cmd: list[str]) -> tuple[float, float]:
+    """(wall ms, CPU ms) of a child process, run from the project root."""
+    r0 = resource.getrusage(resource.RUSAGE_CHILDREN)
+    t = time.perf_counter()
+    subprocess.run(cmd, check=True, capture_output=True, cwd=ROOT)
+    wall = (time.perf_counter() - t) * 1000
+    r1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, (r1.ru_utime - r0.ru_utime + r1.ru_stime - r0.ru_stime) * 1000
+
+
+def _spread(pairs: list[tuple[float, float]]) -> dict[str, float]:
+    """Median of the ratios of interleaved (ours, anchor) runs, with their min–max."""
+    ratios = [a / b for a, b in pairs if b]
+    return {"ratio": round(statistics.median(ratios), 2), "min": round(min(ratios), 2),
+            "max": round(max(ratios), 2)}
+
+
+HELP_CASES = {"--help": ["--help"], "new -h": ["new", "-h"], "simulate -h": ["simulate", "-h"],
+              "verify -h": ["verify", "-h"]}
+
+
+def bench_help(runs: int = 9) -> dict[str, object]:
+    """``tabletop --help`` and subcommand help ÷ ``import typer``, runs interleaved; CPU and wall."""
+    out: dict[str, object] = {}
+    typer_cmd = [sys.executable, "-c", "import typer"]
+    for name, args in HELP_CASES.items():
+        wall_pairs, cpu_pairs = [], []
+        for _ in range(runs):
+            ours = _wall_ms([sys.executable, "-c", CLI, *args])
+            anchor = _wall_ms(typer_cmd)
+            wall_pairs.append((ours[0], anchor[0]))
+            cpu_pairs.append((ours[1], anchor[1]))
+        probe = subprocess.run([sys.executable, "-c", CLI_PROBE, *args], capture_output=True, text=True, cwd=ROOT)
+        textual, pydantic = (w == "True" for w in probe.stderr.split()[-2:])
+        out[name] = {"wall": _spread(wall_pairs), "cpu": _spread(cpu_pairs),
+                     "ms_median": round(statistics.median(a for a, _ in wall_pairs), 1),
+                     "typer_ms_median": round(statistics.median(b for _, b in wall_pairs), 1),
+                     "imports_textual": textual, "imports_pydantic": pydantic}
+    return out
+
+
+FIRST_FRAME = 'MARK = "T A B L E T O P"\n' + anchors.FRAME_PROBE + r"""
+import sys
 from tabletop.ui.app import TabletopApp
-from tabletop.ui.menus import MainMenu
 async def main():
     app = TabletopApp(saves_dir=sys.argv[1], animate=False)
     async with app.run_test(size=(120, 40)) as pilot:
-        while not isinstance(app.screen, MainMenu):
-            await pilot.pause()
-        await pilot.pause()
-        print(round((time.perf_counter() - t0) * 1000, 1))
+        await settle(pilot)
 asyncio.run(main())
 """
 
 
-def bench_first_frame(runs: int = 5) -> dict[str, float]:
-    with tempfile.TemporaryDirectory() as tmp:
-        times = [float(subprocess.run([sys.executable, "-c", FIRST_FRAME, tmp], capture_output=True,
-                                      text=True, check=True).stdout.split()[-1]) for _ in range(runs)]
-    return {"menu_first_frame_ms_median": statistics.median(times)}
+def _saves_folder(folder: Path, n: int = 6) -> None:
+    """``n`` saves of short bot games: the Recent list of a player who has played before."""
+    specs = list(games.specs().items())
+    for i in range(n):
+        gid, spec = specs[i % len(specs)]
+        players, options = bench_setup(spec)
+        match = Match.start(games.game(gid), [Seat(f"P{k + 1}", "random") for k in range(players)], options, seed=i)
+        for _ in range(30):
+            if match.bot_step() is None:
+                break
+        save(match, folder / f"{gid}-{i}.json")
+
+
+def bench_first_frame(runs: int = 7) -> dict[str, object]:
+    """The main menu's first frame ÷ a one-Static app's, runs interleaved, CPU and wall: with an
+    empty saves folder and with six saves (read after the first frame, replayed on a worker)."""
+    out: dict[str, object] = {}
+    with tempfile.TemporaryDirectory() as empty, tempfile.TemporaryDirectory() as full:
+        _saves_folder(Path(full))
+        for name, folder in (("empty", empty), ("six_saves", full)):
+            rows = []
+            for _ in range(runs):
+                rows.append((anchors.first_frame(FIRST_FRAME, folder), anchors.one_static_first_frame()))
+            out[name] = {
+                "wall": _spread([(m[0], o[0]) for m, o in rows]), "cpu": _spread([(m[1], o[1]) for m, o in rows]),
+                "settled_wall": _spread([(m[2], o[2]) for m, o in rows]),
+                "menu_ms_median": round(statistics.median(m[0] for m, _ in rows), 1),
+                "one_static_ms_median": round(statistics.median(o[0] for _, o in rows), 1),
+                "menu_settled_ms_median": round(statistics.median(m[2] for m, _ in rows), 1),
+            }
+    return out
 
 
 def late_game(game_id: str, players: int, options: dict[str, object], seed: int = 1) -> Match:
@@ -231,16 +292,10 @@ def bench_keys(runs: int = 3) -> dict[str, object]:
     return out
 
 
-def bench_startup(runs: int = 5) -> dict[str, object]:
-    """``--help`` ÷ ``import typer`` and the menu's first frame ÷ a one-Static app's, fresh interpreters."""
-    helped = bench_help(runs)
-    typer_ms = statistics.median(anchors.import_typer_ms() for _ in range(runs))
-    frame = bench_first_frame(runs)["menu_first_frame_ms_median"]
-    one = statistics.median(anchors.one_static_first_frame_ms() for _ in range(runs))
-    return {**helped, "import_typer_ms_median": round(typer_ms, 1),
-            "help_vs_typer": round(helped["help_ms_median"] / typer_ms, 2),  # type: ignore[operator]
-            "menu_first_frame_ms_median": frame, "one_static_first_frame_ms_median": one,
-            "first_frame_vs_one_static": round(frame / one, 2)}
+def bench_startup(runs: int = 7) -> dict[str, object]:
+    """``--help`` and subcommand help ÷ ``import typer``; the menu's first frame ÷ a one-Static
+    app's. Fresh interpreters, ours and the anchor interleaved run by run."""
+    return {"help": bench_help(runs), "first_frame": bench_first_frame(runs)}
 
 
 MEMORY = r"""
@@ -315,11 +370,16 @@ def print_table(report: dict[str, object]) -> None:
     print(f"machine: {json.dumps(report['machine'])}")
     if "startup" in report:
         st = report["startup"]
-        print(f"--help ÷ import typer        {st['help_vs_typer']:>6}×  (≤ 1.3×)  "  # type: ignore[index]
-              f"help {st['help_ms_median']} ms, typer {st['import_typer_ms_median']} ms, "  # type: ignore[index]
-              f"imports Textual: {st['help_imports_textual']}")  # type: ignore[index]
-        print(f"menu first frame ÷ one Static {st['first_frame_vs_one_static']:>6}×  (≤ 1.3×)  "  # type: ignore[index]
-              f"{st['menu_first_frame_ms_median']} ms vs {st['one_static_first_frame_ms_median']} ms")  # type: ignore[index]
+        for name, h in st["help"].items():  # type: ignore[index]
+            print(f"tabletop {name:<12} ÷ import typer {h['cpu']['ratio']:>5}× CPU (min–max {h['cpu']['min']}–"
+                  f"{h['cpu']['max']}), {h['wall']['ratio']}× wall ({h['wall']['min']}–{h['wall']['max']})  (≤ 1.3×)  "
+                  f"{h['ms_median']} ms vs {h['typer_ms_median']} ms; imports Textual: {h['imports_textual']}, "
+                  f"pydantic: {h['imports_pydantic']}")
+        for name, f in st["first_frame"].items():  # type: ignore[index]
+            print(f"menu first frame ({name:<9}) ÷ one Static {f['wall']['ratio']:>5}× wall (min–max {f['wall']['min']}–"
+                  f"{f['wall']['max']}), {f['cpu']['ratio']}× CPU ({f['cpu']['min']}–{f['cpu']['max']})  (≤ 1.3×)  "
+                  f"{f['menu_ms_median']} ms vs {f['one_static_ms_median']} ms; settled {f['menu_settled_ms_median']} ms "
+                  f"({f['settled_wall']['ratio']}×)")
     if "keys" in report:
         keys = report["keys"]
         for gid, k in keys.items():  # type: ignore[union-attr]

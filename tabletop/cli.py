@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 import typer
 
+from . import typer_lean
 from .completion import complete_bot, complete_game, complete_save, complete_variant, rejoin_bash_words
 
 if TYPE_CHECKING:
@@ -35,6 +36,8 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
 )
+
+typer_lean.install()  # a subcommand's -h does not build pydantic adapters for options left unset
 
 _state: dict[str, Any] = {"saves_dir": None, "ascii": None, "settings": None, "settings_warning": None}
 

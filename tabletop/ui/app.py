@@ -21,18 +21,18 @@ from textual.app import App
 from textual.filter import LineFilter
 from textual.message import Message
 
-from .. import games
-from ..engine import GameDataError, Match
-from ..engine.autosave import WriteBehind
-from ..engine.safe_text import safe_text
-from ..engine.saves import SaveError, load, scan
 from ..settings import Settings
 from ..settings import save as save_settings
-from .menus import MainMenu
+from .main_menu import MainMenu
 from .palette import TabletopCommands
 
 if TYPE_CHECKING:
+    from ..engine import Match
+    from ..engine.autosave import WriteBehind
     from .game_screen import GameScreen
+
+# The games, the rules kernel and the saves are imported where they are used: the main menu's
+# first frame needs none of them (benchmarks/run.py measures it).
 
 
 def screen_class(spec: Any) -> "type[GameScreen]":
@@ -77,11 +77,19 @@ class TabletopApp(App[None]):
         self.animate = self.settings.animations if animate is None else animate
         self.bot_delay = self.settings.bot_think_time if bot_delay is None else bot_delay
         self._ascii_filter: LineFilter | None = None
-        self.save_writer = WriteBehind(on_error=lambda: self.post_message(SaveFailed()))
-        """Writes the games' autosaves behind the key path; flushed on leaving a game and on exit
-        (what failed at exit is left in ``take_errors`` for the command line to print)."""
+        self._save_writer: WriteBehind | None = None
         if self.settings.theme in self.available_themes:
             self.theme = self.settings.theme
+
+    @property
+    def save_writer(self) -> "WriteBehind":
+        """Writes the games' autosaves behind the key path; flushed on leaving a game and on exit
+        (what failed at exit is left in ``take_errors`` for the command line to print)."""
+        if self._save_writer is None:
+            from ..engine.autosave import WriteBehind
+
+            self._save_writer = WriteBehind(on_error=lambda: self.post_message(SaveFailed()))
+        return self._save_writer
 
     def get_line_filters(self) -> Sequence[LineFilter]:
         """With ``--ascii``, the borders, rules and scrollbars Textual draws become ASCII too."""
@@ -135,13 +143,16 @@ class TabletopApp(App[None]):
             self.settings = self.settings.changed(theme=theme)
             self._write_settings()
 
+    def get_default_screen(self) -> MainMenu:
+        """The main menu is the bottom screen itself: no blank screen is laid out before it."""
+        return MainMenu()
+
     def on_mount(self) -> None:
         if self.settings.theme not in self.available_themes:
             self.notify(f"Unknown theme {self.settings.theme!r} in the settings; using {self.theme}.",
                         severity="warning")
         if self.settings_warning:
             self.notify(self.settings_warning, title="Settings", severity="warning")
-        self.push_screen(MainMenu())
         match, path = self.initial
         if match is not None:
             self.open_game(match, path)
@@ -152,10 +163,14 @@ class TabletopApp(App[None]):
 
     def on_unmount(self) -> None:
         """The app is closing (quit, ctrl+q, an error): wait for the last autosave."""
-        self.save_writer.flush()
+        if self._save_writer is not None:
+            self._save_writer.flush()
 
     def open_game(self, match: Match, path: Path | None) -> None:
         """Push the game's screen; card data that fails to load is a message, not a crash."""
+        from ..engine import GameDataError
+        from ..engine.safe_text import safe_text
+
         try:
             cls = screen_class(match.game.spec)
             screen = cls(match, path, ascii_only=self.ascii_only, animate=self.animate,
@@ -168,6 +183,11 @@ class TabletopApp(App[None]):
     def resume_latest(self) -> None:
         """Open the most recent unfinished game that loads; unreadable or inconsistent files
         are skipped (the saves browser lists them with their reason)."""
+        from .. import games
+        from ..engine import GameDataError
+        from ..engine.safe_text import safe_text
+        from ..engine.saves import SaveError, load, scan
+
         try:
             infos = scan(self.saves_dir, games.game)
         except SaveError as exc:
