@@ -28,6 +28,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -144,17 +145,20 @@ def bench_first_frame(runs: int = 7) -> dict[str, object]:
     return out
 
 
-def late_game(game_id: str, players: int, options: dict[str, object], seed: int = 1) -> Match:
-    """A game played by random bots to about 90% of its length: a realistic big autosave."""
+def late_game(game_id: str, players: int, options: dict[str, object], seed: int = 1, *,
+              rest: bool = False) -> Any:
+    """A game played by random bots to about 90% of its length: a realistic big autosave (with
+    ``rest``: and the actions of its last tenth, as a pair)."""
     game = games.game(game_id)
     seats = [Seat(f"P{i + 1}", "random") for i in range(players)]
     full = Match.start(game, seats, options, seed=seed)
     while full.decision() is not None and len(full.actions) < game.spec.max_steps:
         full.bot_step()
     match = Match.start(game, seats, options, seed=seed)
-    for action_id in full.actions[: int(len(full.actions) * 0.9)]:
+    cut = int(len(full.actions) * 0.9)
+    for action_id in full.actions[:cut]:
         match.play(action_id)
-    return match
+    return (match, full.actions[cut:]) if rest else match
 
 
 def bench_save(game_id: str, players: int, options: dict[str, object]) -> dict[str, float]:
@@ -274,22 +278,64 @@ def bench_rules(game_id: str, players: int, options: dict[str, object], *, slice
         "vs_chess_cpu_min": rules["ratio_cpu_min"], "vs_chess_cpu_max": rules["ratio_cpu_max"],
         "bot_path_actions_per_cpu_s": c_bot["per_cpu_s"],
         "bot_path_slowdown": round(rules["ratio_cpu"] / c_bot["ratio_cpu"], 2) if c_bot["ratio_cpu"] else 0.0,
+        "bot_path_slowdown_wall": round(rules["ratio_wall"] / c_bot["ratio_wall"], 2) if c_bot["ratio_wall"] else 0.0,
         "clone_ms_median": round(statistics.median(clones) * 1000, 4) if clones else 0.0,
         "clone_ms_max": round(max(clones) * 1000, 4) if clones else 0.0,
     }
 
 
 def bench_keys(runs: int = 3) -> dict[str, object]:
-    """CPU per cursor key on each game screen ÷ CPU per update of a one-Static app."""
-    anchor = statistics.median(anchors.one_static_key_ms() for _ in range(runs))
-    out: dict[str, object] = {"one_static_key_ms": round(anchor, 3)}
+    """CPU (and wall) per cursor key on each game screen ÷ per update of a one-Static app; each
+    game's run is paired with an anchor run just before it."""
+    out: dict[str, object] = {}
+    anchor_runs: list[tuple[float, float]] = []
     for gid, spec in games.specs().items():
         players = min(2, spec.max_players)
-        ms = [screens.key_ms(gid, players) for _ in range(runs)]
-        out[gid] = {"key_ms_median": round(statistics.median(ms), 3),
-                    "ratio": round(statistics.median(ms) / anchor, 2),
-                    "ratio_min": round(min(ms) / anchor, 2), "ratio_max": round(max(ms) / anchor, 2)}
+        pairs = []
+        for _ in range(runs):
+            anchor = anchors.one_static_key_ms()
+            anchor_runs.append(anchor)
+            pairs.append((screens.key_ms(gid, players), anchor))
+        out[gid] = {"players": players,
+                    "cpu": _spread([(g[0], a[0]) for g, a in pairs]), "wall": _spread([(g[1], a[1]) for g, a in pairs]),
+                    "key_cpu_ms_median": round(statistics.median(g[0] for g, _ in pairs), 3),
+                    "key_wall_ms_median": round(statistics.median(g[1] for g, _ in pairs), 3),
+                    "one_static_cpu_ms_median": round(statistics.median(a[0] for _, a in pairs), 3)}
+    out["one_static_key_cpu_ms"] = round(statistics.median(a[0] for a in anchor_runs), 3) if anchor_runs else 0.0
     return out
+
+
+def bench_autosave(game_id: str, players: int, options: dict[str, object], actions: int = 40) -> dict[str, float]:
+    """What an action's autosave costs the key path now (encode the document, hand it to the
+    writer thread) beside what a synchronous save cost it (encode, write, fsync, rename), on the
+    last tenth of a long game."""
+    from tabletop.engine.autosave import DocumentEncoder, WriteBehind
+
+    match, rest = late_game(game_id, players, options, rest=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "late.json"
+        writer, encoder = WriteBehind(), DocumentEncoder()
+        writer.submit(path, encoder.encode(match))  # a screen's first autosave encodes it all once
+        writer.flush()
+        key_cpu, key_wall = [], []
+        for action_id in rest[:actions]:
+            match.play(action_id)
+            c, w = time.process_time(), time.perf_counter()
+            writer.submit(path, encoder.encode(match))
+            key_cpu.append(time.process_time() - c)
+            key_wall.append(time.perf_counter() - w)
+        writer.flush()
+        sync_cpu, sync_wall = [], []
+        for _ in range(10):
+            c, w = time.process_time(), time.perf_counter()
+            save(match, path)
+            sync_cpu.append(time.process_time() - c)
+            sync_wall.append(time.perf_counter() - w)
+    med = statistics.median
+    return {"actions": len(key_wall), "key_path_ms_median": round(med(key_wall) * 1000, 3),
+            "key_path_ms_max": round(max(key_wall) * 1000, 3), "key_path_cpu_ms_median": round(med(key_cpu) * 1000, 3),
+            "sync_save_ms_median": round(med(sync_wall) * 1000, 3), "sync_save_cpu_ms_median": round(med(sync_cpu) * 1000, 3),
+            "key_path_vs_sync_wall": round(med(key_wall) / med(sync_wall), 3)}
 
 
 def bench_startup(runs: int = 7) -> dict[str, object]:
@@ -332,6 +378,20 @@ def bench_memory(games_n: int = 200) -> dict[str, object]:
     return out
 
 
+REPEATED = ("vs_chess_cpu", "vs_chess_wall", "bot_path_slowdown", "bot_path_slowdown_wall")
+
+
+def repeated(runs: list[dict[str, object]]) -> dict[str, object]:
+    """The first run's figures, the repeated ones replaced by their median over ``runs`` with
+    ``<name>_runs`` listing every run (``--repeat``)."""
+    row = dict(runs[0])
+    for key in REPEATED:
+        values = [float(r[key]) for r in runs]  # type: ignore[arg-type]
+        row[key] = round(statistics.median(values), 3)
+        row[f"{key}_runs"] = values
+    return row
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--slices", type=int, default=6, help="interleaved slices per game set-up")
@@ -339,6 +399,8 @@ def main() -> None:
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--only", choices=["startup", "keys", "rules", "saves", "memory"], help="run one part")
     parser.add_argument("--game", help="rules part: only this game")
+    parser.add_argument("--repeat", type=int, default=1,
+                        help="rules part: measure each set-up N times and report the min–max of the runs")
     args = parser.parse_args()
     report: dict[str, object] = {"machine": {"cpus": os.cpu_count(), "python": sys.version.split()[0],
                                              "load_avg": os.getloadavg()[0]}}
@@ -351,12 +413,15 @@ def main() -> None:
         for gid, spec in games.specs().items():
             if args.game and gid != args.game:
                 continue
-            rules[gid] = [bench_rules(gid, n, o, slices=args.slices, slice_s=args.slice)
+            rules[gid] = [repeated([bench_rules(gid, n, o, slices=args.slices, slice_s=args.slice)
+                                    for _ in range(max(1, args.repeat))])
                           for n, o in setups_per_count(spec)]
         report["rules"] = rules
     if args.only in (None, "saves"):
         report["saves"] = {gid: bench_save(gid, *bench_setup(spec)) for gid, spec in games.specs().items()}
         report["saves"]["villainous_6p"] = bench_save("villainous", 6, {})  # type: ignore[index]
+        report["autosave"] = {gid: bench_autosave(gid, *bench_setup(spec)) for gid, spec in games.specs().items()}
+        report["autosave"]["villainous_6p"] = bench_autosave("villainous", 6, {})  # type: ignore[index]
     if args.only in (None, "memory"):
         report["memory"] = bench_memory()
     if args.json:
@@ -382,23 +447,38 @@ def print_table(report: dict[str, object]) -> None:
                   f"({f['settled_wall']['ratio']}×)")
     if "keys" in report:
         keys = report["keys"]
+        print(f"one-Static app: {keys['one_static_key_cpu_ms']} ms CPU per key")  # type: ignore[index]
         for gid, k in keys.items():  # type: ignore[union-attr]
             if isinstance(k, dict):
-                print(f"key ÷ one-Static {gid:<14}{k['ratio']:>6}×  (≤ 2×)  min–max {k['ratio_min']}–{k['ratio_max']}, "
-                      f"{k['key_ms_median']} ms")
+                print(f"key ÷ one-Static {gid:<14}{k['cpu']['ratio']:>6}× CPU (min–max {k['cpu']['min']}–{k['cpu']['max']}), "
+                      f"{k['wall']['ratio']}× wall ({k['wall']['min']}–{k['wall']['max']})  (≤ 2×)  "
+                      f"{k['key_cpu_ms_median']} ms CPU vs {k['one_static_cpu_ms_median']} ms, {k['players']}p")
     if "rules" in report:
         for gid, rows in report["rules"].items():  # type: ignore[union-attr]
             for r in rows:
+                runs = r.get("vs_chess_cpu_runs", [])
+                spread = f"runs {min(runs)}–{max(runs)}" if len(runs) > 1 else \
+                    f"slices {r['vs_chess_cpu_min']}–{r['vs_chess_cpu_max']}"
+                bot_runs = r.get("bot_path_slowdown_runs", [])
+                bot_spread = f" (runs {min(bot_runs)}–{max(bot_runs)})" if len(bot_runs) > 1 else ""
                 print(f"rules ÷ chess {gid:<14} {r['players']}p {r['vs_chess_cpu']:>6}× CPU, {r['vs_chess_wall']}× wall "
-                      f"(≥ 2×; slices {r['vs_chess_cpu_min']}–{r['vs_chess_cpu_max']}); "
-                      f"bot path {r['bot_path_slowdown']}× slower (≤ 1.5×); clone {r['clone_ms_median']} ms "
+                      f"(≥ 2×; {spread})")
+                print(f"  bot path {gid:<14} {r['players']}p {r['bot_path_actions_per_cpu_s']} actions/CPU-s beside raw "
+                      f"{r['actions_per_cpu_s']}: {r['bot_path_slowdown']}× slower CPU{bot_spread}, "
+                      f"{r['bot_path_slowdown_wall']}× wall (≤ 1.5×); clone {r['clone_ms_median']} ms "
                       f"max {r['clone_ms_max']} (≤ 0.1)")
     if "saves" in report:
         for gid, sv in report["saves"].items():  # type: ignore[union-attr]
             print(f"late save {gid:<16} {sv['save_kb']} KB (≤ 200), write {sv['save_ms_median']} ms, load {sv['load_ms']} ms")
+    if "autosave" in report:
+        for gid, a in report["autosave"].items():  # type: ignore[union-attr]
+            print(f"autosave on the key path {gid:<14} {a['key_path_ms_median']} ms (max {a['key_path_ms_max']}; "
+                  f"{a['key_path_cpu_ms_median']} ms CPU) beside {a['sync_save_ms_median']} ms for a synchronous save: "
+                  f"{a['key_path_vs_sync_wall']}× (the disk is written by a thread)")
     if "memory" in report:
         for gid, m in report["memory"].items():  # type: ignore[union-attr]
-            print(f"memory {gid:<18} +{m['growth_kb_per_100_games']} KB per 100 games (flat)")
+            print(f"memory {gid:<18} {m['growth_kb_per_100_games']:+} KB per 100 games (flat); RSS "
+                  f"{m['rss_kb_at_quarter']} KB after {m['games'] // 4} games, {m['rss_kb_at_end']} KB after {m['games']}")
 
 
 if __name__ == "__main__":
