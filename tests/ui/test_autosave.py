@@ -152,3 +152,20 @@ async def test_save_as_waits_for_the_file_and_says_saved_only_when_it_is(tmp_pat
             else:
                 assert (tmp_path / "mine.json").read_bytes() == last_state_bytes(match)
                 assert any(m.startswith("Saved to") for m in messages)
+
+
+def test_a_write_that_fails_as_the_app_exits_is_said_on_stderr(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                               capsys: pytest.CaptureFixture[str]) -> None:
+    from tabletop import cli
+
+    def full_disk(path: Path, data: bytes) -> None:
+        raise OSError(28, "No space left on device")
+
+    def run(self: TabletopApp) -> None:  # the app's last action, then it exits at once
+        self.save_writer.submit(tmp_path / "g.json", b"{}")
+
+    monkeypatch.setattr(saves, "atomic_write", full_disk)
+    monkeypatch.setattr(TabletopApp, "run", run)
+    monkeypatch.setenv("TABLETOP_SAVES", str(tmp_path))
+    cli._run_app()
+    assert "tabletop: Could not save g.json: No space left on device" in capsys.readouterr().err
