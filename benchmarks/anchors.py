@@ -106,6 +106,7 @@ asyncio.run(main(int(sys.argv[1])))
 FRAME_PROBE = r"""
 import time
 T0, C0 = time.perf_counter(), time.process_time()
+import asyncio
 from textual.app import App
 FIRST = []
 _display = App._display
