@@ -368,13 +368,15 @@ print(marks[0], marks[1])
 """
 
 
-def bench_memory(games_n: int = 200) -> dict[str, object]:
+def bench_memory(games_n: int = 200, only: str | None = None) -> dict[str, object]:
     """Resident memory after a quarter and after all of a long heuristic simulation, per game."""
     out: dict[str, object] = {}
     for gid, spec in games.specs().items():
+        if only and gid != only:
+            continue
         players = 2 if spec.max_players >= 2 and gid != "msx_cards" else 1
         res = subprocess.run([sys.executable, "-c", MEMORY, gid, str(players), str(games_n)], capture_output=True,
-                             text=True, check=True)
+                             text=True, check=True, cwd=ROOT)
         first, last = (int(x) for x in res.stdout.split())
         out[gid] = {"games": games_n, "rss_kb_at_quarter": first, "rss_kb_at_end": last,
                     "growth_kb_per_100_games": round((last - first) / (games_n * 0.75) * 100)}
@@ -401,7 +403,7 @@ def main() -> None:
     parser.add_argument("--slice", type=float, default=0.5, help="CPU seconds per slice")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--only", choices=["startup", "keys", "rules", "saves", "memory"], help="run one part")
-    parser.add_argument("--game", help="rules part: only this game")
+    parser.add_argument("--game", help="rules and memory parts: only this game")
     parser.add_argument("--repeat", type=int, default=1,
                         help="rules part: measure each set-up N times and report the min–max of the runs")
     args = parser.parse_args()
@@ -426,7 +428,7 @@ def main() -> None:
         report["autosave"] = {gid: bench_autosave(gid, *bench_setup(spec)) for gid, spec in games.specs().items()}
         report["autosave"]["villainous_6p"] = bench_autosave("villainous", 6, {})  # type: ignore[index]
     if args.only in (None, "memory"):
-        report["memory"] = bench_memory()
+        report["memory"] = bench_memory(only=args.game)
     if args.json:
         print(json.dumps(report, indent=2))
         return
