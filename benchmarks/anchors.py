@@ -12,14 +12,17 @@ anchors:
 
 from __future__ import annotations
 
-import asyncio
 import random
 import subprocess
 import sys
 import time
+from pathlib import Path
 from typing import Callable
 
 import chess
+
+ROOT = Path(__file__).resolve().parent.parent
+"""The checkout whose code the child processes run (``-c`` scripts import from their folder)."""
 
 
 def chess_playouts(cpu_seconds: float, rnd: random.Random) -> tuple[int, float, float]:
@@ -92,19 +95,44 @@ async def main(keys):
         for _ in range(5):
             await pilot.press("right")
         await pilot.pause()
-        c0 = time.process_time()
+        c0, w0 = time.process_time(), time.perf_counter()
         for i in range(keys):
             await pilot.press("right" if i % 2 else "left")
         await pilot.pause()
-        print((time.process_time() - c0) / keys * 1000)
+        print((time.process_time() - c0) / keys * 1000, (time.perf_counter() - w0) / keys * 1000)
 asyncio.run(main(int(sys.argv[1])))
 """
 
-ONE_STATIC_FIRST_FRAME = r"""
+FRAME_PROBE = r"""
 import time
-t0 = time.perf_counter()
+T0, C0 = time.perf_counter(), time.process_time()
 import asyncio
 from textual.app import App
+FIRST = []
+_display = App._display
+def _probe(self, screen, renderable):
+    # the first frame handed to the terminal that shows MARK: the moment a person sees the screen
+    if renderable is not None and not FIRST and hasattr(renderable, "render_segments"):
+        t, c = time.perf_counter(), time.process_time()
+        if MARK in "".join(renderable.render_segments(self.console)):
+            FIRST.append((t, c))
+    return _display(self, screen, renderable)
+App._display = _probe
+async def settle(pilot):
+    while not FIRST:
+        await pilot.pause()
+    await pilot.pause()
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+    t, c = FIRST[0]
+    print(round((t - T0) * 1000, 1), round((c - C0) * 1000, 1), round((time.perf_counter() - T0) * 1000, 1))
+"""
+"""Prelude of a first-frame script: it defines ``MARK`` first, then runs its app and awaits
+``settle(pilot)``, which prints wall ms and CPU ms to the first frame showing ``MARK`` (from the
+script's first line, so the interpreter's own start-up is left out of both apps alike) and wall ms
+until the app is idle (deferred work done)."""
+
+ONE_STATIC_FIRST_FRAME = 'MARK = "Tabletop"\n' + FRAME_PROBE + r"""
 from textual.widgets import Static
 class One(App):
     def compose(self):
@@ -112,23 +140,29 @@ class One(App):
 async def main():
     app = One()
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
-        print(round((time.perf_counter() - t0) * 1000, 1))
+        await settle(pilot)
 asyncio.run(main())
 """
 
 
-def one_static_key_ms(keys: int = 200) -> float:
-    """CPU milliseconds per key press in a one-Static app (each key updates the Static)."""
+def first_frame(script: str, *args: str) -> tuple[float, float, float]:
+    """(wall ms, CPU ms) to the first frame, and wall ms until idle, of a ``FRAME_PROBE`` script."""
+    out = subprocess.run([sys.executable, "-c", script, *args], capture_output=True, text=True, check=True,
+                         cwd=ROOT)
+    wall, cpu, idle = (float(x) for x in out.stdout.split()[-3:])
+    return wall, cpu, idle
+
+
+def one_static_key_ms(keys: int = 200) -> tuple[float, float]:
+    """(CPU ms, wall ms) per key press in a one-Static app (each key updates the Static)."""
     out = subprocess.run([sys.executable, "-c", ONE_STATIC_KEYS, str(keys)], capture_output=True, text=True,
                          check=True)
-    return float(out.stdout.split()[-1])
+    cpu, wall = out.stdout.split()[-2:]
+    return float(cpu), float(wall)
 
 
-def one_static_first_frame_ms() -> float:
-    out = subprocess.run([sys.executable, "-c", ONE_STATIC_FIRST_FRAME], capture_output=True, text=True,
-                         check=True)
-    return float(out.stdout.split()[-1])
+def one_static_first_frame() -> tuple[float, float, float]:
+    return first_frame(ONE_STATIC_FIRST_FRAME)
 
 
 def import_typer_ms() -> float:
@@ -139,4 +173,4 @@ def import_typer_ms() -> float:
 
 if __name__ == "__main__":  # a quick look at the anchors alone
     print(chess_playouts(1.0, random.Random(1)))
-    print(asyncio.run(asyncio.sleep(0, one_static_key_ms(50))))
+    print(one_static_key_ms(50))

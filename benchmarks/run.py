@@ -7,13 +7,16 @@ ratio to an anchor measured in the same run (``benchmarks/anchors.py``), CPU and
 | the bot-turn path (``Match.bot_step``) | raw ``legal_actions`` + ``apply`` | within 1.5× |
 | ``clone()`` | — | ≤ 0.1 ms |
 | CPU per cursor key on each game screen | a one-Static Textual update | ≤ 2× |
-| ``tabletop --help`` | ``import typer`` | ≤ 1.3×, never imports Textual |
-| main-menu first frame | a one-Static app's first frame | ≤ 1.3× |
+| ``tabletop --help`` and a subcommand's ``-h`` | ``import typer`` | ≤ 1.3×, never imports Textual |
+| main-menu first frame (empty saves folder, and six saves) | a one-Static app's first frame | ≤ 1.3× |
+| autosave on the key path | a synchronous save (write + fsync) | the UI never waits on the disk |
 | worst-case save | — | ≤ 200 KB |
 | memory of a long simulation | — | flat |
 
 Benchmarks, not timed tests: nothing here fails a build. ``--json`` prints the same for machines;
-``--only`` runs one part; ``--repeat N`` repeats the rules part and reports min–max.
+``--only`` runs one part; ``--repeat N`` repeats the rules part and reports min–max. Start-up,
+first-frame and key figures pair each run of ours with an anchor run just before or after it and
+report the median ratio with the min–max of the pairs, as the machine is shared.
 """
 
 from __future__ import annotations
@@ -21,12 +24,14 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -43,57 +48,120 @@ from tabletop.engine.saves import load, save  # noqa: E402
 BIN = Path(sys.executable).parent
 
 
-def bench_help(runs: int = 9) -> dict[str, float | bool]:
-    exe = BIN / "tabletop"
-    cmd = [str(exe), "--help"] if exe.exists() else [sys.executable, "-m", "tabletop", "--help"]
-    times = []
-    for _ in range(runs):
-        t = time.perf_counter()
-        subprocess.run(cmd, check=True, capture_output=True)
-        times.append(time.perf_counter() - t)
-    probe = subprocess.run(
-        [sys.executable, "-c", "import sys\nfrom tabletop.cli import app\n"
-         "import typer.testing as tt\ntt.CliRunner().invoke(app, ['--help'])\n"
-         "print('textual' in sys.modules)"], capture_output=True, text=True, check=True)
-    return {"help_ms_median": round(statistics.median(times) * 1000, 1),
-            "help_imports_textual": probe.stdout.strip() == "True"}
+CLI = "import sys\nfrom tabletop.cli import main\nsys.argv[0] = 'tabletop'\nmain()\n"
+"""What the ``tabletop`` script runs, run from this checkout (the installed script may be another's)."""
+
+CLI_PROBE = r"""
+import sys
+from tabletop.cli import main
+sys.argv[:] = ["tabletop", *sys.argv[1:]]
+try:
+    main()
+except SystemExit:
+    pass
+print("textual" in sys.modules, "pydantic" in sys.modules, file=sys.stderr)
+"""
 
 
-FIRST_FRAME = r"""
-import time, sys
-t0 = time.perf_counter()
-import asyncio
+def _wall_ms(cmd: list[str]) -> tuple[float, float]:
+    """(wall ms, CPU ms) of a child process, run from the project root."""
+    r0 = resource.getrusage(resource.RUSAGE_CHILDREN)
+    t = time.perf_counter()
+    subprocess.run(cmd, check=True, capture_output=True, cwd=ROOT)
+    wall = (time.perf_counter() - t) * 1000
+    r1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, (r1.ru_utime - r0.ru_utime + r1.ru_stime - r0.ru_stime) * 1000
+
+
+def _spread(pairs: list[tuple[float, float]]) -> dict[str, float]:
+    """Median of the ratios of interleaved (ours, anchor) runs, with their min–max."""
+    ratios = [a / b for a, b in pairs if b]
+    return {"ratio": round(statistics.median(ratios), 2), "min": round(min(ratios), 2),
+            "max": round(max(ratios), 2)}
+
+
+HELP_CASES = {"--help": ["--help"], "new -h": ["new", "-h"], "simulate -h": ["simulate", "-h"],
+              "verify -h": ["verify", "-h"]}
+
+
+def bench_help(runs: int = 9) -> dict[str, object]:
+    """``tabletop --help`` and subcommand help ÷ ``import typer``, runs interleaved; CPU and wall."""
+    out: dict[str, object] = {}
+    typer_cmd = [sys.executable, "-c", "import typer"]
+    for name, args in HELP_CASES.items():
+        wall_pairs, cpu_pairs = [], []
+        for _ in range(runs):
+            ours = _wall_ms([sys.executable, "-c", CLI, *args])
+            anchor = _wall_ms(typer_cmd)
+            wall_pairs.append((ours[0], anchor[0]))
+            cpu_pairs.append((ours[1], anchor[1]))
+        probe = subprocess.run([sys.executable, "-c", CLI_PROBE, *args], capture_output=True, text=True, cwd=ROOT)
+        textual, pydantic = (w == "True" for w in probe.stderr.split()[-2:])
+        out[name] = {"wall": _spread(wall_pairs), "cpu": _spread(cpu_pairs),
+                     "ms_median": round(statistics.median(a for a, _ in wall_pairs), 1),
+                     "typer_ms_median": round(statistics.median(b for _, b in wall_pairs), 1),
+                     "imports_textual": textual, "imports_pydantic": pydantic}
+    return out
+
+
+FIRST_FRAME = 'MARK = "T A B L E T O P"\n' + anchors.FRAME_PROBE + r"""
+import sys
 from tabletop.ui.app import TabletopApp
-from tabletop.ui.menus import MainMenu
 async def main():
     app = TabletopApp(saves_dir=sys.argv[1], animate=False)
     async with app.run_test(size=(120, 40)) as pilot:
-        while not isinstance(app.screen, MainMenu):
-            await pilot.pause()
-        await pilot.pause()
-        print(round((time.perf_counter() - t0) * 1000, 1))
+        await settle(pilot)
 asyncio.run(main())
 """
 
 
-def bench_first_frame(runs: int = 5) -> dict[str, float]:
-    with tempfile.TemporaryDirectory() as tmp:
-        times = [float(subprocess.run([sys.executable, "-c", FIRST_FRAME, tmp], capture_output=True,
-                                      text=True, check=True).stdout.split()[-1]) for _ in range(runs)]
-    return {"menu_first_frame_ms_median": statistics.median(times)}
+def _saves_folder(folder: Path, n: int = 6) -> None:
+    """``n`` saves of short bot games: the Recent list of a player who has played before."""
+    specs = list(games.specs().items())
+    for i in range(n):
+        gid, spec = specs[i % len(specs)]
+        players, options = bench_setup(spec)
+        match = Match.start(games.game(gid), [Seat(f"P{k + 1}", "random") for k in range(players)], options, seed=i)
+        for _ in range(30):
+            if match.bot_step() is None:
+                break
+        save(match, folder / f"{gid}-{i}.json")
 
 
-def late_game(game_id: str, players: int, options: dict[str, object], seed: int = 1) -> Match:
-    """A game played by random bots to about 90% of its length: a realistic big autosave."""
+def bench_first_frame(runs: int = 7) -> dict[str, object]:
+    """The main menu's first frame ÷ a one-Static app's, runs interleaved, CPU and wall: with an
+    empty saves folder and with six saves (read after the first frame, replayed on a worker)."""
+    out: dict[str, object] = {}
+    with tempfile.TemporaryDirectory() as empty, tempfile.TemporaryDirectory() as full:
+        _saves_folder(Path(full))
+        for name, folder in (("empty", empty), ("six_saves", full)):
+            rows = []
+            for _ in range(runs):
+                rows.append((anchors.first_frame(FIRST_FRAME, folder), anchors.one_static_first_frame()))
+            out[name] = {
+                "wall": _spread([(m[0], o[0]) for m, o in rows]), "cpu": _spread([(m[1], o[1]) for m, o in rows]),
+                "settled_wall": _spread([(m[2], o[2]) for m, o in rows]),
+                "menu_ms_median": round(statistics.median(m[0] for m, _ in rows), 1),
+                "one_static_ms_median": round(statistics.median(o[0] for _, o in rows), 1),
+                "menu_settled_ms_median": round(statistics.median(m[2] for m, _ in rows), 1),
+            }
+    return out
+
+
+def late_game(game_id: str, players: int, options: dict[str, object], seed: int = 1, *,
+              rest: bool = False) -> Any:
+    """A game played by random bots to about 90% of its length: a realistic big autosave (with
+    ``rest``: and the actions of its last tenth, as a pair)."""
     game = games.game(game_id)
     seats = [Seat(f"P{i + 1}", "random") for i in range(players)]
     full = Match.start(game, seats, options, seed=seed)
     while full.decision() is not None and len(full.actions) < game.spec.max_steps:
         full.bot_step()
     match = Match.start(game, seats, options, seed=seed)
-    for action_id in full.actions[: int(len(full.actions) * 0.9)]:
+    cut = int(len(full.actions) * 0.9)
+    for action_id in full.actions[:cut]:
         match.play(action_id)
-    return match
+    return (match, full.actions[cut:]) if rest else match
 
 
 def bench_save(game_id: str, players: int, options: dict[str, object]) -> dict[str, float]:
@@ -213,34 +281,70 @@ def bench_rules(game_id: str, players: int, options: dict[str, object], *, slice
         "vs_chess_cpu_min": rules["ratio_cpu_min"], "vs_chess_cpu_max": rules["ratio_cpu_max"],
         "bot_path_actions_per_cpu_s": c_bot["per_cpu_s"],
         "bot_path_slowdown": round(rules["ratio_cpu"] / c_bot["ratio_cpu"], 2) if c_bot["ratio_cpu"] else 0.0,
+        "bot_path_slowdown_wall": round(rules["ratio_wall"] / c_bot["ratio_wall"], 2) if c_bot["ratio_wall"] else 0.0,
         "clone_ms_median": round(statistics.median(clones) * 1000, 4) if clones else 0.0,
         "clone_ms_max": round(max(clones) * 1000, 4) if clones else 0.0,
     }
 
 
 def bench_keys(runs: int = 3) -> dict[str, object]:
-    """CPU per cursor key on each game screen ÷ CPU per update of a one-Static app."""
-    anchor = statistics.median(anchors.one_static_key_ms() for _ in range(runs))
-    out: dict[str, object] = {"one_static_key_ms": round(anchor, 3)}
+    """CPU (and wall) per cursor key on each game screen ÷ per update of a one-Static app; each
+    game's run is paired with an anchor run just before it."""
+    out: dict[str, object] = {}
+    anchor_runs: list[tuple[float, float]] = []
     for gid, spec in games.specs().items():
         players = min(2, spec.max_players)
-        ms = [screens.key_ms(gid, players) for _ in range(runs)]
-        out[gid] = {"key_ms_median": round(statistics.median(ms), 3),
-                    "ratio": round(statistics.median(ms) / anchor, 2),
-                    "ratio_min": round(min(ms) / anchor, 2), "ratio_max": round(max(ms) / anchor, 2)}
+        pairs = []
+        for _ in range(runs):
+            anchor = anchors.one_static_key_ms()
+            anchor_runs.append(anchor)
+            pairs.append((screens.key_ms(gid, players), anchor))
+        out[gid] = {"players": players,
+                    "cpu": _spread([(g[0], a[0]) for g, a in pairs]), "wall": _spread([(g[1], a[1]) for g, a in pairs]),
+                    "key_cpu_ms_median": round(statistics.median(g[0] for g, _ in pairs), 3),
+                    "key_wall_ms_median": round(statistics.median(g[1] for g, _ in pairs), 3),
+                    "one_static_cpu_ms_median": round(statistics.median(a[0] for _, a in pairs), 3)}
+    out["one_static_key_cpu_ms"] = round(statistics.median(a[0] for a in anchor_runs), 3) if anchor_runs else 0.0
     return out
 
 
-def bench_startup(runs: int = 5) -> dict[str, object]:
-    """``--help`` ÷ ``import typer`` and the menu's first frame ÷ a one-Static app's, fresh interpreters."""
-    helped = bench_help(runs)
-    typer_ms = statistics.median(anchors.import_typer_ms() for _ in range(runs))
-    frame = bench_first_frame(runs)["menu_first_frame_ms_median"]
-    one = statistics.median(anchors.one_static_first_frame_ms() for _ in range(runs))
-    return {**helped, "import_typer_ms_median": round(typer_ms, 1),
-            "help_vs_typer": round(helped["help_ms_median"] / typer_ms, 2),  # type: ignore[operator]
-            "menu_first_frame_ms_median": frame, "one_static_first_frame_ms_median": one,
-            "first_frame_vs_one_static": round(frame / one, 2)}
+def bench_autosave(game_id: str, players: int, options: dict[str, object], actions: int = 40) -> dict[str, float]:
+    """What an action's autosave costs the key path now (encode the document, hand it to the
+    writer thread) beside what a synchronous save cost it (encode, write, fsync, rename), on the
+    last tenth of a long game."""
+    from tabletop.engine.autosave import DocumentEncoder, WriteBehind
+
+    match, rest = late_game(game_id, players, options, rest=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "late.json"
+        writer, encoder = WriteBehind(), DocumentEncoder()
+        writer.submit(path, encoder.encode(match))  # a screen's first autosave encodes it all once
+        writer.flush()
+        key_cpu, key_wall = [], []
+        for action_id in rest[:actions]:
+            match.play(action_id)
+            c, w = time.process_time(), time.perf_counter()
+            writer.submit(path, encoder.encode(match))
+            key_cpu.append(time.process_time() - c)
+            key_wall.append(time.perf_counter() - w)
+        writer.flush()
+        sync_cpu, sync_wall = [], []
+        for _ in range(10):
+            c, w = time.process_time(), time.perf_counter()
+            save(match, path)
+            sync_cpu.append(time.process_time() - c)
+            sync_wall.append(time.perf_counter() - w)
+    med = statistics.median
+    return {"actions": len(key_wall), "key_path_ms_median": round(med(key_wall) * 1000, 3),
+            "key_path_ms_max": round(max(key_wall) * 1000, 3), "key_path_cpu_ms_median": round(med(key_cpu) * 1000, 3),
+            "sync_save_ms_median": round(med(sync_wall) * 1000, 3), "sync_save_cpu_ms_median": round(med(sync_cpu) * 1000, 3),
+            "key_path_vs_sync_wall": round(med(key_wall) / med(sync_wall), 3)}
+
+
+def bench_startup(runs: int = 7) -> dict[str, object]:
+    """``--help`` and subcommand help ÷ ``import typer``; the menu's first frame ÷ a one-Static
+    app's. Fresh interpreters, ours and the anchor interleaved run by run."""
+    return {"help": bench_help(runs), "first_frame": bench_first_frame(runs)}
 
 
 MEMORY = r"""
@@ -264,17 +368,33 @@ print(marks[0], marks[1])
 """
 
 
-def bench_memory(games_n: int = 200) -> dict[str, object]:
+def bench_memory(games_n: int = 200, only: str | None = None) -> dict[str, object]:
     """Resident memory after a quarter and after all of a long heuristic simulation, per game."""
     out: dict[str, object] = {}
     for gid, spec in games.specs().items():
+        if only and gid != only:
+            continue
         players = 2 if spec.max_players >= 2 and gid != "msx_cards" else 1
         res = subprocess.run([sys.executable, "-c", MEMORY, gid, str(players), str(games_n)], capture_output=True,
-                             text=True, check=True)
+                             text=True, check=True, cwd=ROOT)
         first, last = (int(x) for x in res.stdout.split())
         out[gid] = {"games": games_n, "rss_kb_at_quarter": first, "rss_kb_at_end": last,
                     "growth_kb_per_100_games": round((last - first) / (games_n * 0.75) * 100)}
     return out
+
+
+REPEATED = ("vs_chess_cpu", "vs_chess_wall", "bot_path_slowdown", "bot_path_slowdown_wall")
+
+
+def repeated(runs: list[dict[str, object]]) -> dict[str, object]:
+    """The first run's figures, the repeated ones replaced by their median over ``runs`` with
+    ``<name>_runs`` listing every run (``--repeat``)."""
+    row = dict(runs[0])
+    for key in REPEATED:
+        values = [float(r[key]) for r in runs]  # type: ignore[arg-type]
+        row[key] = round(statistics.median(values), 3)
+        row[f"{key}_runs"] = values
+    return row
 
 
 def main() -> None:
@@ -283,7 +403,9 @@ def main() -> None:
     parser.add_argument("--slice", type=float, default=0.5, help="CPU seconds per slice")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--only", choices=["startup", "keys", "rules", "saves", "memory"], help="run one part")
-    parser.add_argument("--game", help="rules part: only this game")
+    parser.add_argument("--game", help="rules and memory parts: only this game")
+    parser.add_argument("--repeat", type=int, default=1,
+                        help="rules part: measure each set-up N times and report the min–max of the runs")
     args = parser.parse_args()
     report: dict[str, object] = {"machine": {"cpus": os.cpu_count(), "python": sys.version.split()[0],
                                              "load_avg": os.getloadavg()[0]}}
@@ -296,14 +418,17 @@ def main() -> None:
         for gid, spec in games.specs().items():
             if args.game and gid != args.game:
                 continue
-            rules[gid] = [bench_rules(gid, n, o, slices=args.slices, slice_s=args.slice)
+            rules[gid] = [repeated([bench_rules(gid, n, o, slices=args.slices, slice_s=args.slice)
+                                    for _ in range(max(1, args.repeat))])
                           for n, o in setups_per_count(spec)]
         report["rules"] = rules
     if args.only in (None, "saves"):
         report["saves"] = {gid: bench_save(gid, *bench_setup(spec)) for gid, spec in games.specs().items()}
         report["saves"]["villainous_6p"] = bench_save("villainous", 6, {})  # type: ignore[index]
+        report["autosave"] = {gid: bench_autosave(gid, *bench_setup(spec)) for gid, spec in games.specs().items()}
+        report["autosave"]["villainous_6p"] = bench_autosave("villainous", 6, {})  # type: ignore[index]
     if args.only in (None, "memory"):
-        report["memory"] = bench_memory()
+        report["memory"] = bench_memory(only=args.game)
     if args.json:
         print(json.dumps(report, indent=2))
         return
@@ -315,30 +440,50 @@ def print_table(report: dict[str, object]) -> None:
     print(f"machine: {json.dumps(report['machine'])}")
     if "startup" in report:
         st = report["startup"]
-        print(f"--help ÷ import typer        {st['help_vs_typer']:>6}×  (≤ 1.3×)  "  # type: ignore[index]
-              f"help {st['help_ms_median']} ms, typer {st['import_typer_ms_median']} ms, "  # type: ignore[index]
-              f"imports Textual: {st['help_imports_textual']}")  # type: ignore[index]
-        print(f"menu first frame ÷ one Static {st['first_frame_vs_one_static']:>6}×  (≤ 1.3×)  "  # type: ignore[index]
-              f"{st['menu_first_frame_ms_median']} ms vs {st['one_static_first_frame_ms_median']} ms")  # type: ignore[index]
+        for name, h in st["help"].items():  # type: ignore[index]
+            print(f"tabletop {name:<12} ÷ import typer {h['cpu']['ratio']:>5}× CPU (min–max {h['cpu']['min']}–"
+                  f"{h['cpu']['max']}), {h['wall']['ratio']}× wall ({h['wall']['min']}–{h['wall']['max']})  (≤ 1.3×)  "
+                  f"{h['ms_median']} ms vs {h['typer_ms_median']} ms; imports Textual: {h['imports_textual']}, "
+                  f"pydantic: {h['imports_pydantic']}")
+        for name, f in st["first_frame"].items():  # type: ignore[index]
+            print(f"menu first frame ({name:<9}) ÷ one Static {f['wall']['ratio']:>5}× wall (min–max {f['wall']['min']}–"
+                  f"{f['wall']['max']}), {f['cpu']['ratio']}× CPU ({f['cpu']['min']}–{f['cpu']['max']})  (≤ 1.3×)  "
+                  f"{f['menu_ms_median']} ms vs {f['one_static_ms_median']} ms; settled {f['menu_settled_ms_median']} ms "
+                  f"({f['settled_wall']['ratio']}×)")
     if "keys" in report:
         keys = report["keys"]
+        print(f"one-Static app: {keys['one_static_key_cpu_ms']} ms CPU per key")  # type: ignore[index]
         for gid, k in keys.items():  # type: ignore[union-attr]
             if isinstance(k, dict):
-                print(f"key ÷ one-Static {gid:<14}{k['ratio']:>6}×  (≤ 2×)  min–max {k['ratio_min']}–{k['ratio_max']}, "
-                      f"{k['key_ms_median']} ms")
+                print(f"key ÷ one-Static {gid:<14}{k['cpu']['ratio']:>6}× CPU (min–max {k['cpu']['min']}–{k['cpu']['max']}), "
+                      f"{k['wall']['ratio']}× wall ({k['wall']['min']}–{k['wall']['max']})  (≤ 2×)  "
+                      f"{k['key_cpu_ms_median']} ms CPU vs {k['one_static_cpu_ms_median']} ms, {k['players']}p")
     if "rules" in report:
         for gid, rows in report["rules"].items():  # type: ignore[union-attr]
             for r in rows:
+                runs = r.get("vs_chess_cpu_runs", [])
+                spread = f"runs {min(runs)}–{max(runs)}" if len(runs) > 1 else \
+                    f"slices {r['vs_chess_cpu_min']}–{r['vs_chess_cpu_max']}"
+                bot_runs = r.get("bot_path_slowdown_runs", [])
+                bot_spread = f" (runs {min(bot_runs)}–{max(bot_runs)})" if len(bot_runs) > 1 else ""
                 print(f"rules ÷ chess {gid:<14} {r['players']}p {r['vs_chess_cpu']:>6}× CPU, {r['vs_chess_wall']}× wall "
-                      f"(≥ 2×; slices {r['vs_chess_cpu_min']}–{r['vs_chess_cpu_max']}); "
-                      f"bot path {r['bot_path_slowdown']}× slower (≤ 1.5×); clone {r['clone_ms_median']} ms "
+                      f"(≥ 2×; {spread})")
+                print(f"  bot path {gid:<14} {r['players']}p {r['bot_path_actions_per_cpu_s']} actions/CPU-s beside raw "
+                      f"{r['actions_per_cpu_s']}: {r['bot_path_slowdown']}× slower CPU{bot_spread}, "
+                      f"{r['bot_path_slowdown_wall']}× wall (≤ 1.5×); clone {r['clone_ms_median']} ms "
                       f"max {r['clone_ms_max']} (≤ 0.1)")
     if "saves" in report:
         for gid, sv in report["saves"].items():  # type: ignore[union-attr]
             print(f"late save {gid:<16} {sv['save_kb']} KB (≤ 200), write {sv['save_ms_median']} ms, load {sv['load_ms']} ms")
+    if "autosave" in report:
+        for gid, a in report["autosave"].items():  # type: ignore[union-attr]
+            print(f"autosave on the key path {gid:<14} {a['key_path_ms_median']} ms (max {a['key_path_ms_max']}; "
+                  f"{a['key_path_cpu_ms_median']} ms CPU) beside {a['sync_save_ms_median']} ms for a synchronous save: "
+                  f"{a['key_path_vs_sync_wall']}× (the disk is written by a thread)")
     if "memory" in report:
         for gid, m in report["memory"].items():  # type: ignore[union-attr]
-            print(f"memory {gid:<18} +{m['growth_kb_per_100_games']} KB per 100 games (flat)")
+            print(f"memory {gid:<18} {m['growth_kb_per_100_games']:+} KB per 100 games (flat); RSS "
+                  f"{m['rss_kb_at_quarter']} KB after {m['games'] // 4} games, {m['rss_kb_at_end']} KB after {m['games']}")
 
 
 if __name__ == "__main__":

@@ -2,13 +2,16 @@
 
 The seat at the keyboard is human, the others heuristic bots (so no curtain interrupts); the game
 is played on by bots until the human must decide, then ``right``/``left`` alternate: the cursor
-moves over the board, nothing is played. Printed: CPU milliseconds per key.
+moves over the board, nothing is played. Printed: CPU and wall milliseconds per key.
 """
 
 from __future__ import annotations
 
 import subprocess
 import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
 
 GAME_KEYS = r"""
 import asyncio, sys, time, tempfile
@@ -38,17 +41,19 @@ async def main():
         for _ in range(6):
             await pilot.press("right")
         await pilot.pause()
-        c0 = time.process_time()
+        c0, w0 = time.process_time(), time.perf_counter()
         for i in range(keys):
             await pilot.press("right" if i % 2 else "left")
         await pilot.pause()
-        print((time.process_time() - c0) / keys * 1000)
+        print((time.process_time() - c0) / keys * 1000, (time.perf_counter() - w0) / keys * 1000)
 
 asyncio.run(main())
 """
 
 
-def key_ms(game_id: str, players: int, keys: int = 100) -> float:
+def key_ms(game_id: str, players: int, keys: int = 100) -> tuple[float, float]:
+    """(CPU ms, wall ms) per cursor key on the game's screen, run from this checkout."""
     out = subprocess.run([sys.executable, "-c", GAME_KEYS, game_id, str(players), str(keys)],
-                         capture_output=True, text=True, check=True)
-    return float(out.stdout.split()[-1])
+                         capture_output=True, text=True, check=True, cwd=ROOT)
+    cpu, wall = out.stdout.split()[-2:]
+    return float(cpu), float(wall)

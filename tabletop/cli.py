@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 import typer
 
+from . import typer_lean
 from .completion import complete_bot, complete_game, complete_save, complete_variant, rejoin_bash_words
 
 if TYPE_CHECKING:
@@ -35,6 +36,8 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
 )
+
+typer_lean.install()  # a subcommand's -h does not build pydantic adapters for options left unset
 
 _state: dict[str, Any] = {"saves_dir": None, "ascii": None, "settings": None, "settings_warning": None}
 
@@ -104,9 +107,15 @@ def _run_app(match: "Match | None" = None, path: Path | None = None) -> None:
 
     prefs = _settings()
     ascii_only = prefs.ascii if _state["ascii"] is None else _state["ascii"]
-    TabletopApp(saves_dir=_saves(), match=match, save_path=path, ascii_only=ascii_only,
-                settings=prefs, settings_path=paths.settings_file(),
-                settings_warning=_state["settings_warning"]).run()
+    tui = TabletopApp(saves_dir=_saves(), match=match, save_path=path, ascii_only=ascii_only,
+                      settings=prefs, settings_path=paths.settings_file(),
+                      settings_warning=_state["settings_warning"])
+    try:
+        tui.run()
+    finally:  # however the app ended: the last autosave reaches the disk, or its failure is said
+        tui.save_writer.flush()
+        for line in tui.save_writer.take_errors():
+            typer.echo(f"tabletop: {line}", err=True)
 
 
 def _parse_pairs(items: list[str], what: str) -> list[tuple[str, str]]:

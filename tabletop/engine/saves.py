@@ -155,8 +155,8 @@ def document(match: Match) -> dict[str, Any]:
         "finished": match.result() is not None,
         "created": match.created,
         "updated": match.updated,
-        "actions": match.actions,
         "hints": {str(seat): n for seat, n in sorted(match.hints.items())},
+        "actions": match.actions,
         "state": to_plain(match.state),
     }
 

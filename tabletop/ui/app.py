@@ -19,18 +19,20 @@ from typing import TYPE_CHECKING, Any
 
 from textual.app import App
 from textual.filter import LineFilter
+from textual.message import Message
 
-from .. import games
-from ..engine import GameDataError, Match
-from ..engine.safe_text import safe_text
-from ..engine.saves import SaveError, load, scan
 from ..settings import Settings
 from ..settings import save as save_settings
-from .menus import MainMenu
+from .main_menu import MainMenu
 from .palette import TabletopCommands
 
 if TYPE_CHECKING:
+    from ..engine import Match
+    from ..engine.autosave import WriteBehind
     from .game_screen import GameScreen
+
+# The games, the rules kernel and the saves are imported where they are used: the main menu's
+# first frame needs none of them (benchmarks/run.py measures it).
 
 
 def screen_class(spec: Any) -> "type[GameScreen]":
@@ -45,6 +47,10 @@ def screen_class(spec: Any) -> "type[GameScreen]":
         except (ImportError, AttributeError):
             return GameScreen
     return GameScreen
+
+
+class SaveFailed(Message):
+    """Posted from the autosave thread: a write failed (its reason waits in ``take_errors``)."""
 
 
 class TabletopApp(App[None]):
@@ -71,8 +77,19 @@ class TabletopApp(App[None]):
         self.animate = self.settings.animations if animate is None else animate
         self.bot_delay = self.settings.bot_think_time if bot_delay is None else bot_delay
         self._ascii_filter: LineFilter | None = None
+        self._save_writer: WriteBehind | None = None
         if self.settings.theme in self.available_themes:
             self.theme = self.settings.theme
+
+    @property
+    def save_writer(self) -> "WriteBehind":
+        """Writes the games' autosaves behind the key path; flushed on leaving a game and on exit
+        (what failed at exit is left in ``take_errors`` for the command line to print)."""
+        if self._save_writer is None:
+            from ..engine.autosave import WriteBehind
+
+            self._save_writer = WriteBehind(on_error=lambda: self.post_message(SaveFailed()))
+        return self._save_writer
 
     def get_line_filters(self) -> Sequence[LineFilter]:
         """With ``--ascii``, the borders, rules and scrollbars Textual draws become ASCII too."""
@@ -126,19 +143,34 @@ class TabletopApp(App[None]):
             self.settings = self.settings.changed(theme=theme)
             self._write_settings()
 
+    def get_default_screen(self) -> MainMenu:
+        """The main menu is the bottom screen itself: no blank screen is laid out before it."""
+        return MainMenu()
+
     def on_mount(self) -> None:
         if self.settings.theme not in self.available_themes:
             self.notify(f"Unknown theme {self.settings.theme!r} in the settings; using {self.theme}.",
                         severity="warning")
         if self.settings_warning:
             self.notify(self.settings_warning, title="Settings", severity="warning")
-        self.push_screen(MainMenu())
         match, path = self.initial
         if match is not None:
             self.open_game(match, path)
 
+    def on_save_failed(self, _: SaveFailed) -> None:
+        for line in self.save_writer.take_errors():
+            self.notify(line, title="Autosave", severity="error", markup=False)
+
+    def on_unmount(self) -> None:
+        """The app is closing (quit, ctrl+q, an error): wait for the last autosave."""
+        if self._save_writer is not None:
+            self._save_writer.flush()
+
     def open_game(self, match: Match, path: Path | None) -> None:
         """Push the game's screen; card data that fails to load is a message, not a crash."""
+        from ..engine import GameDataError
+        from ..engine.safe_text import safe_text
+
         try:
             cls = screen_class(match.game.spec)
             screen = cls(match, path, ascii_only=self.ascii_only, animate=self.animate,
@@ -151,6 +183,11 @@ class TabletopApp(App[None]):
     def resume_latest(self) -> None:
         """Open the most recent unfinished game that loads; unreadable or inconsistent files
         are skipped (the saves browser lists them with their reason)."""
+        from .. import games
+        from ..engine import GameDataError
+        from ..engine.safe_text import safe_text
+        from ..engine.saves import SaveError, load, scan
+
         try:
             infos = scan(self.saves_dir, games.game)
         except SaveError as exc:
@@ -179,12 +216,16 @@ class TabletopApp(App[None]):
     # -- places the menu and the command palette both lead to ------------------------------------
     def back_to_menu(self) -> None:
         """Close everything above the main menu; a game on the way is saved first."""
-        from .game_screen import GameScreen
+        from .game_screen import GameScreen, flush_saves
 
+        left_a_game = False
         while len(self.screen_stack) > 1 and not isinstance(self.screen, MainMenu):
             if isinstance(self.screen, GameScreen):
                 self.screen.autosave()
+                left_a_game = True
             self.pop_screen()
+        if left_a_game:
+            flush_saves(self)
 
     def show_new_game(self) -> None:
         from .menus import NewGameScreen

@@ -23,8 +23,9 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Input, Static
 
 from ..engine import Action, Decision, IllegalAction, Match, msg
+from ..engine.autosave import DocumentEncoder, WriteBehind
 from ..engine.safe_text import safe_text
-from ..engine.saves import SaveError, path_in, same_game, save
+from ..engine.saves import SaveError, path_in, same_game
 from ..engine.state import Event
 from ..text import language
 from ..text.cards import card_name
@@ -36,6 +37,27 @@ from .widgets.curtain import RevealScreen
 
 CURTAIN_NEWS = 5
 """Public lines a curtain lists at most (the newest; the log keeps the rest)."""
+
+_LONE_WRITER = WriteBehind()
+"""The writer of a game screen hosted by an app without one of its own (``TabletopApp`` has one)."""
+
+
+def save_writer(app: Any) -> WriteBehind:
+    """The app's background save writer (``TabletopApp.save_writer``)."""
+    writer = getattr(app, "save_writer", None)
+    return writer if isinstance(writer, WriteBehind) else _LONE_WRITER
+
+
+def flush_saves(app: Any) -> bool:
+    """Wait until every autosave handed to the writer is on disk; each failure is a notification.
+    True if none failed. Called where a player expects the file to be complete: leaving a game,
+    saving under a name, going back to the menu."""
+    writer = save_writer(app)
+    writer.flush()
+    errors = writer.take_errors()
+    for line in errors:
+        app.notify(line, title="Autosave", severity="error", markup=False)
+    return not errors
 
 
 class ResultScreen(ModalScreen[None]):
@@ -199,6 +221,7 @@ class GameScreen(Screen[None]):
         """Private events waiting to be shown to their (human) seat, behind its own curtain."""
         self._recap_at: int | None = None  # how much of the log has been looked at for recaps
         self._recaps: list[tuple[str, str]] = []  # recaps waiting for the curtain to lift
+        self._encoder = DocumentEncoder()
 
     # -- layout ---------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -486,12 +509,12 @@ class GameScreen(Screen[None]):
         return True
 
     def autosave(self) -> None:
+        """Hand the save document of the match as it is now to the app's background writer and
+        return at once: the key path never waits on the disk (``engine.autosave``). The writer
+        reports a failed write as a notification; ``flush_saves`` waits for the file."""
         if self.save_path is None:
             return
-        try:
-            save(self.match, self.save_path)
-        except OSError as exc:
-            self.notify(f"Could not save: {exc.strerror or exc}", severity="error")
+        save_writer(self.app).submit(Path(self.save_path), self._encoder.encode(self.match))
 
     # -- drawing --------------------------------------------------------------------------------
     def refresh_all(self) -> None:
@@ -617,7 +640,8 @@ class GameScreen(Screen[None]):
         def save_to(target: Path) -> None:
             self.save_path = target
             self.autosave()
-            self.notify(f"Saved to {safe_text(target)}", title="Saved", markup=False)
+            if flush_saves(self.app):  # the player was told "saved": it is on disk
+                self.notify(f"Saved to {safe_text(target)}", title="Saved", markup=False)
 
         def chosen(name: str | None) -> None:
             if name is None:
@@ -652,6 +676,7 @@ class GameScreen(Screen[None]):
 
     def action_leave(self) -> None:
         self.autosave()
+        flush_saves(self.app)
         if self.app.screen is self:
             self.app.pop_screen()
         else:

@@ -20,6 +20,7 @@ from ..engine import GameDataError, Match, Seat
 from ..engine.safe_text import safe_text
 from ..engine.saves import SaveError, SaveInfo, default_name, load, path_in, scan
 from ..text.render import summary_of
+from .main_menu import MainMenu
 from .widgets.pointer_list import PointerList
 
 if TYPE_CHECKING:
@@ -60,96 +61,6 @@ def recent(infos: list[SaveInfo]) -> list[SaveInfo]:
         seen.add(key)
         out.append(info)
     return out
-
-
-class MainMenu(Screen[None]):
-    BINDINGS = [Binding("q", "app.quit", "quit"), Binding("question_mark", "help", "help"),
-                Binding("k", "cursor(-1)", show=False), Binding("j", "cursor(1)", show=False)]
-    DEFAULT_CSS = """
-    MainMenu { align: center middle; }
-    MainMenu > Horizontal { width: 100; max-width: 100%; height: 17; border: round $accent; padding: 1 2; }
-    MainMenu #brand { width: 32; }
-    MainMenu #brand .name { text-style: bold; color: $accent; }
-    MainMenu #menu { width: 28; border: none; height: auto; }
-    MainMenu #recent { width: 1fr; color: $text-muted; }
-    """
-    ITEMS = [("new", "New game"), ("resume", "Resume last game"), ("saves", "Saved games"),
-             ("learn", "Learn to play"), ("rules", "Rules"), ("settings", "Settings"), ("quit", "Quit")]
-
-    def compose(self) -> ComposeResult:
-        with Horizontal():
-            with Vertical(id="brand"):
-                yield Static("T A B L E T O P", classes="name")
-                yield Static("card games for one keyboard")
-            yield PointerList(*[Option(label, id=key) for key, label in self.ITEMS], id="menu",
-                              ascii_only=getattr(self.app, "ascii_only", False))
-            yield Static(id="recent")
-        yield Footer()
-
-    def on_mount(self) -> None:
-        self.query_one("#menu", OptionList).focus()
-        self.refresh_recent(full=False)  # the first frame does not wait for any replay
-        self.call_after_refresh(self._check_recent)
-
-    def _check_recent(self) -> None:
-        """The full check, only while the menu is on screen (a game opened straight from the
-        command line covers it: no replay runs behind it; returning to the menu checks)."""
-        if self.app.screen is self:
-            self.refresh_recent()
-
-    def on_screen_resume(self) -> None:
-        self.refresh_recent()
-
-    def refresh_recent(self, full: bool = True) -> None:
-        """The four most recent good saves; unreadable files are counted, never a failure (the
-        fields are terminal-safe from ``scan`` and go in as plain ``Text``, not markup). With
-        ``full`` every save is checked as ``verify`` does (replays are remembered per file)."""
-        app: TabletopApp = self.app  # type: ignore[assignment]
-        text = Text("Recent\n", style="bold")
-        try:
-            found = scan(app.saves_dir, games.game if full else None)
-        except SaveError as exc:
-            text.append(str(exc), style="red")
-            self.query_one("#recent", Static).update(text)
-            return
-        infos = recent(found)[:4]
-        bad = len([i for i in found if i.error])
-        if not infos:
-            text.append("no saved games yet\n", style="dim")
-        for info in infos:
-            text.append(f"{info.title} · {info.players}\n")
-            text.append(f"  {progress(info)} · {ago(info.updated)}\n", style="dim")
-        if bad:
-            text.append(f"{bad} unreadable file{'s' * (bad != 1)} (see Saved games)", style="yellow")
-        self.query_one("#recent", Static).update(text)
-
-    def action_cursor(self, delta: int) -> None:
-        menu = self.query_one("#menu", OptionList)
-        menu.highlighted = ((menu.highlighted or 0) + delta) % len(self.ITEMS)
-
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        app: TabletopApp = self.app  # type: ignore[assignment]
-        key = event.option.id
-        if key == "new":
-            app.push_screen(NewGameScreen())
-        elif key == "resume":
-            app.resume_latest()
-        elif key == "saves":
-            app.push_screen(SavesScreen())
-        elif key == "learn":
-            app.push_screen(LearnIndex())
-        elif key == "rules":
-            app.push_screen(RulesIndex())
-        elif key == "settings":
-            app.show_settings()
-        elif key == "quit":
-            app.exit()
-
-    def action_help(self) -> None:
-        from .help import HelpScreen
-
-        self.app.push_screen(HelpScreen("Tabletop", "", "Choose a game with **New game**, or carry on "
-                                        "with **Resume last game**. Every game saves itself after each move."))
 
 
 class RulesIndex(Screen[None]):

@@ -43,6 +43,7 @@ async def test_recent_lists_good_saves_beside_corrupt_files(tmp_path: Path) -> N
     app = app_for(tmp_path)
     async with app.run_test(size=(140, 40)) as pilot:
         await pilot.pause()
+        await app.workers.wait_for_complete()  # the full check (replays) runs on a worker thread
         await pilot.pause()
         assert isinstance(app.screen, MainMenu)
         text = visible_text(app)

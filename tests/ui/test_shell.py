@@ -126,10 +126,12 @@ async def test_undo_within_the_turn_and_autosave(tmp_path: Path) -> None:
         await pilot.press("enter", "1")
         await pilot.pause()
         assert len(match.actions) == 1 and match.actions[0].startswith("mark")
+        assert app.save_writer.flush(10)  # autosave is written behind the key path
         assert load(tmp_path / "g.json", games.game).actions == match.actions
         await pilot.press("ctrl+z")
         await pilot.pause()
         assert match.actions == []
+        assert app.save_writer.flush(10)
         assert load(tmp_path / "g.json", games.game).actions == []
 
 

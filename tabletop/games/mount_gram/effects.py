@@ -175,7 +175,7 @@ def _plays(g: Any, s: MGState, seat: int, f: dict[str, Any]) -> list[Play]:
     if hand:
         planning = not ev and f.get("w") == "plan"
         cache = g.__dict__.get("_hand_cands")
-        if cache is None or len(cache) > 50000:
+        if cache is None or len(cache) > 1024:  # hands recur within a game, not across games
             cache = g._hand_cands = {}
         hkey = (tuple(hand), ev, planning)
         cands = cache.get(hkey)
