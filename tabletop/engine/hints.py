@@ -49,8 +49,25 @@ def _explainer(game_id: str) -> Explain | None:
     return getattr(module, "explain", None)
 
 
-def suggest(match: Match, seat: int, kind: str | None = None) -> Hint | None:
-    """The hint for ``seat`` now (``None`` if it is not that seat's decision)."""
+def _search_reason(result: Any, chosen: Action, actions: list[Action]) -> Msg | None:
+    """From a search: how often the simulated continuations went well after this choice, beside
+    the next best one (the numbers are the search's own averages over what the seat can see)."""
+    means = getattr(result, "means", None)
+    if not means or chosen.id not in means:
+        return None
+    others = sorted(((v, a) for a in actions if a.id != chosen.id and (v := means.get(a.id)) is not None),
+                    key=lambda p: -p[0])
+    pct = round(100 * means[chosen.id])
+    games = sum(getattr(result, "visits", {}).values())
+    if not others:
+        return msg("hint.search_one", pct=pct, n=games)
+    return msg("hint.search", pct=pct, n=games, other=others[0][1].label, other_pct=round(100 * others[0][0]))
+
+
+def suggest(match: Match, seat: int, kind: str | None = None, iterations: int | None = None) -> Hint | None:
+    """The hint for ``seat`` now (``None`` if it is not that seat's decision). ``iterations``
+    gives a search bot a fixed budget instead of its think time (a time budget depends on the
+    machine, so only an iteration budget repeats exactly: tests use it)."""
     game = match.game
     decision = game.decision(match.state)
     if decision is None or decision.seat != seat:
@@ -58,18 +75,22 @@ def suggest(match: Match, seat: int, kind: str | None = None) -> Hint | None:
     actions = game.legal_actions(match.state)
     kind = kind or hint_kind(match)
     bot = game.spec.bots[kind]()
+    if iterations is not None and hasattr(bot, "iterations"):
+        bot.iterations, bot.think_ms, bot.wall_ms = iterations, None, None
     view = game.view(match.state, seat)
     rng = bot_rng(match.seed ^ HINT_SALT, match.state.step, seat)
     if getattr(bot, "uses_state", False):
-        bot.state = match.state  # read only through the game's determinize (see engine.search)
-    chosen_id = bot.choose(game, view, decision, actions, rng)
+        # the search bot reads the state only through the game's determinize (engine.search)
+        chosen_id = bot.choose(game, view, decision, actions, rng, state=match.state)
+    else:
+        chosen_id = bot.choose(game, view, decision, actions, rng)
     chosen = next((a for a in actions if a.id == chosen_id), actions[0])
     reason = None
     explain = _explainer(game.spec.id)
     if explain is not None:
         reason = explain(game, view, decision, actions, chosen)
     if reason is None:
-        reason = getattr(bot, "last_reason", None)
+        reason = _search_reason(getattr(bot, "last", None), chosen, actions)
     if reason is None:
         reason = (msg("hint.only", wanted=chosen.label) if len(actions) == 1
                   else msg("hint.generic", wanted=chosen.label, n=len(actions)))
