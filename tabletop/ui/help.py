@@ -8,9 +8,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Markdown
+from textual.widgets import Markdown
 
-GENERAL_KEYS = """\
+from ..text.language import language
+from ..text.shell import N_, _
+from .widgets.footer import Footer
+
+GENERAL_KEYS = N_("""\
 | key | what it does |
 | :- | :- |
 | ↑ ↓ ← → (or h j k l) | move the selection |
@@ -21,13 +25,24 @@ GENERAL_KEYS = """\
 | ctrl+s | save now (every action is also saved automatically) |
 | ctrl+z | undo your last action this turn (not past a roll, a draw or a reveal) |
 | q | leave to the menu (the game is saved) |
-"""
+""")
+"""The keys of every game screen, as the first rows of the help's key table (translated when shown)."""
 
 
-def rules_text(rules_file: str | None) -> str:
-    """The rules summary file of a game, from a checkout or an installed wheel."""
+def rules_text(rules_file: str | None, lang: str | None = None) -> str:
+    """The rules summary file of a game, from a checkout or an installed wheel; in Spanish the
+    ``<name>.es.md`` beside it when there is one (else the English summary)."""
     if not rules_file:
         return ""
+    lang = lang or language()
+    if lang != "en":
+        found = _rules_file(str(Path(rules_file).with_suffix(f".{lang}.md")))
+        if found:
+            return found
+    return _rules_file(rules_file)
+
+
+def _rules_file(rules_file: str) -> str:
     here = Path(__file__).resolve().parent.parent
     for root in (here.parent, here / "_docs"):
         path = root / rules_file
@@ -40,22 +55,27 @@ def rules_text(rules_file: str | None) -> str:
 
 
 class HelpScreen(ModalScreen[None]):
-    BINDINGS = [Binding("escape,q,question_mark", "close", "close")]
+    BINDINGS = [Binding("escape,q,question_mark", "close", N_("close"))]
     DEFAULT_CSS = """
     HelpScreen { align: center middle; }
     HelpScreen > VerticalScroll { width: 90%; height: 90%; border: round $accent; background: $panel; padding: 0 1; }
     """
 
-    def __init__(self, title: str, keys: str = "", rules: str = "") -> None:
+    def __init__(self, title: str, keys: str = "", rules: str = "", *, rules_file: str | None = None) -> None:
+        """``title`` and ``rules`` are English texts translated when drawn; ``rules_file`` (a
+        game's summary) is read in the language of the moment, so a switch shows the other one."""
         super().__init__()
         self.title_text = title
         self.keys = keys
         self.rules = rules
+        self.rules_file = rules_file
 
     def compose(self) -> ComposeResult:
-        body = f"# {self.title_text}\n\n## Keys\n\n{GENERAL_KEYS}{self.keys}\n"  # game rows join the table
-        if self.rules:
-            body += f"\n{self.rules}\n"
+        rules = (rules_text(self.rules_file) if self.rules_file else "") or _(self.rules)
+        keys = "".join(_(row) + "\n" for row in self.keys.splitlines())  # each row its own text
+        body = f"# {_(self.title_text)}\n\n## {_('Keys')}\n\n{_(GENERAL_KEYS)}{keys}\n"  # game rows join it
+        if rules:
+            body += f"\n{rules}\n"
         with VerticalScroll():
             yield Markdown(body)
         yield Footer()

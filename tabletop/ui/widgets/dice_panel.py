@@ -16,6 +16,8 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from ...text.render import Renderer
+from ...text.shell import _
 from ..glyphs import glyphs
 
 
@@ -63,10 +65,19 @@ class DicePanel(Widget):
         self.ascii_only = ascii_only
         self.animate = animate
         self.latest = latest
-        self.border_title = "Dice"
+        self.border_title = _("Dice")
         self._random = random.Random()
 
+    def _words(self) -> Renderer:
+        """The table's renderer (a roll's ``why`` is a message), else a bare one."""
+        try:
+            found = getattr(self.screen, "words", None)
+        except Exception:  # noqa: BLE001 - not mounted yet
+            found = None
+        return found if isinstance(found, Renderer) else Renderer()
+
     def show(self, events: list[dict[str, Any]]) -> None:
+        self.border_title = _("Dice")
         rolls = tuple(e for e in events if e.get("k") == "roll")
         new = len(rolls) > len(self.rolls) and rolls[: len(self.rolls)] == self.rolls
         self.rolls = rolls
@@ -93,19 +104,21 @@ class DicePanel(Widget):
 
     def render(self) -> RenderableType:
         if not self.rolls:
-            return Text("No dice rolled yet.", style="dim")
+            return Text(_("No dice rolled yet."), style="dim")
         batch = self.last_batch()
         faces = dice_row(batch, self.ascii_only, tumble=self._random if self.tumbling else None)
         faces.append("\n")
         parts: list[RenderableType] = [faces]
         last = batch[-1]
-        why = Text(f"for: {last.get('why', '')}", style="italic")
+        reason = last.get("why", "")  # a message; older saves and unconverted games wrote words
+        reason = reason if isinstance(reason, str) else self._words().arg("why", reason)
+        why = Text(_("for: {why}").format(why=reason), style="italic")
         parts.append(why)
         if not self.tumbling:
             for step in last.get("steps", []) or []:
                 parts.append(Text(str(step), style="bold" if step == last.get("steps", [])[-1] else ""))
         history = self.rolls[-8:-len(batch)] if len(self.rolls) > len(batch) else ()
         if history:
-            parts.append(Text("earlier: " + "  ".join(f"d{r.get('die')}:{r.get('value')}" for r in history),
+            parts.append(Text(_("earlier:") + " " + "  ".join(f"d{r.get('die')}:{r.get('value')}" for r in history),
                               style="dim"))
         return Group(*parts)
