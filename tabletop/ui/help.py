@@ -73,7 +73,8 @@ class HelpScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         rules = (rules_text(self.rules_file) if self.rules_file else "") or _(self.rules)
         keys = "".join(_(row) + "\n" for row in self.keys.splitlines())  # each row its own text
-        body = f"# {_(self.title_text)}\n\n## {_('Keys')}\n\n{_(GENERAL_KEYS)}{keys}\n"  # game rows join it
+        heading = _("Keys")
+        body = f"# {_(self.title_text)}\n\n## {heading}\n\n{_(GENERAL_KEYS)}{keys}\n"  # game rows join it
         if rules:
             body += f"\n{rules}\n"
         with VerticalScroll():

@@ -65,6 +65,19 @@ def test_every_extracted_text_has_a_spanish_translation_with_the_same_placeholde
                 assert fields(form) == fields(msgid) | fields(plural), f"placeholders differ: {msgid!r} -> {form!r}"
 
 
+def test_every_literal_the_code_translates_is_extracted(messages: dict[str, str | None]) -> None:
+    """Babel reads no call inside an f-string: a ``_("...")`` there would stay English forever."""
+    import re
+
+    call = re.compile(r"""(?<![\w.])_\(\s*(["'])((?:(?!\1).)+)\1\s*\)""")
+    sources = [p for pattern in ("tabletop/*.py", "tabletop/text/*.py", "tabletop/ui/**/*.py")
+               for p in ROOT.glob(pattern)]
+    found = {(p.name, m.group(2)) for p in sources for m in call.finditer(p.read_text(encoding="utf-8"))}
+    assert len(found) > 100
+    assert sorted((name, text) for name, text in found if text.encode().decode("unicode_escape") not in messages
+                  and text not in messages) == []
+
+
 def test_the_spanish_catalog_holds_nothing_the_code_no_longer_says(
         messages: dict[str, str | None], spanish: dict[str, Entry]) -> None:
     assert sorted(set(spanish) - set(messages)) == []

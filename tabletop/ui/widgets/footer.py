@@ -10,7 +10,10 @@ from textual.app import ComposeResult
 from textual.widgets import Footer as TextualFooter
 from textual.widgets._footer import FooterKey
 
-from ...text.shell import _
+from ...text.shell import N_, _
+
+PALETTE = N_("palette")
+"""The description Textual gives the command palette's key (ctrl+p), translated like the rest."""
 
 
 class Footer(TextualFooter):
