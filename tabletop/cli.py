@@ -74,14 +74,20 @@ def _choose_language(explicit: str | None) -> str:
     return lang
 
 
+def _bad_language(value: str) -> NoReturn:
+    fail(_("--lang {value}: the language must be en or es").format(value=repr(value)))
+
+
 def _lang(ctx: typer.Context, value: str | None) -> str | None:
-    """Eager, so it is read before ``--help``: the help is then shown in that language."""
+    """Sets the language for the command; its subcommand's help is then translated too. ``main``
+    has read it already, before parsing, so that ``--help`` (processed first) is translated: the
+    option is not eager, because Typer would load Pydantic to check its value before the help."""
     from .cli_words import localize
 
     try:
         _choose_language(value)
     except ValueError:
-        fail(_("--lang {value}: the language must be en or es").format(value=repr(value)))
+        _bad_language(str(value))
     localize(ctx.find_root().command, ctx)
     _state["lang"] = value
     return value
@@ -96,7 +102,7 @@ def root(
                 "./saves in a Tabletop checkout, else the user data folder.")),
     ascii_only: bool | None = typer.Option(None, "--ascii/--no-ascii", show_default=False,
                                            help=N_("Plain ASCII glyphs for simple terminals (default: the setting).")),
-    lang: str | None = typer.Option(None, "--lang", callback=_lang, is_eager=True, show_default=False,
+    lang: str | None = typer.Option(None, "--lang", callback=_lang, show_default=False,
                                     metavar="en|es",
                                     help=N_("Interface language, en or es. Default: $TABLETOP_LANG, else the "
                                             "language setting, else the locale (LANG), else English.")),
@@ -462,14 +468,19 @@ def _argv_language(argv: list[str]) -> str | None:
 
 
 def command() -> Any:
-    """The Click command of ``app`` with its help in the language the command line asks for
-    (a bad ``--lang`` is left for the option itself to refuse, in one line)."""
+    """The Click command of ``app`` with its help in the language the command line asks for; a
+    bad ``--lang`` is refused here, in one line, before any help is printed."""
     from .cli_words import localize
 
+    asked = _argv_language(sys.argv[1:])
     try:
-        _choose_language(_argv_language(sys.argv[1:]))
+        _choose_language(asked)
     except ValueError:
         _choose_language(None)
+        try:
+            _bad_language(str(asked))
+        except typer.Exit as exc:
+            sys.exit(exc.exit_code)
     return localize(typer.main.get_command(app))
 
 

@@ -82,11 +82,19 @@ def test_help_in_spanish_from_the_real_program() -> None:
     assert "Argumentos:" in sub and "[obligatorio]" in sub and "Número de asientos." in sub
 
 
-def test_help_in_spanish_in_process_too() -> None:
-    """The eager ``--lang`` translates the command before ``--help`` is read (CliRunner builds
-    the command itself, without ``main``)."""
-    out = invoke("--lang", "es", "--help").stdout
+def test_help_in_spanish_in_process_too(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """``main`` reads ``--lang`` before parsing and translates the command, so ``--help`` (which
+    Click handles first) is Spanish; a subcommand's help follows the root's ``--lang`` as well."""
+    from tabletop import cli
+
+    monkeypatch.setattr(sys, "argv", ["tabletop", "--lang", "es", "--help"])
+    with pytest.raises(SystemExit) as done:
+        cli.main()
+    assert done.value.code in (0, None)
+    out = capsys.readouterr().out
     assert "Opciones:" in out and "Empieza una partida directamente" in out
+    sub = invoke("--lang", "es", "new", "--help").stdout
+    assert "Número de asientos." in sub and "Argumentos:" in sub
     assert "Start a game directly" in invoke("--help").stdout  # and the next command is English again
 
 
