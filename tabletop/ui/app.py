@@ -119,7 +119,7 @@ class TabletopApp(App[None]):
         else:
             await screen.recompose()
         for footer in screen.query(Footer):
-            await footer.recompose()
+            footer.call_later(footer.recompose)  # in the footer's own context (its keys bind to it)
 
     @property
     def curtain_default(self) -> bool:

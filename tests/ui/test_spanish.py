@@ -281,3 +281,27 @@ async def test_a_game_saved_in_spanish_resumes_in_english(tmp_path: Path) -> Non
         await pilot.pause()
         text = visible_text(english)
         assert "Pass the keyboard to" in text and "resumed" in text and "Pasa el teclado" not in text
+
+
+async def test_the_palette_switches_a_game_screen_at_once(tmp_path: Path) -> None:
+    from tabletop.ui.palette import TabletopCommands
+
+    match = Match.start(games.game("highcard"), [Seat("Ana"), Seat("Luis", "highest")], {}, seed=3)
+    app = make_app(tmp_path, match, settings=Settings(curtain=False))
+    async with app.run_test(size=(100, 30)) as pilot:
+        app.switch_language("en", remember=False)
+        await pilot.pause()
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        hits = {str(hit.text): hit for hit in [h async for h in TabletopCommands(screen).discover()]}
+        assert "Save game" in hits and "Idioma: español" in hits  # offered in the language it switches to
+        hits["Idioma: español"].command()
+        await pilot.pause()
+        await pilot.pause()
+        assert app.screen is screen and app.language == "es"
+        keys = [k.description for k in screen.query(FooterKey)]
+        assert "ayuda" in keys and "guardar" in keys and "help" not in keys
+        assert screen.query_one(LogView).border_title == "Registro"
+        hits = {str(hit.text) async for hit in TabletopCommands(screen).discover()}
+        assert {"Guardar la partida", "Partida nueva", "Language: English"} <= hits
