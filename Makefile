@@ -5,7 +5,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: play test bench lint snapshots clean
+.PHONY: play test bench lint snapshots messages clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -26,6 +26,16 @@ bench: $(STAMP)
 # regenerate the SVG snapshots of every screen after an intended change (docs/UI.md)
 snapshots: $(STAMP)
 	$(BIN)/python -m pytest tests/snapshots --snapshot-update
+
+# the shell's texts: extract them into the template, then merge it into each language's catalog
+# (new texts arrive untranslated, changed ones fuzzy: translate them in tabletop/locale/es/...)
+messages: $(STAMP)
+	$(BIN)/pybabel extract -F babel.cfg --sort-by-file --no-wrap --project=Tabletop \
+		--msgid-bugs-address="" --copyright-holder="The Tabletop authors" -o tabletop/locale/tabletop.pot .
+	for lang in en es; do \
+		$(BIN)/pybabel update --no-wrap --ignore-obsolete --init-missing -D tabletop -l $$lang -i tabletop/locale/tabletop.pot \
+			-o tabletop/locale/$$lang/LC_MESSAGES/tabletop.po; \
+	done
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

@@ -15,6 +15,8 @@ from typing import Any
 
 import typer
 
+from .text.shell import _, bot_label
+
 Candidates = list[tuple[str, str]]
 
 
@@ -46,7 +48,7 @@ def complete_game(incomplete: str) -> Candidates:
     def build() -> Any:
         from . import games
 
-        return ((gid, spec.title) for gid, spec in games.specs().items())
+        return ((gid, _(spec.title)) for gid, spec in games.specs().items())
 
     return _quietly(build)
 
@@ -60,10 +62,10 @@ def complete_bot(ctx: typer.Context, incomplete: str) -> Candidates:
             return
         kinds = sorted(spec.bots)
         if ctx.info_name == "simulate":
-            yield from ((kind, f"{kind} bot in every seat") for kind in kinds)
+            yield from ((kind, _("{bot} in every seat").format(bot=bot_label(kind))) for kind in kinds)
         for seat in range(1, spec.max_players + 1):
             for kind in kinds:
-                yield f"{seat}={kind}", f"seat {seat}: {kind} bot"
+                yield f"{seat}={kind}", _("seat {n}: {bot}").format(n=seat, bot=bot_label(kind))
 
     return _quietly(build)
 
@@ -75,12 +77,12 @@ def complete_variant(ctx: typer.Context, incomplete: str) -> Candidates:
         spec = _spec(ctx)
         if spec is None:
             return
-        key, sep, _ = incomplete.partition("=")
+        key, sep, _rest = incomplete.partition("=")
         for opt in spec.options:
             if not sep:
-                yield f"{opt.key}=", f"{opt.label} (default {opt.default})"
+                yield f"{opt.key}=", _("{label} (default {default})").format(label=_(opt.label), default=opt.default)
             elif opt.key == key:
-                yield from ((f"{opt.key}={value}", opt.label) for value in _values(opt))
+                yield from ((f"{opt.key}={value}", _(opt.label)) for value in _values(opt))
 
     return _quietly(build)
 

@@ -24,9 +24,10 @@ MAX_THINK_TIME = 5.0
 
 @dataclass(frozen=True)
 class Settings:
-    """Every setting, with its default. ``saves_dir`` empty means "the automatic rule"."""
+    """Every setting, with its default. ``saves_dir`` empty means "the automatic rule"; so does
+    ``language`` empty (``TABLETOP_LANG``, then the locale: ``tabletop.text.language.detect``)."""
 
-    language: str = "en"
+    language: str = ""
     theme: str = "textual-dark"
     ascii: bool = False
     animations: bool = True
@@ -41,7 +42,7 @@ class Settings:
 
 
 DESCRIPTIONS = {
-    "language": "interface language: en or es (stored now; the Spanish interface is a later release)",
+    "language": "interface language: en or es; empty = automatic (TABLETOP_LANG, else the locale)",
     "theme": "Textual theme name, as chosen in the command palette (ctrl+p → Theme)",
     "ascii": "draw with plain ASCII instead of Unicode symbols",
     "animations": "animate dice rolls and similar effects",
@@ -70,8 +71,8 @@ def check(key: str, value: Any) -> Any:
         return float(value)
     if not isinstance(value, str):
         raise ValueError(f"{key} must be a string, not {value!r}")
-    if key == "language" and value not in LANGUAGES:
-        raise ValueError(f"language must be one of {', '.join(LANGUAGES)}, not {value!r}")
+    if key == "language" and value not in LANGUAGES and value != "":
+        raise ValueError(f"language must be one of {', '.join(LANGUAGES)} (or empty), not {value!r}")
     if key == "theme" and not value.strip():
         raise ValueError("theme must not be empty")
     return value

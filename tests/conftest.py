@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -30,3 +31,20 @@ def saves_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     folder.mkdir()
     monkeypatch.setenv("TABLETOP_SAVES", str(folder))
     return folder
+
+
+@pytest.fixture(autouse=True)
+def english_by_default(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Every test starts in English whatever the machine's locale, and leaves English behind
+    (a test that switches the table to Spanish cannot change the next one's words)."""
+    import os
+
+    from tabletop.text.language import set_language
+
+    monkeypatch.delenv("TABLETOP_LANG", raising=False)
+    for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        if os.environ.get(var, "").lower().startswith("es"):
+            monkeypatch.setenv(var, "C.UTF-8")
+    set_language("en")
+    yield
+    set_language("en")

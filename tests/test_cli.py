@@ -454,7 +454,7 @@ def test_main_turns_ctrl_c_into_status_130(monkeypatch: pytest.MonkeyPatch) -> N
     def interrupted() -> None:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(cli, "app", interrupted)
+    monkeypatch.setattr(cli, "command", lambda: interrupted)  # main runs the (translated) command
     with pytest.raises(SystemExit) as info:
         cli.main()
     assert info.value.code == 130

@@ -126,7 +126,7 @@ def test_settings_command(config_dir: Path, saves_dir: Path) -> None:
     assert result.exit_code == 0, result.output
     lines = result.stdout.splitlines()
     assert lines[0] == f"{config_dir / 'settings.toml'} (not written yet: defaults)"
-    assert '  language = "en"' in lines and "  curtain = true" in lines
+    assert '  language = ""' in lines and "  curtain = true" in lines
     assert lines[-1] == f"saves folder: {saves_dir} (TABLETOP_SAVES)"
     save(config_dir / "settings.toml", Settings(bot_think_time=1.5))
     lines = invoke("settings").stdout.splitlines()
@@ -299,7 +299,7 @@ def bash_splits_at_equals(line: str, monkeypatch: pytest.MonkeyPatch, capsys: py
     words = [w for w in re.split(r"\s+|(=)", line) if w]
     cword = len(words) if line.endswith(" ") else len(words) - 1
     # the program name the installed script has (under pytest, Typer would guess "python -m pytest")
-    monkeypatch.setattr(cli, "app", lambda: app(prog_name="tabletop"))
+    monkeypatch.setattr(cli, "command", lambda: lambda: app(prog_name="tabletop"))
     monkeypatch.setattr(cli, "_run_app", never)
     for key, value in {"_TABLETOP_COMPLETE": "complete_bash", "COMP_WORDS": "\n".join(words),
                        "COMP_CWORD": str(cword)}.items():

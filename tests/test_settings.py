@@ -24,7 +24,7 @@ def test_a_missing_file_is_the_defaults_without_a_warning(tmp_path: Path) -> Non
 
 
 def test_the_defaults() -> None:
-    assert asdict(Settings()) == {"language": "en", "theme": "textual-dark", "ascii": False, "animations": True,
+    assert asdict(Settings()) == {"language": "", "theme": "textual-dark", "ascii": False, "animations": True,
                                   "bot_think_time": 0.35, "curtain": True, "saves_dir": ""}
     assert set(DESCRIPTIONS) == {f.name for f in fields(Settings)}
 
@@ -57,7 +57,7 @@ def test_a_folder_where_the_file_should_be_is_a_warning_not_a_crash(tmp_path: Pa
 
 
 @pytest.mark.parametrize(("line", "reason"), [
-    ('language = "fr"', "language must be one of en, es, not 'fr'"),
+    ('language = "fr"', "language must be one of en, es (or empty), not 'fr'"),
     ("ascii = 1", "ascii must be true or false, not 1"),
     ('animations = "no"', "animations must be true or false"),
     ("bot_think_time = -1", "bot_think_time must be between 0 and 5, not -1"),

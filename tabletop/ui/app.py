@@ -23,6 +23,9 @@ from textual.message import Message
 
 from ..settings import Settings
 from ..settings import save as save_settings
+from ..text.language import language as current_language
+from ..text.language import set_language
+from ..text.shell import _, ngettext
 from .main_menu import MainMenu
 from .palette import TabletopCommands
 
@@ -41,7 +44,7 @@ def screen_class(spec: Any) -> "type[GameScreen]":
     from .game_screen import GameScreen
 
     if spec.screen:
-        module_name, _, cls_name = spec.screen.partition(":")
+        module_name, _sep, cls_name = spec.screen.partition(":")
         try:
             return getattr(importlib.import_module(module_name), cls_name)  # type: ignore[no-any-return]
         except (ImportError, AttributeError):
@@ -65,9 +68,13 @@ class TabletopApp(App[None]):
     def __init__(self, saves_dir: Path | str = "saves", match: Match | None = None,
                  save_path: Path | None = None, *, ascii_only: bool | None = None, animate: bool | None = None,
                  bot_delay: float | None = None, settings: Settings | None = None,
-                 settings_path: Path | None = None, settings_warning: str | None = None) -> None:
-        """``ascii_only``, ``animate`` and ``bot_delay`` left as None come from ``settings``."""
+                 settings_path: Path | None = None, settings_warning: str | None = None,
+                 language: str | None = None) -> None:
+        """``ascii_only``, ``animate`` and ``bot_delay`` left as None come from ``settings``;
+        ``language`` (what the CLI detected) is set for every text, else the current one stays."""
         super().__init__()
+        if language is not None:
+            set_language(language)
         self.saves_dir = Path(saves_dir)
         self.initial = (match, save_path)
         self.settings = settings or Settings()
@@ -103,8 +110,33 @@ class TabletopApp(App[None]):
 
     @property
     def language(self) -> str:
-        """The interface language of the settings ("en" or "es"); the screens are English for now."""
-        return self.settings.language
+        """The interface language in use ("en" or "es"): every screen renders its texts in it."""
+        return current_language()
+
+    def switch_language(self, lang: str, remember: bool = True) -> None:
+        """Speak ``lang`` from now on, on every screen at once (each is re-rendered), and remember
+        it in the settings. A save holds no language, so a game on the table simply goes on."""
+        set_language(lang)
+        if remember and self.settings.language != lang:
+            self.settings = self.settings.changed(language=lang)
+            self._write_settings()
+        for screen in self.screen_stack:
+            self.call_later(self._retranslate, screen)
+
+    async def _retranslate(self, screen: Any) -> None:
+        """One screen in the new language: its own ``retranslate`` if it keeps state in its
+        widgets (a form, a table), else composed anew; footers show the bindings anew."""
+        from textual.widgets import Footer
+
+        own = getattr(screen, "retranslate", None)
+        if own is not None:
+            result = own()
+            if hasattr(result, "__await__"):
+                await result
+        else:
+            await screen.recompose()
+        for footer in screen.query(Footer):
+            footer.call_later(footer.recompose)  # in the footer's own context (its keys bind to it)
 
     @property
     def curtain_default(self) -> bool:
@@ -115,6 +147,7 @@ class TabletopApp(App[None]):
         """Use ``new`` from now on and write it to the settings file; False if it could not be written.
         ASCII mode and animations take effect in the next game opened; think time and curtain at once."""
         self.settings = new
+        changed_language = bool(new.language) and new.language != current_language()
         self.ascii_only = new.ascii
         self.animate = new.animations
         self.bot_delay = new.bot_think_time
@@ -125,6 +158,8 @@ class TabletopApp(App[None]):
                 screen.bot_delay = new.bot_think_time
         if new.theme in self.available_themes and new.theme != self.theme:
             self.theme = new.theme  # (watch_theme then finds nothing left to write)
+        if changed_language:
+            self.switch_language(new.language, remember=False)
         return self._write_settings()
 
     def _write_settings(self) -> bool:
@@ -133,7 +168,8 @@ class TabletopApp(App[None]):
         try:
             save_settings(self.settings_path, self.settings)
         except OSError as exc:
-            self.notify(f"Could not write {self.settings_path}: {exc.strerror or exc}", severity="error")
+            self.notify(_("Could not write {path}: {reason}").format(path=self.settings_path,
+                                                                     reason=exc.strerror or exc), severity="error")
             return False
         return True
 
@@ -149,10 +185,10 @@ class TabletopApp(App[None]):
 
     def on_mount(self) -> None:
         if self.settings.theme not in self.available_themes:
-            self.notify(f"Unknown theme {self.settings.theme!r} in the settings; using {self.theme}.",
-                        severity="warning")
+            self.notify(_("Unknown theme {theme} in the settings; using {used}.").format(
+                theme=repr(self.settings.theme), used=self.theme), severity="warning")
         if self.settings_warning:
-            self.notify(self.settings_warning, title="Settings", severity="warning")
+            self.notify(self.settings_warning, title=_("Settings"), severity="warning")
         match, path = self.initial
         if match is not None:
             self.open_game(match, path)
@@ -176,7 +212,7 @@ class TabletopApp(App[None]):
             screen = cls(match, path, ascii_only=self.ascii_only, animate=self.animate,
                          bot_delay=self.bot_delay)
         except GameDataError as exc:
-            self.notify(safe_text(exc), title="Card data", severity="error", markup=False)
+            self.notify(safe_text(exc), title=_("Card data"), severity="error", markup=False)
             return
         self.push_screen(screen)
 
@@ -191,7 +227,7 @@ class TabletopApp(App[None]):
         try:
             infos = scan(self.saves_dir, games.game)
         except SaveError as exc:
-            self.notify(safe_text(exc), title="Cannot resume", severity="error", markup=False)
+            self.notify(safe_text(exc), title=_("Cannot resume"), severity="error", markup=False)
             return
         skipped = 0
         for info in infos:
@@ -206,12 +242,17 @@ class TabletopApp(App[None]):
                 skipped += 1
                 continue
             except GameDataError as exc:
-                self.notify(safe_text(exc), title="Card data", severity="error", markup=False)
+                self.notify(safe_text(exc), title=_("Card data"), severity="error", markup=False)
                 return
             self.open_game(match, info.path)
             return
-        note = f" ({skipped} unreadable file{'s' * (skipped != 1)} skipped: see Saved games)" if skipped else ""
-        self.notify(f"No unfinished game to resume.{note}", severity="warning", markup=False)
+        if skipped:
+            text = ngettext("No unfinished game to resume ({n} unreadable file skipped: see Saved games).",
+                            "No unfinished game to resume ({n} unreadable files skipped: see Saved games).",
+                            skipped).format(n=skipped)
+        else:
+            text = _("No unfinished game to resume.")
+        self.notify(text, severity="warning", markup=False)
 
     # -- places the menu and the command palette both lead to ------------------------------------
     def back_to_menu(self) -> None:

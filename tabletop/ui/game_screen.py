@@ -20,7 +20,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Container, Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Footer, Input, Static
+from textual.widgets import Input, Static
 
 from ..engine import Action, Decision, IllegalAction, Match, msg
 from ..engine.autosave import DocumentEncoder, WriteBehind
@@ -30,10 +30,12 @@ from ..engine.state import Event
 from ..text import language
 from ..text.cards import card_name
 from ..text.render import for_match
+from ..text.shell import N_, _, ngettext
 from .glyphs import glyphs
-from .help import HelpScreen, rules_text
+from .help import HelpScreen
 from .widgets import Curtain, DecisionPanel, DicePanel, LogView
 from .widgets.curtain import RevealScreen
+from .widgets.footer import Footer
 
 CURTAIN_NEWS = 5
 """Public lines a curtain lists at most (the newest; the log keeps the rest)."""
@@ -63,7 +65,7 @@ def flush_saves(app: Any) -> bool:
 class ResultScreen(ModalScreen[None]):
     """The end of a game: winners, scores, why."""
 
-    BINDINGS = [Binding("enter,escape,q", "close", "back to menu")]
+    BINDINGS = [Binding("enter,escape,q", "close", N_("back to menu"))]
     DEFAULT_CSS = """
     ResultScreen { align: center middle; }
     ResultScreen > Vertical { width: 70; height: auto; border: double $success; padding: 1 2; background: $panel; }
@@ -78,19 +80,21 @@ class ResultScreen(ModalScreen[None]):
         result = self.match.result()
         names = [s.name for s in self.match.seats]
         if result is None:
-            headline, lines = "Game over", ""
+            headline, lines = _("Game over"), ""
         else:
+            words = for_match(self.match)
             winners = [names[w] for w in result.winners]
-            headline = ("Winner: " if len(winners) == 1 else "Winners: ") + ", ".join(winners) if winners else "No winner"
+            headline = (ngettext("Winner: {names}", "Winners: {names}", len(winners)).format(names=words.join(winners))
+                        if winners else _("No winner"))
             lines = "\n".join(f"{names[i]:<16} {score:g}" for i, score in enumerate(result.scores))
-            lines = f"{for_match(self.match).text(result.reason)}\n\n{lines}"
+            lines = f"{words.text(result.reason)}\n\n{lines}"
             used = sum(self.match.hints.values())
             if used:
-                lines += "\n\n" + for_match(self.match).text(msg("hint.used", n=used))
+                lines += "\n\n" + words.text(msg("hint.used", n=used))
         with Vertical():
             yield Static(headline, classes="headline")
             yield Static(lines)
-            yield Static("\nEnter: back to the menu", classes="hint")
+            yield Static("\n" + _("Enter: back to the menu"), classes="hint")
 
     def action_close(self) -> None:
         self.dismiss(None)
@@ -122,7 +126,7 @@ def view_tree(view: dict[str, Any], face: Any) -> Tree:
         else:
             node.add(label + Text(card_label(value) if isinstance(value, str) else str(value)))
 
-    tree = Tree(Text("Table", style="bold underline"), guide_style="dim")
+    tree = Tree(Text(_("Table"), style="bold underline"), guide_style="dim")
     for key, value in view.items():
         add(tree, str(key), value, 0)
     return tree
@@ -131,7 +135,7 @@ def view_tree(view: dict[str, Any], face: Any) -> Tree:
 class SaveAs(ModalScreen[str | None]):
     """Ask for a save name; the caller sanitises it into the saves folder."""
 
-    BINDINGS = [Binding("escape", "cancel", "cancel")]
+    BINDINGS = [Binding("escape", "cancel", N_("cancel"))]
     DEFAULT_CSS = """
     SaveAs { align: center middle; }
     SaveAs > Vertical { width: 64; height: auto; border: round $accent; padding: 1 2; background: $panel; }
@@ -143,7 +147,7 @@ class SaveAs(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static("Save as (Enter to save, Esc to cancel)")
+            yield Static(_("Save as (Enter to save, Esc to cancel)"))
             yield Input(self.current, id="save-name", max_length=60)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
@@ -157,12 +161,12 @@ class GameScreen(Screen[None]):
     """Subclass per game; override ``compose_board`` and ``refresh_board`` (and ``HELP_KEYS``)."""
 
     BINDINGS = [
-        Binding("question_mark", "help", "help"),
-        Binding("ctrl+s", "save", "save"),
-        Binding("ctrl+z", "undo", "undo"),
-        Binding("h", "hint", "hint"),
-        Binding("q", "leave", "menu"),
-        Binding("tab", "focus_next", "next pane", show=False),
+        Binding("question_mark", "help", N_("help")),
+        Binding("ctrl+s", "save", N_("save")),
+        Binding("ctrl+z", "undo", N_("undo")),
+        Binding("h", "hint", N_("hint")),
+        Binding("q", "leave", N_("menu")),
+        Binding("tab", "focus_next", N_("next pane"), show=False),
     ]
     DEFAULT_CSS = """
     GameScreen { layout: vertical; }
@@ -278,8 +282,10 @@ class GameScreen(Screen[None]):
         self.set_class(small, "-too-small")
         if small:
             self.query_one("#too-small", Static).update(
-                f"The terminal is {width}×{height}; {self.spec.title} needs at least "
-                f"{self.MIN_WIDTH}×{self.MIN_HEIGHT}.\nEnlarge the window (or shrink the font). q: menu")
+                _("The terminal is {width}×{height}; {game} needs at least {min_width}×{min_height}.\n"
+                  "Enlarge the window (or shrink the font). q: menu").format(
+                    width=width, height=height, game=_(self.spec.title), min_width=self.MIN_WIDTH,
+                    min_height=self.MIN_HEIGHT))
 
     def advance(self) -> None:
         """Move the session on after any change: end card, reveals, bot turn, curtain, or redraw."""
@@ -337,7 +343,7 @@ class GameScreen(Screen[None]):
         named a hidden card), or why it is called to the keyboard when it is not its turn."""
         decision = self.match.decision()
         if reveal and (decision is None or decision.seat != seat):
-            return "Not your turn: a card was shown to you only. Read it, then pass the keyboard back."
+            return _("Not your turn: a card was shown to you only. Read it, then pass the keyboard back.")
         if decision is None or decision.seat != seat:
             return ""
         name = self.match.seats[seat].name
@@ -348,8 +354,8 @@ class GameScreen(Screen[None]):
                 break
         if any(n in prompt for n in self._secret_names()):
             prompt = ""
-        head = f"{name} — your turn" + (f": {prompt}" if prompt else "")
-        return head + (" (a card was shown to you: you read it first)" if reveal else "")
+        head = (_("{name} — your turn: {prompt}") if prompt else _("{name} — your turn")).format(name=name, prompt=prompt)
+        return head + (" " + _("(a card was shown to you: you read it first)") if reveal else "")
 
     def curtain_news(self, seat: int) -> list[str]:
         """The public events since the keyboard last left ``seat`` (this session only), newest last."""
@@ -358,7 +364,8 @@ class GameScreen(Screen[None]):
         public = self.words.events([e for e in log[start:] if "to" not in e])
         if len(public) > CURTAIN_NEWS:
             skipped = len(public) - CURTAIN_NEWS + 1
-            public = [f"({skipped} earlier event(s): see the log)"] + public[-(CURTAIN_NEWS - 1):]
+            earlier = ngettext("({n} earlier event: see the log)", "({n} earlier events: see the log)", skipped)
+            public = [earlier.format(n=skipped)] + public[-(CURTAIN_NEWS - 1):]
         return public
 
     def _raise_curtain(self, seat: int, reveal: list[Event] | None = None) -> None:
@@ -371,14 +378,15 @@ class GameScreen(Screen[None]):
         self.app.clear_notifications()  # a toast may name a card of the player who just left
         self._curtain_up = True
         if seat in self._seen_log:
-            since = "Since your last turn:"
+            since = _("Since your last turn:")
         else:
-            since = "Since the game was resumed:" if self._resumed else "Since the game began:"
+            since = _("Since the game was resumed:") if self._resumed else _("Since the game began:")
         headline = self.curtain_headline(seat, reveal is not None)
         news = self.curtain_news(seat)
         if self._resumed and not self._seen_log:
             summary = self.words.text(self.match.summary())
-            headline = f"{self.spec.title} resumed · {summary}" + (f"\n{headline}" if headline else "")
+            resumed = _("{game} resumed · {summary}").format(game=_(self.spec.title), summary=summary)
+            headline = resumed + (f"\n{headline}" if headline else "")
 
         def lifted(ready: bool | None) -> None:
             self._curtain_up = False
@@ -449,7 +457,7 @@ class GameScreen(Screen[None]):
     def _bot_note(self, is_bot: bool) -> str:
         if not is_bot:
             return ""
-        return " (bot, thinking…)" if self._thinking is not None else " (bot)"
+        return " " + (_("(bot, thinking…)") if self._thinking is not None else _("(bot)"))
 
     def _think(self, decision: Decision) -> None:
         """A search bot chooses in a worker thread, on a copy of the state, so the screen stays
@@ -497,11 +505,11 @@ class GameScreen(Screen[None]):
         try:
             self.match.play(action_id)
         except IllegalAction as exc:
-            self.notify(str(exc), title="Not allowed", severity="warning")
+            self.notify(str(exc), title=_("Not allowed"), severity="warning")
             return False
         except Exception as exc:  # a rules bug must not crash the table; the state was restored
-            self.notify(f"The rules failed on {action_id!r} ({type(exc).__name__}: {exc}); nothing changed.",
-                        title="Internal error", severity="error")
+            self.notify(_("The rules failed on {action} ({error}); nothing changed.").format(
+                action=repr(action_id), error=f"{type(exc).__name__}: {exc}"), title=_("Internal error"), severity="error")
             return False
         self._collect_reveals(decision.seat)
         self.autosave()
@@ -531,12 +539,12 @@ class GameScreen(Screen[None]):
             self.query_one("#dice", DicePanel).show(events)
         panel = self.query_one("#decision", DecisionPanel)
         if decision is None:
-            panel.show(None, [], "Game over")
+            panel.show(None, [], _("Game over"))
         elif mine:
             panel.show(decision, actions)
         else:
             who = self.match.seats[decision.seat]
-            panel.show(decision, [], f"Waiting for {who.name}" + self._bot_note(who.is_bot))
+            panel.show(decision, [], _("Waiting for {name}").format(name=who.name) + self._bot_note(who.is_bot))
         self.refresh_board(view, decision if mine else None, actions)
         self._show_recaps()
         if mine and self._focused_at != (self.match.state.step, self.viewer):
@@ -578,23 +586,24 @@ class GameScreen(Screen[None]):
         (a header that runs out of room loses its end, and the end used to be the decision)."""
         pointer = glyphs(self.ascii_only)["pointer"]
         if decision is None:
-            return Text(f"{pointer} Game over", style="bold")
+            return Text(f"{pointer} " + _("Game over"), style="bold")
         seat = self.match.seats[decision.seat]
         prompt = self.words.text(decision.prompt)
         if not prompt.startswith(seat.name):
             prompt = f"{seat.name}: {prompt}"
         text = Text(f"{pointer} ")
         if not mine:
-            text.append("waiting for " + seat.name + self._bot_note(seat.is_bot) + " · ", style="italic")
+            waiting = _("waiting for {name}").format(name=seat.name)
+            text.append(waiting + self._bot_note(seat.is_bot) + " · ", style="italic")
         text.append(prompt)
         return text
 
     def title_line(self, decision: Decision | None) -> Text:
         text = Text()
-        text.append(self.spec.title, style="bold")
+        text.append(_(self.spec.title), style="bold")
         text.append(f" · {self.words.text(self.match.summary())}")
         if decision is None:  # the decision itself is on the line below (decision_line), whole
-            text.append(" · game over", style="bold green")
+            text.append(" · " + _("game over"), style="bold green")
         return text
 
     # -- keys -----------------------------------------------------------------------------------
@@ -630,7 +639,7 @@ class GameScreen(Screen[None]):
         ask_hint(self)
 
     def action_help(self) -> None:
-        self.app.push_screen(HelpScreen(self.spec.title, self.HELP_KEYS, rules_text(self.spec.rules_file)))
+        self.app.push_screen(HelpScreen(self.spec.title, self.HELP_KEYS, rules_file=self.spec.rules_file))
 
     def action_save(self) -> None:
         """Save under a name typed by the player (kept inside the saves folder)."""
@@ -641,7 +650,7 @@ class GameScreen(Screen[None]):
             self.save_path = target
             self.autosave()
             if flush_saves(self.app):  # the player was told "saved": it is on disk
-                self.notify(f"Saved to {safe_text(target)}", title="Saved", markup=False)
+                self.notify(_("Saved to {path}").format(path=safe_text(target)), title=_("Saved"), markup=False)
 
         def chosen(name: str | None) -> None:
             if name is None:
@@ -657,7 +666,8 @@ class GameScreen(Screen[None]):
                 # another game's file (or one that cannot be read): replace it only after a yes
                 from .menus import Confirm
 
-                question = f"{safe_text(target.name)} is another game's save. Replace it (and its backup)?"
+                question = _("{file} is another game's save. Replace it (and its backup)?").format(
+                    file=safe_text(target.name))
                 self.app.push_screen(Confirm(question), lambda yes: save_to(target) if yes else None)
                 return
             save_to(target)
@@ -668,11 +678,17 @@ class GameScreen(Screen[None]):
         if self.match.undo():
             self._dispatched = len(self.match.state.log)  # the undone action's events are gone
             self.autosave()
-            self.notify("Undone.")
+            self.notify(_("Undone."))
             self.refresh_all()
         else:
-            self.notify("Nothing to undo this turn (undo stops at rolls, draws and the end of a turn).",
+            self.notify(_("Nothing to undo this turn (undo stops at rolls, draws and the end of a turn)."),
                         severity="warning")
+
+    def retranslate(self) -> None:
+        """After a language switch: every text of the table drawn anew (the board too)."""
+        self._check_size()
+        self.query_one("#decision", DecisionPanel).border_title = ""
+        self.refresh_all()
 
     def action_leave(self) -> None:
         self.autosave()

@@ -16,9 +16,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from ..text.shell import N_, _, ngettext
+from .widgets.footer import Footer
 from .widgets.pointer_list import PointerList
 
 if TYPE_CHECKING:
@@ -31,7 +33,7 @@ def recent_text(folder: Path, full: bool) -> Text:
     from ..engine.saves import SaveError, scan
     from .menus import ago, progress, recent
 
-    text = Text("Recent\n", style="bold")
+    text = Text(_("Recent") + "\n", style="bold")
     try:
         found = scan(folder, games.game if full else None)
     except SaveError as exc:
@@ -40,17 +42,18 @@ def recent_text(folder: Path, full: bool) -> Text:
     infos = recent(found)[:4]
     bad = len([i for i in found if i.error])
     if not infos:
-        text.append("no saved games yet\n", style="dim")
+        text.append(_("no saved games yet") + "\n", style="dim")
     for info in infos:
-        text.append(f"{info.title} · {info.players}\n")
+        text.append(f"{_(info.title)} · {info.players}\n")
         text.append(f"  {progress(info)} · {ago(info.updated)}\n", style="dim")
     if bad:
-        text.append(f"{bad} unreadable file{'s' * (bad != 1)} (see Saved games)", style="yellow")
+        text.append(ngettext("{n} unreadable file (see Saved games)", "{n} unreadable files (see Saved games)",
+                             bad).format(n=bad), style="yellow")
     return text
 
 
 class MainMenu(Screen[None]):
-    BINDINGS = [Binding("q", "app.quit", "quit"), Binding("question_mark", "help", "help"),
+    BINDINGS = [Binding("q", "app.quit", N_("quit")), Binding("question_mark", "help", N_("help")),
                 Binding("k", "cursor(-1)", show=False), Binding("j", "cursor(1)", show=False)]
     DEFAULT_CSS = """
     MainMenu { align: center middle; }
@@ -60,17 +63,18 @@ class MainMenu(Screen[None]):
     MainMenu #menu { width: 28; border: none; height: auto; }
     MainMenu #recent { width: 1fr; color: $text-muted; }
     """
-    ITEMS = [("new", "New game"), ("resume", "Resume last game"), ("saves", "Saved games"),
-             ("learn", "Learn to play"), ("rules", "Rules"), ("settings", "Settings"), ("quit", "Quit")]
+    ITEMS = [("new", N_("New game")), ("resume", N_("Resume last game")), ("saves", N_("Saved games")),
+             ("learn", N_("Learn to play")), ("rules", N_("Rules")), ("settings", N_("Settings")),
+             ("quit", N_("Quit"))]
 
     def compose(self) -> ComposeResult:
         with Horizontal():
             with Vertical(id="brand"):
                 yield Static("T A B L E T O P", classes="name")
-                yield Static("card games for one keyboard")
-            yield PointerList(*[Option(label, id=key) for key, label in self.ITEMS], id="menu",
+                yield Static(_("card games for one keyboard"))
+            yield PointerList(*[Option(_(label), id=key) for key, label in self.ITEMS], id="menu",
                               ascii_only=getattr(self.app, "ascii_only", False))
-            yield Static(Text("Recent\n", style="bold"), id="recent")
+            yield Static(Text(_("Recent") + "\n", style="bold"), id="recent")
         # the key bar (Footer) is mounted after the first frame: it costs more than the menu itself
 
     _painted = False
@@ -88,6 +92,18 @@ class MainMenu(Screen[None]):
         await self.mount(Footer())
         self.refresh_bindings()  # a Footer mounted after the screen's bindings settled shows them now
         self.refresh_recent(full=self.app.screen is self)
+
+    async def retranslate(self) -> None:
+        """The menu in the new language, on the same item."""
+        highlighted = self.query_one("#menu", OptionList).highlighted
+        await self.recompose()
+        menu = self.query_one("#menu", OptionList)
+        menu.highlighted = highlighted
+        menu.focus()
+        if self._painted:
+            await self.mount(Footer())
+            self.refresh_bindings()
+            self.refresh_recent()
 
     def on_screen_resume(self) -> None:
         if self._painted:
@@ -142,5 +158,6 @@ class MainMenu(Screen[None]):
     def action_help(self) -> None:
         from .help import HelpScreen
 
-        self.app.push_screen(HelpScreen("Tabletop", "", "Choose a game with **New game**, or carry on "
-                                        "with **Resume last game**. Every game saves itself after each move."))
+        self.app.push_screen(HelpScreen("Tabletop", "", N_("Choose a game with **New game**, or carry on "
+                                                         "with **Resume last game**. Every game saves itself "
+                                                         "after each move.")))

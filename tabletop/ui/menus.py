@@ -12,7 +12,7 @@ from textual.binding import Binding
 from textual.containers import Center, Grid, Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Button, Checkbox, DataTable, Footer, Input, Label, OptionList, Select, Static
+from textual.widgets import Button, Checkbox, DataTable, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from .. import games
@@ -20,7 +20,9 @@ from ..engine import GameDataError, Match, Seat
 from ..engine.safe_text import safe_text
 from ..engine.saves import SaveError, SaveInfo, default_name, load, path_in, scan
 from ..text.render import summary_of
+from ..text.shell import N_, _, bot_label, ngettext
 from .main_menu import MainMenu
+from .widgets.footer import Footer
 from .widgets.pointer_list import PointerList
 
 if TYPE_CHECKING:
@@ -30,20 +32,21 @@ if TYPE_CHECKING:
 def ago(timestamp: float) -> str:
     minutes = int((time.time() - timestamp) // 60)
     if minutes < 1:
-        return "just now"
+        return _("just now")
     if minutes < 60:
-        return f"{minutes} min ago"
+        return _("{n} min ago").format(n=minutes)
     if minutes < 60 * 24:
-        return f"{minutes // 60} h ago"
+        return _("{n} h ago").format(n=minutes // 60)
     days = minutes // (60 * 24)
-    return "yesterday" if days == 1 else f"{days} days ago"
+    return _("yesterday") if days == 1 else ngettext("{n} day ago", "{n} days ago", days).format(n=days)
 
 
 def progress(info: SaveInfo) -> str:
     """The save's summary, with "finished" said once (some games' summaries already say it)."""
     summary = summary_of(info)
-    if info.finished and "finished" not in summary.lower():
-        return f"{summary} · finished" if summary else "finished"
+    finished = _("finished")
+    if info.finished and finished not in summary.lower() and "finished" not in summary.lower():
+        return f"{summary} · {finished}" if summary else finished
     return summary
 
 
@@ -66,11 +69,11 @@ def recent(infos: list[SaveInfo]) -> list[SaveInfo]:
 class RulesIndex(Screen[None]):
     """Pick a game to read its rules summary."""
 
-    BINDINGS = [Binding("escape,q", "app.pop_screen", "back")]
+    BINDINGS = [Binding("escape,q", "app.pop_screen", N_("back"))]
 
     def compose(self) -> ComposeResult:
-        yield Static("Rules — choose a game", classes="title")
-        yield PointerList(*[Option(s.title, id=gid) for gid, s in games.specs().items()], id="rules-games",
+        yield Static(_("Rules — choose a game"), classes="title")
+        yield PointerList(*[Option(_(s.title), id=gid) for gid, s in games.specs().items()], id="rules-games",
                           ascii_only=getattr(self.app, "ascii_only", False))
         yield Footer()
 
@@ -78,10 +81,10 @@ class RulesIndex(Screen[None]):
         self.query_one(OptionList).focus()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        from .help import HelpScreen, rules_text
+        from .help import HelpScreen
 
         spec = games.spec(str(event.option.id))
-        self.app.push_screen(HelpScreen(spec.title, "", rules_text(spec.rules_file) or spec.summary))
+        self.app.push_screen(HelpScreen(spec.title, "", spec.summary, rules_file=spec.rules_file))
 
 
 class LearnIndex(Screen[None]):
@@ -92,7 +95,7 @@ class LearnIndex(Screen[None]):
     def compose(self) -> ComposeResult:
         from .guide_screen import guide_for
 
-        yield Static("Learn to play — a guided first game", classes="title")
+        yield Static(_("Learn to play — a guided first game"), classes="title")
         yield PointerList(*[Option(s.title, id=gid) for gid, s in games.specs().items() if guide_for(gid)],
                           id="learn-games", ascii_only=getattr(self.app, "ascii_only", False))
         yield Footer()
@@ -106,7 +109,7 @@ class LearnIndex(Screen[None]):
         try:
             screen = guide_screen(self.app, str(event.option.id))  # type: ignore[arg-type]
         except GameDataError as exc:
-            self.notify(safe_text(exc), title="Card data", severity="error", markup=False)
+            self.notify(safe_text(exc), title=_("Card data"), severity="error", markup=False)
             return
         if screen is not None:
             self.app.switch_screen(screen)
@@ -145,8 +148,9 @@ class MarkButton(Button):
 # The last choices made in the form, per game, for this session: the next "New game" opens on them.
 _REMEMBERED: dict[str, dict[str, Any]] = {}
 
-BOT_LEVELS = {"random": "Easy bot (random)", "heuristic": "Normal bot (heuristic)", "search": "Hard bot (search)"}
-"""How the new-game form names the bot kinds every game has; any other kind shows as "<kind> bot"."""
+BOT_LEVELS = ("random", "heuristic", "search")
+"""The order the new-game form lists the bot kinds every game has (Easy, Normal, Hard: their names
+are ``text.shell.BOT_LABELS``); any other kind comes after, as "<kind> bot"."""
 _LAST_GAME: list[str] = []
 
 
@@ -159,7 +163,7 @@ class NewGameScreen(Screen[None]):
     row holding the keyboard gets a ``▸``. The last choices for each game are remembered for the
     session."""
 
-    BINDINGS = [Binding("escape", "app.pop_screen", "cancel"), Binding("ctrl+enter", "start", "start")]
+    BINDINGS = [Binding("escape", "app.pop_screen", N_("cancel")), Binding("ctrl+enter", "start", N_("start"))]
     DEFAULT_CSS = """
     NewGameScreen #form { padding: 0 2; height: 1fr; }
     NewGameScreen .row { height: 1; margin-bottom: 0; }
@@ -190,35 +194,35 @@ class NewGameScreen(Screen[None]):
         specs = games.specs()
         self.specs = specs
         if not specs:
-            yield Static("No games are installed.", id="error")
+            yield Static(_("No games are installed."), id="error")
             yield Footer()
             return
         first = _LAST_GAME[0] if _LAST_GAME and _LAST_GAME[0] in specs else next(iter(specs))
-        yield Static("New game", classes="title")
+        yield Static(_("New game"), classes="title")
         with VerticalScroll(id="form"):
             with Horizontal(classes="row"):
-                yield Label("Game")
-                yield Select([(f"{s.title} ({self._span(s)})", gid) for gid, s in specs.items()],
+                yield Label(_("Game"))
+                yield Select([(f"{_(s.title)} ({self._span(s)})", gid) for gid, s in specs.items()],
                              value=first, allow_blank=False, id="game", compact=True)
             with Horizontal(classes="row"):
-                yield Label("Players")
+                yield Label(_("Players"))
                 yield Select([("1", 1)], value=1, allow_blank=False, id="players", compact=True)
             for i in range(self.MAX_SEATS):
                 with Horizontal(classes="row seat", id=f"seat{i}"):
-                    yield Label(f"Seat {i + 1}")
-                    yield Input(placeholder="name", id=f"name{i}", max_length=40, compact=True)
-                    yield Select([("human", "human")], value="human", allow_blank=False, id=f"kind{i}",
+                    yield Label(_("Seat {n}").format(n=i + 1))
+                    yield Input(placeholder=_("name"), id=f"name{i}", max_length=40, compact=True)
+                    yield Select([(_("human"), "human")], value="human", allow_blank=False, id=f"kind{i}",
                                  compact=True)
             yield Vertical(id="variants")
             with Horizontal(classes="row"):
-                yield Label("Seed")
-                yield Input(placeholder="random", id="seed", restrict=r"[0-9]*", compact=True)
+                yield Label(_("Seed"))
+                yield Input(placeholder=_("random"), id="seed", restrict=r"[0-9]*", compact=True)
         with Vertical(id="bar"):
             yield Static(id="error")
             with Horizontal(id="buttons"):
-                yield Static("Enter in a name or the seed starts too", id="start-hint")
-                yield MarkButton("Start", variant="primary", id="start", compact=True)
-                yield MarkButton("Cancel", id="cancel", compact=True)
+                yield Static(_("Enter in a name or the seed starts too"), id="start-hint")
+                yield MarkButton(_("Start"), variant="primary", id="start", compact=True)
+                yield MarkButton(_("Cancel"), id="cancel", compact=True)
         yield Footer()
 
     @staticmethod
@@ -244,12 +248,12 @@ class NewGameScreen(Screen[None]):
         bots = sorted(spec.bots, key=lambda b: (levels.index(b) if b in levels else len(levels), b))
         for i in range(self.MAX_SEATS):
             kind = self.query_one(f"#kind{i}", Select)
-            kind.set_options([("human", "human")] + [(BOT_LEVELS.get(b, f"{b} bot"), b) for b in bots])
+            kind.set_options([(_("human"), "human")] + [(bot_label(b), b) for b in bots])
             kinds = memory.get("kinds", [])
             kind.value = kinds[i] if i < len(kinds) and (kinds[i] in bots or kinds[i] == "human") else "human"
             names = memory.get("names", [])
             self.query_one(f"#name{i}", Input).value = (
-                names[i] if i < len(names) else spec.default_names[i % len(spec.default_names)])
+                names[i] if i < len(names) else _(spec.default_names[i % len(spec.default_names)]))
         for old in self.query(".seat-opt, .seat-opt-label"):
             await old.remove()
         box = self.query_one("#variants", Vertical)
@@ -260,22 +264,22 @@ class NewGameScreen(Screen[None]):
             value = values.get(opt.key, opt.default)
             if opt.seat is not None and opt.kind == "choice" and opt.seat < self.MAX_SEATS:
                 row = self.query_one(f"#seat{opt.seat}")
-                await row.mount(Label(opt.label.lower(), classes="seat-opt-label"),
-                                Select([(str(c), c) for c in opt.choices], value=value, allow_blank=False,
+                await row.mount(Label(_(opt.label).lower(), classes="seat-opt-label"),
+                                Select([(_(str(c)), c) for c in opt.choices], value=value, allow_blank=False,
                                        id=f"opt-{opt.key}", classes="seat-opt", compact=True))
             elif opt.kind == "bool":
-                widgets.append(MarkCheckbox(opt.label, value=bool(value), id=f"opt-{opt.key}", compact=True))
+                widgets.append(MarkCheckbox(_(opt.label), value=bool(value), id=f"opt-{opt.key}", compact=True))
             elif opt.kind == "choice":
-                widgets.append(Horizontal(Label(opt.label, classes="vlabel"),
-                                          Select([(str(c), c) for c in opt.choices], value=value,
+                widgets.append(Horizontal(Label(_(opt.label), classes="vlabel"),
+                                          Select([(_(str(c)), c) for c in opt.choices], value=value,
                                                  allow_blank=False, id=f"opt-{opt.key}", compact=True),
                                           classes="row"))
             else:
-                widgets.append(Horizontal(Label(opt.label, classes="vlabel"),
+                widgets.append(Horizontal(Label(_(opt.label), classes="vlabel"),
                                           Input(str(value), id=f"opt-{opt.key}", restrict=r"-?[0-9]*", compact=True),
                                           classes="row"))
         if widgets:
-            await box.mount(Static("Variants", classes="heading"), *widgets)
+            await box.mount(Static(_("Variants"), classes="heading"), *widgets)
         self._show_seats()
 
     def _show_seats(self) -> None:
@@ -315,6 +319,31 @@ class NewGameScreen(Screen[None]):
         else:
             self.app.pop_screen()
 
+    def _remember(self, game_id: str, players: int, options: dict[str, Any]) -> None:
+        _LAST_GAME[:] = [game_id]
+        _REMEMBERED[game_id] = {
+            "players": players,
+            "names": [self.query_one(f"#name{i}", Input).value.strip() for i in range(self.MAX_SEATS)],
+            "kinds": [str(self.query_one(f"#kind{i}", Select).value) for i in range(self.MAX_SEATS)],
+            "options": dict(options),
+        }
+
+    async def retranslate(self) -> None:
+        """The form in the new language with what was filled in kept (remembered, then redrawn)."""
+        if not self.specs:
+            await self.recompose()
+            return
+        game_id = str(self.query_one("#game", Select).value)
+        count = self.query_one("#players", Select).value
+        options = {opt.key: self.query_one(f"#opt-{opt.key}").value  # type: ignore[attr-defined]
+                   for opt in self.specs[game_id].options}
+        seed = self.query_one("#seed", Input).value
+        self._remember(game_id, int(count) if isinstance(count, int) else 1, options)
+        await self.recompose()
+        self.query_one("#seed", Input).value = seed
+        await self._configure(game_id)
+        self.query_one("#game", Select).focus()
+
     def action_start(self) -> None:
         error = self.query_one("#error", Static)
         game_id = str(self.query_one("#game", Select).value)
@@ -325,11 +354,11 @@ class NewGameScreen(Screen[None]):
             name = self.query_one(f"#name{i}", Input).value.strip()
             kind = str(self.query_one(f"#kind{i}", Select).value)
             if not name:
-                error.update(f"Seat {i + 1} needs a name.")
+                error.update(_("Seat {n} needs a name.").format(n=i + 1))
                 return
             seats.append(Seat(name, kind))
         if len({s.name for s in seats}) != len(seats):
-            error.update("Each seat needs a different name.")
+            error.update(_("Each seat needs a different name."))
             return
         options: dict[str, Any] = {}
         for opt in spec.options:
@@ -342,22 +371,16 @@ class NewGameScreen(Screen[None]):
             error.update(str(exc))
             return
         except Exception as exc:  # card data that fails to load must not crash the app
-            error.update(Text(f"Could not start {spec.title}: {safe_text(exc)}"))
+            error.update(Text(_("Could not start {game}: {reason}").format(game=_(spec.title), reason=safe_text(exc))))
             return
-        _LAST_GAME[:] = [game_id]
-        _REMEMBERED[game_id] = {
-            "players": len(seats),
-            "names": [self.query_one(f"#name{i}", Input).value.strip() for i in range(self.MAX_SEATS)],
-            "kinds": [str(self.query_one(f"#kind{i}", Select).value) for i in range(self.MAX_SEATS)],
-            "options": dict(options),
-        }
+        self._remember(game_id, len(seats), options)
         app: TabletopApp = self.app  # type: ignore[assignment]
         app.pop_screen()
         app.open_game(match, path_in(app.saves_dir, default_name(game_id, app.saves_dir)))
 
 
 class Confirm(ModalScreen[bool]):
-    BINDINGS = [Binding("y", "answer(True)", "yes"), Binding("n,escape", "answer(False)", "no")]
+    BINDINGS = [Binding("y", "answer(True)", N_("yes")), Binding("n,escape", "answer(False)", N_("no"))]
     DEFAULT_CSS = """
     Confirm { align: center middle; }
     Confirm > Grid {
@@ -373,8 +396,8 @@ class Confirm(ModalScreen[bool]):
     def compose(self) -> ComposeResult:
         with Grid():
             yield Static(Text(self.question), id="question")
-            yield Button("Yes (y)", variant="error", id="yes")
-            yield Button("No (n)", variant="primary", id="no")
+            yield Button(_("Yes (y)"), variant="error", id="yes")
+            yield Button(_("No (n)"), variant="primary", id="no")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(event.button.id == "yes")
@@ -386,8 +409,8 @@ class Confirm(ModalScreen[bool]):
 class SavesScreen(Screen[None]):
     """Every save in the folder: Enter resumes, d deletes (after a yes), Esc goes back."""
 
-    BINDINGS = [Binding("escape,q", "app.pop_screen", "back"), Binding("enter", "open", "resume"),
-                Binding("d,delete", "delete", "delete"), Binding("r", "replay", "replay")]
+    BINDINGS = [Binding("escape,q", "app.pop_screen", N_("back")), Binding("enter", "open", N_("resume")),
+                Binding("d,delete", "delete", N_("delete")), Binding("r", "replay", N_("replay"))]
     DEFAULT_CSS = """
     SavesScreen DataTable { height: 1fr; }
     SavesScreen #empty { padding: 1 2; color: $text-muted; }
@@ -395,7 +418,7 @@ class SavesScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         # the table takes Enter for itself, so the footer cannot show "enter resume": say it here
-        yield Static("Saved games · Enter: resume · r: replay · d: delete · Esc: back", classes="title")
+        yield Static(_("Saved games · Enter: resume · r: replay · d: delete · Esc: back"), classes="title")
         yield DataTable(id="table", cursor_type="row", zebra_stripes=True)
         yield Static(id="empty")
         yield Footer()
@@ -403,9 +426,18 @@ class SavesScreen(Screen[None]):
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
         table.add_column(" ", key="cursor")  # the row cursor as a glyph, not only a colour
-        table.add_columns("game", "players", "progress", "last played", "file")
+        table.add_columns(*(_(c) for c in (N_("game"), N_("players"), N_("progress"), N_("last played"),
+                                             N_("file"))))
         self.reload()
         table.focus()
+
+    async def retranslate(self) -> None:
+        """The table in the new language, on the same row."""
+        row = self.query_one(DataTable).cursor_row
+        await self.recompose()
+        self.on_mount()
+        if row is not None and self.infos:
+            self.query_one(DataTable).move_cursor(row=min(row, len(self.infos) - 1))
 
     def reload(self) -> None:
         """Fill the table; an unreadable file is a red row with its reason, and every cell is a
@@ -415,13 +447,13 @@ class SavesScreen(Screen[None]):
         table.clear()
         try:
             self.infos = scan(app.saves_dir, games.game)  # checked in full: tampered saves are red
-            empty = "" if self.infos else f"No saves in {safe_text(app.saves_dir)}."
+            empty = "" if self.infos else _("No saves in {folder}.").format(folder=safe_text(app.saves_dir))
         except SaveError as exc:
             self.infos, empty = [], str(exc)
         for info in self.infos:
             shown = info.reason or progress(info)
             style = "red" if info.error else ""
-            cells = (" ", info.title, info.players, shown, ago(info.updated), safe_text(info.path.name))
+            cells = (" ", _(info.title), info.players, shown, ago(info.updated), safe_text(info.path.name))
             table.add_row(*(Text(cell, style=style) for cell in cells), key=str(info.path))
         self.query_one("#empty", Static).update(Text(empty))
 
@@ -448,7 +480,7 @@ class SavesScreen(Screen[None]):
         try:
             match = load(path, games.game)
         except (SaveError, GameDataError) as exc:
-            self.notify(safe_text(exc), title="Cannot resume", severity="error", markup=False)
+            self.notify(safe_text(exc), title=_("Cannot resume"), severity="error", markup=False)
             return
         app.pop_screen()
         app.open_game(match, path)
@@ -461,7 +493,7 @@ class SavesScreen(Screen[None]):
         try:
             match = load(path, games.game)
         except SaveError as exc:
-            self.notify(str(exc), title="Cannot replay", severity="error")
+            self.notify(str(exc), title=_("Cannot replay"), severity="error")
             return
         from .replay_screen import open_replay
 
@@ -476,10 +508,11 @@ class SavesScreen(Screen[None]):
             if yes:
                 path.unlink(missing_ok=True)
                 path.with_name(path.name + ".bak").unlink(missing_ok=True)
-                self.notify(f"Deleted {safe_text(path.name)}", markup=False)
+                self.notify(_("Deleted {file}").format(file=safe_text(path.name)), markup=False)
                 self.reload()
 
-        self.app.push_screen(Confirm(f"Delete the save {safe_text(path.name)}? This cannot be undone."), answered)
+        self.app.push_screen(Confirm(_("Delete the save {file}? This cannot be undone.").format(
+            file=safe_text(path.name))), answered)
 
 
 __all__ = ["Center", "Confirm", "MainMenu", "NewGameScreen", "SavesScreen"]

@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING
 
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
+from ..text.shell import _
+
 if TYPE_CHECKING:
     from .app import TabletopApp
 
@@ -19,7 +21,8 @@ Command = tuple[str, Callable[[], object], str]
 
 
 class TabletopCommands(Provider):
-    """New game, resume, saved games, rules, settings; save and undo in a game."""
+    """New game, resume, saved games, rules, settings, the other language; save and undo in a game.
+    Names and helps are rendered each time the palette asks, so they follow the language."""
 
     def commands(self) -> Iterator[Command]:
         from .game_screen import GameScreen
@@ -27,13 +30,18 @@ class TabletopCommands(Provider):
         app: TabletopApp = self.app  # type: ignore[assignment]
         screen = self.screen
         if isinstance(screen, GameScreen) and not screen.READ_ONLY:  # a replay saves and undoes nothing
-            yield "Save game", screen.action_save, "Save this game under a name of your choice (ctrl+s)"
-            yield "Undo", screen.action_undo, "Take back your last action this turn (ctrl+z)"
-        yield "New game", app.show_new_game, "Choose a game, the players and the variants"
-        yield "Resume last game", app.resume_from_menu, "Carry on with the most recent unfinished game"
-        yield "Saved games", app.show_saves, "Browse, resume or delete save files"
-        yield "Rules", app.show_rules, "Read a game's rules summary"
-        yield "Settings", app.show_settings, "Language, theme, ASCII, animations, bot think time, curtain"
+            yield _("Save game"), screen.action_save, _("Save this game under a name of your choice (ctrl+s)")
+            yield _("Undo"), screen.action_undo, _("Take back your last action this turn (ctrl+z)")
+        yield _("New game"), app.show_new_game, _("Choose a game, the players and the variants")
+        yield _("Resume last game"), app.resume_from_menu, _("Carry on with the most recent unfinished game")
+        yield _("Saved games"), app.show_saves, _("Browse, resume or delete save files")
+        yield _("Rules"), app.show_rules, _("Read a game's rules summary")
+        yield _("Settings"), app.show_settings, _("Language, theme, ASCII, animations, bot think time, curtain")
+        if app.language == "es":  # each offer is written in the language it switches to
+            yield "Language: English", lambda: app.switch_language("en"), "Show every screen in English (remembered)"
+        else:
+            yield ("Idioma: español", lambda: app.switch_language("es"),
+                   "Mostrar todas las pantallas en español (se recuerda)")
 
     async def discover(self) -> Hits:
         for name, callback, help_text in self.commands():

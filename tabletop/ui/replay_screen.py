@@ -29,6 +29,7 @@ from textual.widgets.option_list import Option
 from ..engine import Match
 from ..engine.replay import Replay
 from ..engine.state import visible_log
+from ..text.shell import N_, _
 from .app import TabletopApp, screen_class
 from .widgets import Curtain, DecisionPanel, LogView
 
@@ -38,12 +39,12 @@ if TYPE_CHECKING:
 SPECTATOR = "spectator"
 
 REPLAY_BINDINGS = [
-    Binding("left", "step(-1)", "back", priority=True),
-    Binding("right", "step(1)", "forward", priority=True),
-    Binding("home", "jump(0)", "start", priority=True),
-    Binding("end", "jump(-1)", "end", priority=True),
-    Binding("s", "choose_seat", "seat"),
-    Binding("q,escape", "leave", "back", priority=True),
+    Binding("left", "step(-1)", N_("back"), priority=True),
+    Binding("right", "step(1)", N_("forward"), priority=True),
+    Binding("home", "jump(0)", N_("start"), priority=True),
+    Binding("end", "jump(-1)", N_("end"), priority=True),
+    Binding("s", "choose_seat", N_("seat")),
+    Binding("q,escape", "leave", N_("back"), priority=True),
 ]
 
 ACTING = frozenset({
@@ -53,17 +54,17 @@ ACTING = frozenset({
 })
 """Actions whose keys are hidden in a replay."""
 
-REPLAY_HELP = """\
-| ← → | one action back / forward (replay) |
-| Home / End | the start / the end of the record (replay) |
-| s | whose view: the spectator's, or one seat's behind its curtain (replay) |
-"""
+REPLAY_HELP = "".join(row + "\n" for row in (  # rows of the help's key table, translated one by one
+    N_("| ← → | one action back / forward (replay) |"),
+    N_("| Home / End | the start / the end of the record (replay) |"),
+    N_("| s | whose view: the spectator's, or one seat's behind its curtain (replay) |"),
+))
 
 
 class SeatPicker(ModalScreen[str | None]):
     """Whose eyes to watch the replay with: a spectator's, or one seat's."""
 
-    BINDINGS = [Binding("escape", "cancel", "cancel")]
+    BINDINGS = [Binding("escape", "cancel", N_("cancel"))]
     DEFAULT_CSS = """
     SeatPicker { align: center middle; }
     SeatPicker > Vertical { width: 50; height: auto; border: round $accent; padding: 1 2; background: $panel; }
@@ -76,10 +77,10 @@ class SeatPicker(ModalScreen[str | None]):
         self.current = current
 
     def compose(self) -> ComposeResult:
-        options = [Option("Spectator (public facts only)", id=SPECTATOR)]
+        options = [Option(_("Spectator (public facts only)"), id=SPECTATOR)]
         options += [Option(f"{i + 1}. {name}", id=f"seat{i}") for i, name in enumerate(self.names)]
         with Vertical():
-            yield Static("Watch the replay as… (Enter: choose, Esc: cancel)")
+            yield Static(_("Watch the replay as… (Enter: choose, Esc: cancel)"))
             yield OptionList(*options, id="seats")
 
     def on_mount(self) -> None:
@@ -116,7 +117,7 @@ class ReplayMode:
         self.refresh_all()
 
     def act(self: Any, action_id: str) -> bool:
-        self.notify("A replay only shows the game: ← → step through it.", severity="warning")
+        self.notify(_("A replay only shows the game: ← → step through it."), severity="warning")
         return False
 
     def autosave(self) -> None:
@@ -200,10 +201,10 @@ class ReplayMode:
         """The bar under the title: where in the record, whose view, the keys."""
         text = Text()
         text.append(" REPLAY ", style="bold reverse")
-        text.append(f" step {self.step} of {len(self.replay)}", style="bold")
-        who = "spectator" if self.viewer is None else self.match.seats[self.viewer].name
-        text.append(f" · view: {who}")
-        text.append(" · ←/→ step · Home/End · s: seat · q: back", style="dim")
+        text.append(" " + _("step {n} of {total}").format(n=self.step, total=len(self.replay)), style="bold")
+        who = _("spectator") if self.viewer is None else self.match.seats[self.viewer].name
+        text.append(" · " + _("view: {who}").format(who=who))
+        text.append(" · " + _("←/→ step · Home/End · s: seat · q: back"), style="dim")
         return text
 
     def next_line(self: Any) -> str:
@@ -211,11 +212,11 @@ class ReplayMode:
         in a hidden-information game, a seat's choice may name a card from its hand."""
         info = self.replay.next_step(self.step)
         if info is None:
-            return "End of the record" + (" · game over" if self.match.result() is not None else "")
+            return _("End of the record") + (" · " + _("game over") if self.match.result() is not None else "")
         name = self.match.seats[info.seat].name if 0 <= info.seat < len(self.match.seats) else "?"
         if not self.spec.hidden_info or info.seat == self.viewer:
-            return f"Next: {name} — {self.words.text(info.label)}"
-        return f"Next: {name} chooses ({self.words.text(info.prompt)})"
+            return _("Next: {name} — {choice}").format(name=name, choice=self.words.text(info.label))
+        return _("Next: {name} chooses ({prompt})").format(name=name, prompt=self.words.text(info.prompt))
 
 
 _CLASSES: dict[type, type] = {}

@@ -13,39 +13,46 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Button, Checkbox, Footer, Input, Label, Markdown, Select, Static
+from textual.widgets import Button, Checkbox, Input, Label, Markdown, Select, Static
 
-from ..settings import DESCRIPTIONS, LANGUAGES, MAX_THINK_TIME, Settings
+from ..settings import LANGUAGES, MAX_THINK_TIME, Settings
+from ..text.shell import N_, _
+from .widgets.footer import Footer
 
 if TYPE_CHECKING:
     from .app import TabletopApp
 
-LANGUAGE_NAMES = {"en": "English", "es": "Español (stored; the Spanish interface comes later)"}
+LANGUAGE_NAMES = {"en": "English", "es": "Español"}
+"""Each language named in itself, whatever the interface speaks (how a reader finds his own)."""
 
-HELP = f"""\
+HELP = N_("""\
 # Settings
 
-Enter in a text box or ctrl+s saves, Esc cancels. Saved to the settings file{{where}}. Each setting:
+Enter in a text box or ctrl+s saves, Esc cancels. Saved to the settings file{where}. Each setting:
 
-- **Language** — {DESCRIPTIONS["language"]}. Until then the screens stay in English; the choice
-  is kept and handed to the app for when they are translated.
+- **Language** — the language of every screen, English or Spanish. *Automatic* follows
+  `TABLETOP_LANG`, else the system locale (`LANG`); `--lang` overrides it for one run. Applies at
+  once; the command palette (ctrl+p) switches it too. A save holds no language: a game saved in
+  one resumes in the other if you like.
 - **Theme** — the colours. The palette's *Theme* command (ctrl+p) changes it too, and is remembered.
-- **ASCII mode** — {DESCRIPTIONS["ascii"]}; for terminals that show boxes instead of symbols.
-  Takes effect in the next game you open (`--ascii` / `--no-ascii` override it for one run).
-- **Animations** — {DESCRIPTIONS["animations"]}; next game opened.
-- **Curtain** — {DESCRIPTIONS["curtain"]}. Off is for players who do not mind seeing each other's
-  cards. A game whose own options say otherwise follows its options. Applies at once.
-- **Bot think time** — seconds, 0 to {MAX_THINK_TIME:g}: the pause before each bot move, so you can
-  follow it. Applies at once.
+- **ASCII mode** — draw with plain ASCII instead of Unicode symbols; for terminals that show boxes
+  instead of symbols. Takes effect in the next game you open (`--ascii` / `--no-ascii` override it
+  for one run).
+- **Animations** — animate dice rolls and similar effects; next game opened.
+- **Curtain** — hide the table between hot-seat turns in games with hidden cards. Off is for
+  players who do not mind seeing each other's cards. A game whose own options say otherwise follows
+  its options. Applies at once.
+- **Bot think time** — seconds, 0 to {max}: the pause before each bot move, so you can follow it.
+  Applies at once.
 - **Saves folder** — empty means automatic: `./saves` in a source checkout, else the user data
   folder. `--saves-dir` and `TABLETOP_SAVES` win over it. Applies the next time Tabletop starts.
-"""
+""")
 
 
 class SettingsHelp(ModalScreen[None]):
     """What each setting does (the game help's key table would not fit here)."""
 
-    BINDINGS = [Binding("escape,q,f1,question_mark", "app.pop_screen", "close")]
+    BINDINGS = [Binding("escape,q,f1,question_mark", "app.pop_screen", N_("close"))]
     DEFAULT_CSS = """
     SettingsHelp { align: center middle; }
     SettingsHelp > VerticalScroll { width: 90%; height: 90%; border: round $accent; background: $panel; padding: 0 1; }
@@ -62,8 +69,8 @@ class SettingsHelp(ModalScreen[None]):
 
 
 class SettingsScreen(Screen[None]):
-    BINDINGS = [Binding("escape", "app.pop_screen", "cancel"), Binding("ctrl+s", "save", "save"),
-                Binding("f1,question_mark", "help", "help")]
+    BINDINGS = [Binding("escape", "app.pop_screen", N_("cancel")), Binding("ctrl+s", "save", N_("save")),
+                Binding("f1,question_mark", "help", N_("help"))]
     DEFAULT_CSS = """
     SettingsScreen VerticalScroll { padding: 1 2; }
     SettingsScreen .row { height: auto; }
@@ -82,31 +89,33 @@ class SettingsScreen(Screen[None]):
         themes = sorted(app.available_themes)
         if current.theme not in themes:
             themes.insert(0, current.theme)
-        yield Static("Settings · Enter or ctrl+s: save · Esc: cancel · ? or F1: help", classes="title")
+        yield Static(_("Settings · Enter or ctrl+s: save · Esc: cancel · ? or F1: help"), classes="title")
         with VerticalScroll():
             with Horizontal(classes="row"):
-                yield Label("Language")
-                yield Select([(LANGUAGE_NAMES[code], code) for code in LANGUAGES], value=current.language,
-                             allow_blank=False, id="language")
+                yield Label(_("Language"))
+                automatic = _("Automatic (now {language})").format(language=LANGUAGE_NAMES[app.language])
+                yield Select([(automatic, "")] + [(LANGUAGE_NAMES[code], code) for code in LANGUAGES],
+                             value=current.language, allow_blank=False, id="language")
             with Horizontal(classes="row"):
-                yield Label("Theme")
+                yield Label(_("Theme"))
                 yield Select([(name, name) for name in themes], value=current.theme, allow_blank=False, id="theme")
-            yield Checkbox("ASCII mode (plain characters)", value=current.ascii, id="ascii")
-            yield Checkbox("Animations", value=current.animations, id="animations")
-            yield Checkbox("Curtain between hot-seat turns", value=current.curtain, id="curtain")
+            yield Checkbox(_("ASCII mode (plain characters)"), value=current.ascii, id="ascii")
+            yield Checkbox(_("Animations"), value=current.animations, id="animations")
+            yield Checkbox(_("Curtain between hot-seat turns"), value=current.curtain, id="curtain")
             with Horizontal(classes="row"):
-                yield Label("Bot think time")
+                yield Label(_("Bot think time"))
                 yield Input(f"{current.bot_think_time:g}", id="bot_think_time", restrict=r"[0-9.]*", max_length=6)
-                yield Static(f"seconds (0–{MAX_THINK_TIME:g})", classes="hint")
+                yield Static(_("seconds (0–{max})").format(max=f"{MAX_THINK_TIME:g}"), classes="hint")
             with Horizontal(classes="row"):
-                yield Label("Saves folder")
-                yield Input(current.saves_dir, placeholder=f"automatic (now {app.saves_dir})", id="saves_dir")
-            where = f"{app.settings_path}" if app.settings_path else "not saved to disk in this session"
-            yield Static(f"Settings file: {where}", classes="hint", id="where")
+                yield Label(_("Saves folder"))
+                yield Input(current.saves_dir, placeholder=_("automatic (now {folder})").format(folder=app.saves_dir),
+                            id="saves_dir")
+            where = f"{app.settings_path}" if app.settings_path else _("not saved to disk in this session")
+            yield Static(_("Settings file: {where}").format(where=where), classes="hint", id="where")
             yield Static(id="error")
             with Horizontal(id="buttons"):
-                yield Button("Save", variant="primary", id="save")
-                yield Button("Cancel", id="cancel")
+                yield Button(_("Save"), variant="primary", id="save")
+                yield Button(_("Cancel"), id="cancel")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -119,7 +128,7 @@ class SettingsScreen(Screen[None]):
         try:
             seconds = float(think)
         except ValueError:
-            raise ValueError(f"Bot think time must be a number of seconds, not {think!r}") from None
+            raise ValueError(_("Bot think time must be a number of seconds, not {value}").format(value=repr(think))) from None
         return app.settings.changed(
             language=str(self.query_one("#language", Select).value),
             theme=str(self.query_one("#theme", Select).value),
@@ -136,14 +145,15 @@ class SettingsScreen(Screen[None]):
         try:
             new = self.read_form()
         except ValueError as exc:
-            text = str(exc).replace("bot_think_time", "bot think time")
+            text = str(exc).replace("bot_think_time", _("bot think time"))
             error.update(text[0].upper() + text[1:])
             return
         if app.apply_settings(new):
-            app.notify("Settings saved." if app.settings_path else "Settings applied.")
+            app.notify(_("Settings saved.") if app.settings_path else _("Settings applied."))
             app.pop_screen()
         else:
-            error.update(f"Could not write {app.settings_path}; the settings apply to this session only.")
+            error.update(_("Could not write {path}; the settings apply to this session only.").format(
+                path=app.settings_path))
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
@@ -157,5 +167,5 @@ class SettingsScreen(Screen[None]):
 
     def action_help(self) -> None:
         app: TabletopApp = self.app  # type: ignore[assignment]
-        where = f" ({app.settings_path})" if app.settings_path else " only for this session"
-        self.app.push_screen(SettingsHelp(HELP.replace("{where}", where)))
+        where = f" ({app.settings_path})" if app.settings_path else _(" only for this session")
+        self.app.push_screen(SettingsHelp(_(HELP).format(where=where, max=f"{MAX_THINK_TIME:g}")))

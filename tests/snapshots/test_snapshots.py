@@ -91,3 +91,20 @@ def test_menu(snap_compare: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
               size: tuple[int, int]) -> None:
     freeze_clock(monkeypatch)
     assert snap_compare(menu_app(tmp_path), press=[*press, "_"], terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("press", [
+    pytest.param([], id="main_menu"),
+    pytest.param(["enter"], id="new_game"),
+])
+def test_menu_in_spanish(snap_compare: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, press: list[str],
+                         size: tuple[int, int]) -> None:
+    """The same screens with the table speaking Spanish (issue #14), on a real game's form."""
+    freeze_clock(monkeypatch)
+    app = menu_app(tmp_path)
+    menus._LAST_GAME[:] = ["superinmundos"]
+    from tabletop.text.language import set_language
+
+    set_language("es")  # (the conftest puts English back after the test)
+    assert snap_compare(app, press=[*press, "_"], terminal_size=size)

@@ -18,7 +18,7 @@ from tabletop.ui.palette import TabletopCommands
 from tabletop.ui.settings_screen import SettingsScreen
 from tabletop.ui.widgets import Curtain
 
-EVERYWHERE = ["New game", "Resume last game", "Saved games", "Rules", "Settings"]
+EVERYWHERE = ["New game", "Resume last game", "Saved games", "Rules", "Settings", "Idioma: español"]
 
 
 def make_app(tmp_path: Path, match: Match | None = None, **kwargs: Any) -> TabletopApp:

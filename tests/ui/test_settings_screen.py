@@ -113,16 +113,15 @@ async def test_a_settings_file_that_cannot_be_written_is_said(tmp_path: Path) ->
         assert app.curtain_default is False  # still applied for this session
 
 
-async def test_help_says_the_language_is_stored_for_later(tmp_path: Path) -> None:
+async def test_help_says_what_the_language_setting_does(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=(120, 50)) as pilot:
         await open_settings(app, pilot)
         await pilot.press("f1")
         await pilot.pause()
         assert isinstance(app.screen, SettingsHelp)
-        assert "Spanish interface is a later release" in visible_text(app)
         text = " ".join(app.screen.text.split())
-        assert "handed to the app for when they are translated" in text
+        assert "*Automatic* follows `TABLETOP_LANG`" in text and "A save holds no language" in text
         assert "Applies the next time Tabletop starts" in text and str(tmp_path / "config") in text
         await pilot.press("escape")
         await pilot.pause()

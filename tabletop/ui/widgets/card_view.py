@@ -32,6 +32,7 @@ from textual.widgets import Static
 from ...engine.faces import CardFace
 from ...text import language
 from ...text.cards import localized_face
+from ...text.shell import _
 from .curtain import ascii_fold
 from .flow import FlowLayout
 
@@ -59,7 +60,7 @@ def face_text(face: CardFace, size: str = "normal") -> Text:
         if face.stats:
             text.append(" " + "/".join(s.value for s in face.stats), style="cyan")
         return text
-    kind = " · ".join(p for p in (face.kind, face.cost and f"cost {face.cost}") if p)
+    kind = " · ".join(p for p in (face.kind, face.cost and _("cost {cost}").format(cost=face.cost)) if p)
     if kind:
         text.append(kind + "\n", style="italic")
     if face.stats:

@@ -18,6 +18,8 @@ from textual.containers import Center, Middle, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from ...text.shell import N_, _
+
 _ASCII = {
     "·": "-", "—": "-", "–": "-", "−": "-", "→": "->", "←": "<-", "↑": "^", "↓": "v", "×": "x",
     "★": "*", "✔": "+", "✘": "x", "▸": ">", "◀": "<", "▶": ">", "…": "...", "≤": "<=", "≥": ">=",
@@ -45,8 +47,8 @@ class Curtain(ModalScreen[bool]):
     ``news``: public lines since they last had the keyboard (newest last)."""
 
     BINDINGS = [
-        Binding("enter,space", "lift", "I am ready", priority=True),
-        Binding("q", "leave", "menu"),
+        Binding("enter,space", "lift", N_("I am ready"), priority=True),
+        Binding("q", "leave", N_("menu")),
     ]
     DEFAULT_CSS = """
     Curtain { background: $background; align: center middle; }
@@ -62,12 +64,12 @@ class Curtain(ModalScreen[bool]):
     """
 
     def __init__(self, name: str, headline: str = "", news: list[str] | None = None, *,
-                 ascii_only: bool = False, since: str = "Since your last turn:") -> None:
+                 ascii_only: bool = False, since: str | None = None) -> None:
         super().__init__()
         self.player = name
         self.headline = headline
         self.news = list(news or [])
-        self.since = since
+        self.since = since or _("Since your last turn:")
         self.ascii_only = ascii_only
 
     def _t(self, text: str) -> str:
@@ -77,13 +79,13 @@ class Curtain(ModalScreen[bool]):
         self.set_class(self.ascii_only, "-ascii")
         spaced = " ".join(self.player.upper())
         with Middle(), Center(), Vertical():
-            yield Static(self._t(f"Pass the keyboard to  {spaced}"), classes="to", markup=False)
+            yield Static(self._t(_("Pass the keyboard to  {name}").format(name=spaced)), classes="to", markup=False)
             if self.headline:
                 yield Static(self._t(self.headline), classes="headline", markup=False)
             if self.news:
                 yield Static(self._t(self.since), classes="since", markup=False)
                 yield Static(self._t("\n".join(f"- {line}" for line in self.news)), classes="news", markup=False)
-            yield Static(self._t("press Enter when ready · q: back to the menu (saved)"), classes="hint",
+            yield Static(self._t(_("press Enter when ready · q: back to the menu (saved)")), classes="hint",
                          markup=False)
 
     def action_lift(self) -> None:
@@ -97,7 +99,7 @@ class RevealScreen(ModalScreen[None]):
     """Cards shown to one seat only (a hand revealed to him, the card taken from him...), opened
     right after that seat lifted its curtain, so he learns it at once and not only from his log."""
 
-    BINDINGS = [Binding("enter,escape,space", "close", "done", priority=True)]
+    BINDINGS = [Binding("enter,escape,space", "close", N_("done"), priority=True)]
     DEFAULT_CSS = """
     RevealScreen { align: center middle; }
     RevealScreen > Vertical { width: 72; height: auto; max-height: 90%; border: double $warning; padding: 1 2;
@@ -119,11 +121,12 @@ class RevealScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         self.set_class(self.ascii_only, "-ascii")
-        then = "then your turn" if self.your_turn else "then the game goes on"
+        done = _("Enter: done (then your turn)") if self.your_turn else _("Enter: done (then the game goes on)")
         with Vertical():
-            yield Static(self._t(f"For {self.player} only — shown to you just now:"), classes="head", markup=False)
+            yield Static(self._t(_("For {name} only — shown to you just now:").format(name=self.player)), classes="head",
+                         markup=False)
             yield Static(self._t("\n".join(self.lines)), classes="lines", markup=False)
-            yield Static(self._t(f"Enter: done ({then})"), classes="hint", markup=False)
+            yield Static(self._t(done), classes="hint", markup=False)
 
     def action_close(self) -> None:
         self.dismiss(None)

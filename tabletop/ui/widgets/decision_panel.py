@@ -21,6 +21,7 @@ from textual.widgets.option_list import Option
 
 from ...engine import Action, Decision
 from ...text.render import Renderer
+from ...text.shell import _
 from .pointer_list import PointerList
 
 
@@ -41,7 +42,7 @@ class DecisionPanel(PointerList):
     def __init__(self, *, ascii_only: bool = False, **kwargs: object) -> None:
         super().__init__(ascii_only=ascii_only, **kwargs)
         self.actions: list[Action] = []
-        self.border_title = "Choose"
+        self.border_title = _("Choose")
 
     def show(self, decision: Decision | None, actions: list[Action], prompt: str | None = None) -> None:
         old = self.actions[self.highlighted].id if self.actions and self.highlighted is not None else None
@@ -52,7 +53,7 @@ class DecisionPanel(PointerList):
             key = f"{i + 1}" if i < 9 else " "
             label = Text.assemble((f"{key} ", "bold yellow"), words.text(action.label))
             self.add_option(Option(label, id=f"a{i}"))
-        self.border_title = prompt or (words.text(decision.prompt) if decision else "No decision")
+        self.border_title = prompt or (words.text(decision.prompt) if decision else _("No decision"))
         if actions:
             ids = [a.id for a in actions]
             self.highlighted = ids.index(old) if old in ids else 0

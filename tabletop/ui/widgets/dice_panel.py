@@ -17,6 +17,7 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from ...text.shell import _
 from ..glyphs import glyphs
 
 
@@ -64,7 +65,7 @@ class DicePanel(Widget):
         self.ascii_only = ascii_only
         self.animate = animate
         self.latest = latest
-        self.border_title = "Dice"
+        self.border_title = _("Dice")
         self._random = random.Random()
         self.words: Any = None
         """The table's renderer (``GameScreen.words``), found on mount; ``why`` and steps go through it."""
@@ -82,6 +83,7 @@ class DicePanel(Widget):
         return str(self.words.arg("why", value))
 
     def show(self, events: list[dict[str, Any]]) -> None:
+        self.border_title = _("Dice")
         rolls = tuple(e for e in events if e.get("k") == "roll")
         new = len(rolls) > len(self.rolls) and rolls[: len(self.rolls)] == self.rolls
         self.rolls = rolls
@@ -108,13 +110,13 @@ class DicePanel(Widget):
 
     def render(self) -> RenderableType:
         if not self.rolls:
-            return Text("No dice rolled yet.", style="dim")
+            return Text(_("No dice rolled yet."), style="dim")
         batch = self.last_batch()
         faces = dice_row(batch, self.ascii_only, tumble=self._random if self.tumbling else None)
         faces.append("\n")
         parts: list[RenderableType] = [faces]
         last = batch[-1]
-        why = Text(f"for: {self.say(last.get('why'))}", style="italic")
+        why = Text(_("for: {why}").format(why=self.say(last.get("why"))), style="italic")
         parts.append(why)
         if not self.tumbling:
             steps = last.get("steps", []) or []
@@ -122,6 +124,6 @@ class DicePanel(Widget):
                 parts.append(Text(self.say(step), style="bold" if i == len(steps) - 1 else ""))
         history = self.rolls[-8:-len(batch)] if len(self.rolls) > len(batch) else ()
         if history:
-            parts.append(Text("earlier: " + "  ".join(f"d{r.get('die')}:{r.get('value')}" for r in history),
+            parts.append(Text(_("earlier:") + " " + "  ".join(f"d{r.get('die')}:{r.get('value')}" for r in history),
                               style="dim"))
         return Group(*parts)

@@ -13,6 +13,7 @@ from rich.text import Text
 from textual.widgets import RichLog
 
 from ...text.render import Renderer
+from ...text.shell import _
 
 KIND_STYLE = {"roll": "cyan", "win": "bold green", "end": "bold green", "round": "bold", "error": "red"}
 
@@ -24,13 +25,14 @@ class LogView(RichLog):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(wrap=True, markup=False, highlight=False, min_width=20, **kwargs)
-        self.border_title = "Log"
+        self.border_title = _("Log")
         self._shown: list[str] = []
         self._marked = 0
 
     def show(self, events: list[dict[str, Any]], highlight: int = 0, words: Renderer | None = None) -> None:
         """Show ``events`` in ``words``' language; the last ``highlight`` of them are marked (a
         replay's current step)."""
+        self.border_title = _("Log")
         texts = (words or Renderer()).events(events)
         kinds = [str(e.get("k", "")) for e in events]
         highlight = max(0, min(highlight, len(texts)))

@@ -14,6 +14,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from ...engine.faces import CardFace
+from ...text.shell import N_, _
 from .card_view import CardView
 from .curtain import ascii_fold
 
@@ -21,7 +22,7 @@ from .curtain import ascii_fold
 class ZoomScreen(ModalScreen[None]):
     """One card (or arena unit) in full, with anything the screen adds (arithmetic, notes)."""
 
-    BINDINGS = [Binding("escape,z,enter,q", "close", "close")]
+    BINDINGS = [Binding("escape,z,enter,q", "close", N_("close"))]
     DEFAULT_CSS = """
     ZoomScreen { align: center middle; }
     ZoomScreen > VerticalScroll { width: 64; height: auto; max-height: 90%; background: $panel; padding: 0 1;
@@ -55,7 +56,7 @@ class ZoomScreen(ModalScreen[None]):
             yield CardView(self.face, size="zoom", ascii_only=self.ascii_only, game_id=self.game_id)
             if self.extra is not None and self.extra.plain:
                 yield Static(self.fold(self.extra), classes="extra")
-            yield Static("Esc / z: close", classes="hint")
+            yield Static(_("Esc / z: close"), classes="hint")
 
     def action_close(self) -> None:
         self.dismiss(None)
