@@ -65,7 +65,7 @@ async def test_every_decision_is_wholly_visible_at_100x30(tmp_path: Path, game_i
                 continue  # a bot is about to move
             ask = screen.query_one("#ask", Static)
             expected = squash(screen.decision_line(decision, True).plain)
-            assert decision.prompt.split(": ", 1)[-1] in expected
+            assert screen.words.text(decision.prompt).split(": ", 1)[-1] in expected
             region = ask.region
             assert region.y >= 0 and region.bottom <= 30 - 1, "the decision line is off screen"
             lines = visible_text(app).splitlines()[region.y:region.bottom]
