@@ -27,7 +27,7 @@ CONVERTED = [
     # "superinmundos",
     # "villainous",
     # "msx_cards",
-    # "mount_gram",
+    "mount_gram",
 ]
 SEEDS_PER_SETUP = 3
 PACKAGE = Path(__file__).resolve().parents[2] / "tabletop" / "games"
@@ -82,6 +82,15 @@ def walk(game_id: str, lang: str) -> int:
 @pytest.mark.parametrize("game_id", CONVERTED)
 def test_every_text_of_random_games_has_an_english_template(game_id: str) -> None:
     assert walk(game_id, "en") > 100
+
+
+SPANISH = ["mount_gram"]
+"""Games whose Spanish catalog is checked by a walk of its own (every text has a template)."""
+
+
+@pytest.mark.parametrize("game_id", SPANISH)
+def test_every_text_of_random_games_has_a_spanish_template(game_id: str) -> None:
+    assert walk(game_id, "es") > 100
 
 
 @pytest.mark.parametrize("game_id", CONVERTED)

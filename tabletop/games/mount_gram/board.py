@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tabletop.engine import emit
-from tabletop.engine.words import count
+from tabletop.engine.msg import Msg
 
 from .cards import CardDef, key_of, owner_of
 from .state import Group, MGState
@@ -275,24 +275,28 @@ def icons(g: "MountGram", s: MGState, hero: str) -> tuple[str, ...]:
 
 
 # -- threat and elimination --------------------------------------------------------------------
-def raise_threat(g: "MountGram", s: MGState, seat: int, n: int, why: str = "") -> None:
+def raise_threat(g: "MountGram", s: MGState, seat: int, n: int, why: Msg | None = None) -> None:
+    """``why`` is a message that reads after the sentence (" (quest failed)")."""
     p = s.players[seat]
     if p["out"] or n == 0:
         return
     p["threat"] = max(0, p["threat"] + n)
-    verb = "raises" if n > 0 else "lowers"
-    emit(s, "threat", f"{p['name']} {verb} threat by {abs(n)} to {p['threat']}{why}.", seat=seat,
-         delta=n, threat=p["threat"])
+    kind = "threat_up" if n > 0 else "threat_down"
+    if why is None:
+        emit(s, "threat", m=kind, seat=seat, delta=n, by=abs(n), threat=p["threat"])
+    else:
+        emit(s, "threat", m=kind + "_why", seat=seat, delta=n, by=abs(n), threat=p["threat"], why=why)
     if p["threat"] >= 50:
-        eliminate(g, s, seat, "threat reached 50")
+        eliminate(g, s, seat, "threat_50")
 
 
 def eliminate(g: "MountGram", s: MGState, seat: int, why: str) -> None:
+    """``why`` names the reason: ``term.out_<why>`` ("threat reached 50")."""
     p = s.players[seat]
     if p["out"]:
         return
     p["out"] = True
-    emit(s, "eliminated", f"{p['name']} is eliminated: {why}.", seat=seat)
+    emit(s, "eliminated", seat=seat, why_term="out_" + why)
     grp = group_of(s, seat)
     g.scen.on_eliminated(g, s, seat)
     alone = grp["members"] == [seat]
@@ -316,7 +320,7 @@ def eliminate(g: "MountGram", s: MGState, seat: int, why: str) -> None:
     if not grp["members"]:
         s.groups.remove(grp)
     if all(q["out"] for q in s.players):
-        end(s, "lost", "every player is eliminated")
+        end(s, "lost", Msg("end.all_eliminated"))
         return
     if s.first == seat:
         order = turn_order(s)
@@ -324,13 +328,14 @@ def eliminate(g: "MountGram", s: MGState, seat: int, why: str) -> None:
             s.first = order[0]
 
 
-def end(s: MGState, outcome: str, reason: str) -> None:
+def end(s: MGState, outcome: str, reason: Msg) -> None:
+    """The game ends; ``reason`` (a message) is kept in its plain form for the result."""
     if s.outcome:
         return
     s.outcome = outcome
-    s.reason = reason
+    s.reason = reason.plain()
     s.stack.clear()
-    emit(s, "end", f"The players {outcome}: {reason}.", outcome=outcome)
+    emit(s, "end", m="end_" + outcome, outcome=outcome, reason=reason)
 
 
 # -- resources ---------------------------------------------------------------------------------
@@ -340,13 +345,16 @@ def add_resources(g: "MountGram", s: MGState, hero: str, n: int) -> None:
 
 
 # -- damage, healing, destruction --------------------------------------------------------------
-def deal_damage(g: "MountGram", s: MGState, cid: str, n: int, why: str = "") -> bool:
-    """Place damage; returns True if the card was destroyed."""
+def deal_damage(g: "MountGram", s: MGState, cid: str, n: int, why: Msg | None = None) -> bool:
+    """Place damage; returns True if the card was destroyed. ``why`` reads after the sentence."""
     if n <= 0 or cid not in s.cards:
         return False
     rec = s.cards[cid]
     rec["dmg"] += n
-    emit(s, "damage", f"{g.defs[cid].name} takes {n} damage{why}.", amount=n)
+    if why is None:
+        emit(s, "damage", card=cid, amount=n)
+    else:
+        emit(s, "damage", m="damage_why", card=cid, amount=n, why=why)
     card = g.defs[cid]
     if card.character and card.has("response"):
         g.fx.trigger(g, s, "damaged", {"c": cid, "n": n, "p": rec["ctl"]}, group_of_card(s, cid))
@@ -363,13 +371,13 @@ def heal(g: "MountGram", s: MGState, cid: str, n: int) -> int:
     healed = min(n, rec["dmg"])
     rec["dmg"] -= healed
     if healed:
-        emit(s, "heal", f"{g.defs[cid].name} heals {healed} damage.", amount=healed)
+        emit(s, "heal", card=cid, amount=healed)
     return healed
 
 
 def destroy(g: "MountGram", s: MGState, cid: str) -> None:
     card = g.defs[cid]
-    emit(s, "destroyed", f"{card.name} is destroyed.", ctype=card.type)
+    emit(s, "destroyed", card=cid, ctype=card.type)
     grp = group_of_card(s, cid)
     if card.type == "enemy":
         leave_play(g, s, cid, "victory" if card.victory else "discard")
@@ -381,7 +389,7 @@ def destroy(g: "MountGram", s: MGState, cid: str) -> None:
 
 def explore(g: "MountGram", s: MGState, loc: str) -> None:
     card = g.defs[loc]
-    emit(s, "explored", f"{card.name} is explored.")
+    emit(s, "explored", card=loc)
     leave_play(g, s, loc, "victory" if card.victory else "discard")
 
 
@@ -418,7 +426,7 @@ def engage(g: "MountGram", s: MGState, enemy: str, seat: int) -> None:
     rec["g"] = ""
     rec["ctl"] = seat
     s.players[seat]["engaged"].append(enemy)
-    emit(s, "engage", f"{g.defs[enemy].name} engages {s.players[seat]['name']}.", seat=seat)
+    emit(s, "engage", card=enemy, seat=seat)
 
 
 def _detach(s: MGState, cid: str) -> None:
@@ -508,7 +516,7 @@ def leave_play(g: "MountGram", s: MGState, cid: str, where: str, *, quiet: bool 
         if "Dwarf" in card.traits:
             g.fx.trigger(g, s, "dwarf_hero_left", {"c": cid, "p": seat}, grp)
         if not heroes(g, s, seat) and not s.players[seat]["out"]:
-            eliminate(g, s, seat, "no hero left in play")
+            eliminate(g, s, seat, "no_hero")
 
 
 def put_char_into_play(g: "MountGram", s: MGState, cid: str, seat: int, *, trigger: bool = True) -> None:
@@ -529,7 +537,7 @@ def place_on_location(g: "MountGram", s: MGState, loc: str, n: int) -> None:
         return
     rec = s.cards[loc]
     rec["prog"] += n
-    emit(s, "progress", f"{n} progress on {g.defs[loc].name}.", amount=n)
+    emit(s, "progress", card=loc, amount=n)
     if rec["prog"] >= g.defs[loc].qp:
         explore(g, s, loc)
 
@@ -550,9 +558,9 @@ def place_progress(g: "MountGram", s: MGState, grp: Group, n: int) -> None:
     if side and side in s.cards:
         rec = s.cards[side]
         rec["prog"] = min(g.defs[side].qp, rec["prog"] + n)
-        emit(s, "progress", f"{n} progress on {g.defs[side].name}.", amount=n)
+        emit(s, "progress", card=side, amount=n)
         if rec["prog"] >= g.defs[side].qp:
-            emit(s, "defeated", f"{g.defs[side].name} is defeated.")
+            emit(s, "defeated", card=side)
             leave_play(g, s, side, "victory" if g.defs[side].victory else "discard")
         return
     g.scen.quest_progress(g, s, grp, n)
@@ -568,8 +576,7 @@ def capture_top(g: "MountGram", s: MGState, host: str, seats: list[int], n: int)
         taken = [deck.pop() for _ in range(min(n, len(deck)))]
         s.cards[host]["cap"].extend(taken)
         if taken:
-            emit(s, "capture", f"{s.players[seat]['name']} has {count(len(taken), 'card')} captured under "
-                 f"{g.defs[host].name}.", seat=seat, amount=len(taken))
+            emit(s, "capture", seat=seat, amount=len(taken), card=host)
 
 
 def capture_from_play(g: "MountGram", s: MGState, cid: str, host: str) -> None:
@@ -578,5 +585,5 @@ def capture_from_play(g: "MountGram", s: MGState, cid: str, host: str) -> None:
     (Valiant Sacrifice, Brok Ironfist) answer it, and a player left without heroes is out."""
     if cid not in s.cards or host not in s.cards:
         return
-    emit(s, "capture", f"{g.defs[cid].name} is captured under {g.defs[host].name}.")
+    emit(s, "capture", m="captured_card", card=cid, host_card=host)
     leave_play(g, s, cid, "captured:" + host)

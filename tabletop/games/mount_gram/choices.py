@@ -15,10 +15,11 @@ from typing import Any, Callable
 
 from tabletop.engine import Action, emit
 from tabletop.engine.chance import shuffle
+from tabletop.engine.msg import Msg, msg
 
 from . import board as B
 from .cards import CardDef, owner_of
-from .flow import Frame, ask, ask_frame, continuation, done, frame, push
+from .flow import Frame, ask, ask_frame, continuation, done, frame, noted, push, recommended
 from .state import Group, MGState
 
 Split = dict[str, int]
@@ -85,28 +86,39 @@ def split_id(split: Split) -> str:
     return "pay " + ",".join(f"{h}={k}" for h, k in split.items())
 
 
-def split_label(g: Any, split: Split) -> str:
-    return "Pay " + ", ".join(f"{k} from {g.defs[h].name}" for h, k in split.items())
+def split_label(g: Any, split: Split) -> Msg:
+    """"Pay 2 from Aragorn, 1 from Théodred": one part per hero, joined as the text does."""
+    parts = [msg("act.pay_part", n=k, card=h) for h, k in split.items()]
+    label = parts[0] if parts else msg("act.pay_nothing")
+    for part in parts[1:]:
+        label = msg("act.pay_more", base=label, part=part)
+    return msg("act.pay", parts=label)
 
 
-def _pay_reason(g: Any, s: MGState, seat: int, best: Split, card: CardDef) -> str:
+def _pay_reason(g: Any, s: MGState, seat: int, best: Split, card: CardDef) -> Msg:
     kept = [h for h in pay_sources(g, s, seat, card.sphere) if _keeps_own(g, h) and h not in best
             and s.cards[h]["res"] > 0]
     if kept:
-        return f"keeps {', '.join(g.defs[h].name for h in kept)}'s resources for his ability"
-    return "spends the fullest pools first"
+        return msg("why.keeps_resources", cards=kept)
+    return msg("why.fullest_pools")
 
 
-def pay_options(g: Any, s: MGState, seat: int, card: CardDef, splits: list[Split]) -> list[tuple[str, str, str]]:
+def split_action(g: Any, split: Split, label: Msg | None = None) -> Action:
+    """One way to pay: the id lists ``hero=amount`` pairs; the split itself rides in ``extra``."""
+    return Action(split_id(split), label or split_label(g, split), verb="pay",
+                  extra=(("split", tuple(split.items())),))
+
+
+def pay_options(g: Any, s: MGState, seat: int, card: CardDef, splits: list[Split]) -> list[Action]:
     why = _pay_reason(g, s, seat, splits[0], card)
-    out = [(split_id(splits[0]), f"{split_label(g, splits[0])} (recommended: {why})", "")]
-    out += [(split_id(sp), split_label(g, sp), "") for sp in splits[1:]]
+    out = [split_action(g, splits[0], recommended(split_label(g, splits[0]), why))]
+    out += [split_action(g, sp) for sp in splits[1:]]
     return out
 
 
-def parse_split(aid: str) -> Split:
-    body = aid.split(" ", 1)[1] if " " in aid else ""
-    return {h: int(k) for h, k in (part.split("=") for part in body.split(",") if part)}
+def split_of(a: Action) -> Split:
+    """The split a ``pay`` action carries."""
+    return {h: int(k) for h, k in a.get("split", ())}
 
 
 def apply_split(g: Any, s: MGState, split: Split) -> None:
@@ -133,22 +145,21 @@ def check_restricted(g: Any, s: MGState, host: str) -> None:
     ranked = sorted(restricted, key=lambda a: (kills(a), g.defs[a].cost))
     opts = []
     for i, a in enumerate(ranked):
-        label = f"Discard {g.defs[a].name}"
+        label = msg("act.discard", card=a)
         if i == 0:
-            label += (" (recommended: the cheapest that keeps the hero alive)" if not kills(a)
-                      else " (recommended: the cheapest; losing any of them destroys the hero)")
+            label = recommended(label, msg("why.cheapest_alive") if not kills(a) else msg("why.cheapest_any_kills"))
         elif kills(a):
-            label += f" (destroys {g.defs[host].name})"
-        opts.append((f"discard {a}", label, a))
-    push(s, ask_frame(rec["ctl"], "restricted", f"{g.defs[host].name} holds 3 Restricted attachments: "
-                      "discard one", opts, {"host": host}, kind="discard_restricted"))
+            label = noted(label, msg("note.destroys", card=host))
+        opts.append(Action(f"discard {a}", label, card=a, verb="discard"))
+    push(s, ask_frame(rec["ctl"], "restricted", msg("ask.restricted", card=host), opts, {"host": host},
+                      kind="discard_restricted"))
 
 
 @continuation("restricted")
-def _restricted(g: Any, s: MGState, ctx: dict[str, Any], aid: str) -> None:
-    a = aid.split()[1]
+def _restricted(g: Any, s: MGState, ctx: dict[str, Any], act: Action) -> None:
+    a = act.card
     if a in s.cards:
-        emit(s, "discard", f"{g.defs[a].name} is discarded (Restricted).")
+        emit(s, "discard", m="discard_restricted", card=a)
         B.leave_play(g, s, a, "discard")
 
 
@@ -186,8 +197,8 @@ def _host_rank(g: Any, s: MGState, cid: str, host: str) -> tuple[int, ...]:
     return (int(full), -gain)
 
 
-def _host_reason(g: Any, host: str) -> str:
-    return "it attacks hardest" if g.defs[host].type == "enemy" else "gains most from it"
+def _host_reason(g: Any, host: str) -> Msg:
+    return msg("why.attacks_hardest") if g.defs[host].type == "enemy" else msg("why.gains_most")
 
 
 def put_free(g: Any, s: MGState, cid: str) -> None:
@@ -195,7 +206,7 @@ def put_free(g: Any, s: MGState, cid: str) -> None:
     attachment with several legal hosts asks its owner where it goes."""
     owner = owner_of(cid)
     card = g.defs[cid]
-    emit(s, "play", f"{card.name} is put into play under {s.players[owner]['name']}'s control.")
+    emit(s, "play", m="put_into_play", card=cid, seat=owner)
     if card.type in ("hero", "ally"):
         B.put_char_into_play(g, s, cid, owner, trigger=card.type == "ally")
         return
@@ -207,24 +218,27 @@ def put_free(g: Any, s: MGState, cid: str) -> None:
         _attach_free(g, s, cid, hosts[0], owner)
         return
     hosts.sort(key=lambda h: _host_rank(g, s, cid, h))
-    opts = [(f"on {h}", f"Attach {card.name} to {g.defs[h].name}"
-             + (f" (recommended: {_host_reason(g, h)})" if i == 0 else ""), h) for i, h in enumerate(hosts)]
+    opts = []
+    for i, h in enumerate(hosts):
+        label = msg("act.attach", card=cid, host_card=h)
+        opts.append(Action(f"on {h}", recommended(label, _host_reason(g, h)) if i == 0 else label, card=h,
+                           verb="on"))
     s.limbo.append(cid)
-    push(s, ask_frame(owner, "free_attach", f"Where does {card.name} go?", opts, {"c": cid}, kind="attach_to"))
+    push(s, ask_frame(owner, "free_attach", msg("ask.free_attach", card=cid), opts, {"c": cid}, kind="attach_to"))
 
 
 def _attach_free(g: Any, s: MGState, cid: str, host: str, owner: int) -> None:
     B.attach(g, s, cid, host, owner)
-    emit(s, "attach", f"{g.defs[cid].name} is attached to {g.defs[host].name}.")
+    emit(s, "attach", card=cid, host_card=host)
     check_restricted(g, s, host)
 
 
 @continuation("free_attach")
-def _free_attach(g: Any, s: MGState, ctx: dict[str, Any], aid: str) -> None:
+def _free_attach(g: Any, s: MGState, ctx: dict[str, Any], a: Action) -> None:
     cid = ctx["c"]
     if cid in s.limbo:
         s.limbo.remove(cid)
-    host = aid.split()[1]
+    host = a.card or ""
     if host in s.cards:
         _attach_free(g, s, cid, host, owner_of(cid))
     else:
@@ -275,10 +289,13 @@ class EnemySearch(Frame):
                 continue
             if len(found) > 1 and B.members(s, grp):
                 chooser = seat if f.get("own") else B.members(s, grp)[0]
-                src = f"{f['src']}: " if f.get("src") else "Search: "
-                where = (f"comes into play engaged with {s.players[seat]['name']}" if f["engage"]
-                         else "is added to the staging area")
-                return ask(f, chooser, "search", f"{src}which enemy {where}?")
+                if f["engage"]:
+                    prompt = msg("ask.search_engaged", src_card=f["src"], seat=seat) if f.get("src") \
+                        else msg("ask.search_engaged_plain", seat=seat)
+                else:
+                    prompt = msg("ask.search_staging", src_card=f["src"]) if f.get("src") \
+                        else msg("ask.search_staging_plain")
+                return ask(f, chooser, "search", prompt)
             EnemySearch._place(g, s, f, grp, found[0])
             if s.outcome:
                 return False
@@ -291,19 +308,19 @@ class EnemySearch(Frame):
         out = []
         for i, c in enumerate(found):
             card = g.defs[c]
-            pile = "encounter deck" if c in s.encounter else "discard pile"
-            label = f"{card.name} from the {pile} (threat {card.threat}, attack {card.atk})"
+            pile = "pile_encounter_deck" if c in s.encounter else "pile_discard"
+            label = msg("act.find", card=c, pile_term=pile, threat=card.threat, atk=card.atk)
             if i == 0:
-                label += (" (recommended: the weakest that captures nothing)" if not card.capture
-                          and any(g.defs[x].capture for x in found) else " (recommended: the weakest)")
-            out.append(Action(f"find {c}", label))
+                label = recommended(label, msg("why.weakest_no_capture") if not card.capture
+                                    and any(g.defs[x].capture for x in found) else msg("why.weakest"))
+            out.append(Action(f"find {c}", label, target=c, verb="find"))
         return out
 
     @staticmethod
-    def answer(g: Any, s: MGState, f: dict[str, Any], aid: str) -> None:
+    def answer(g: Any, s: MGState, f: dict[str, Any], a: Action) -> None:
         grp = B.group(s, f["g"])
-        if grp is not None:
-            EnemySearch._place(g, s, f, grp, aid.split()[1])
+        if grp is not None and a.target:
+            EnemySearch._place(g, s, f, grp, a.target)
 
     @staticmethod
     def _place(g: Any, s: MGState, f: dict[str, Any], grp: Group, c: str) -> None:
@@ -314,7 +331,7 @@ class EnemySearch(Frame):
             return
         s.cards[c] = B.new_rec(ctl=seat)
         s.players[seat]["engaged"].append(c)
-        emit(s, "engage", f"{g.defs[c].name} comes into play engaged with {s.players[seat]['name']}.")
+        emit(s, "engage", m="engage_enters", card=c, seat=seat)
         if g.defs[c].capture:
             B.capture_top(g, s, c, B.members(s, grp), g.defs[c].capture)
 
@@ -329,9 +346,9 @@ def order_rest(g: Any, s: MGState, seat: int, deck_of: int, rest: list[str]) -> 
                       kind="order"))
 
 
-def _order_ask(g: Any, rest: list[str], top: list[str]) -> tuple[str, list[tuple[str, str, str]]]:
-    names = ", ".join(g.defs[c].name for c in rest)
-    opts = [("keep", f"Keep this order: {names} (recommended: as they were, first drawn first)", "")]
+def _order_ask(g: Any, rest: list[str], top: list[str]) -> tuple[Msg, list[Action]]:
+    opts = [Action("keep", recommended(msg("act.keep_order", order=msg("w.in_order", cards=rest)),
+                                       msg("why.as_they_were")), verb="keep")]
     # no card on these options: the deck's cards are named in the labels and shown through the
     # view's ``looking_at``, so the screen's list (Enter: the recommended "keep") has the focus
     # one option per title (copies give the same order), and none that repeats "keep": with two
@@ -341,18 +358,20 @@ def _order_ask(g: Any, rest: list[str], top: list[str]) -> tuple[str, list[tuple
         key = g.defs[c].key
         if key not in seen:
             seen.add(key)
-            opts.append((f"top {c}", f"{g.defs[c].name} next" + (" (drawn first)" if not top else ""), ""))
-    return "Order the rest on top of the deck: which card is drawn next?", opts
+            label = msg("act.next_card", card=c)
+            opts.append(Action(f"top {c}", noted(label, msg("note.drawn_first")) if not top else label,
+                               target=c, verb="top"))
+    return msg("ask.search_order"), opts
 
 
 @continuation("search_order")
-def _search_order(g: Any, s: MGState, ctx: dict[str, Any], aid: str) -> None:
+def _search_order(g: Any, s: MGState, ctx: dict[str, Any], a: Action) -> None:
     rest, top = list(ctx["rest"]), list(ctx["top"])
-    if aid == "keep":
+    if a.verb == "keep":
         top += rest
         rest = []
     else:
-        c = aid.split()[1]
+        c = a.target
         rest.remove(c)
         top.append(c)
     if len({g.defs[c].key for c in rest}) >= 2:
@@ -364,7 +383,7 @@ def _search_order(g: Any, s: MGState, ctx: dict[str, Any], aid: str) -> None:
     k = len(top)
     if deck[-k:] and sorted(deck[-k:]) == sorted(top):
         deck[-k:] = list(reversed(top))
-        emit(s, "order", f"{s.players[ctx['p']]['name']}'s deck: {k} cards put back on top in a chosen order.")
+        emit(s, "order", seat=ctx["p"], n=k)
 
 
 # -- simultaneous Forced effects (§5.9) ----------------------------------------------------------
@@ -397,19 +416,24 @@ class ForcedOrder(Frame):
         grp = B.group(s, f["g"])
         chooser = B.members(s, grp) if grp else []
         if len(items) > 1 and chooser:
-            return ask(f, chooser[0], "forced_order", "Forced effects trigger together: which resolves first?")
+            return ask(f, chooser[0], "forced_order", msg("ask.forced_order"))
         item = items.pop(0)
         FORCED[item["op"]](g, s, item)
         return False
 
     @staticmethod
     def options(g: Any, s: MGState, f: dict[str, Any]) -> list[Action]:
-        return [Action(f"first {i}", it["label"] + (f" (recommended: {it['why']})" if i == 0 and it.get("why") else ""))
-                for i, it in enumerate(f["items"])]
+        out = []
+        for i, it in enumerate(f["items"]):
+            label = Msg.from_plain(it["label"])
+            if i == 0 and it.get("why"):
+                label = recommended(label, Msg.from_plain(it["why"]))
+            out.append(Action(f"first {i}", label, verb="first", amount=i))
+        return out
 
     @staticmethod
-    def answer(g: Any, s: MGState, f: dict[str, Any], aid: str) -> None:
-        item = f["items"].pop(int(aid.split()[1]))
+    def answer(g: Any, s: MGState, f: dict[str, Any], a: Action) -> None:
+        item = f["items"].pop(a.amount or 0)
         FORCED[item["op"]](g, s, item)
 
 
@@ -419,5 +443,5 @@ def _discard_self(g: Any, s: MGState, item: dict[str, Any]) -> None:
     """Gandalf (ally): discarded from play at the end of the round."""
     cid = item["c"]
     if cid in s.cards:
-        emit(s, "discard", f"{g.defs[cid].name} leaves at the end of the round.")
+        emit(s, "discard", m="discard_end_of_round", card=cid)
         B.leave_play(g, s, cid, "discard")

@@ -13,10 +13,11 @@ from __future__ import annotations
 from typing import Any
 
 from tabletop.engine import Action, IllegalAction, emit
+from tabletop.engine.msg import Msg, msg
 
 from . import board as B
 from .cards import CardDef, key_of
-from .choices import apply_split, check_restricted, parse_split, pay_options, pay_splits
+from .choices import apply_split, check_restricted, pay_options, pay_splits, split_of
 from .flow import ask_frame, continuation, push, window
 from .ops import OPS, PASSIVE_OPS, Ctx, chars_of_group, engaged_in_group, locations_of, staging_attacker, t_put_self
 from .state import MGState
@@ -28,21 +29,37 @@ __all__ = ["OPS", "PASSIVE_OPS", "Play", "actions", "available", "execute", "for
 class Play:
     """One concrete play; its label is written only when a list is shown (``text``)."""
 
-    __slots__ = ("aid", "label", "card", "ab", "tokens", "hand", "x")
+    __slots__ = ("aid", "label", "card", "ab", "tokens", "hand", "x", "verb")
 
-    def __init__(self, aid: str, label: str | None, card: str, ab: dict[str, Any] | None,
-                 tokens: list[str], hand: bool, x: int = 0) -> None:
+    def __init__(self, aid: str, label: Msg | None, card: str, ab: dict[str, Any] | None,
+                 tokens: list[str], hand: bool, x: int = 0, verb: str = "play") -> None:
         self.aid, self.label, self.card, self.ab = aid, label, card, ab
-        self.tokens, self.hand, self.x = tokens, hand, x
+        self.tokens, self.hand, self.x, self.verb = tokens, hand, x, verb
 
-    def text(self, g: Any, s: MGState | None = None) -> str:
+    def text(self, g: Any, s: MGState | None = None) -> Msg:
+        """The label: the card, its targets, X, and for a response what it does (``resp.<key>``)."""
         if self.label is None:
             card = g.defs[self.card]
-            tail = (": " + _describe(g, self.tokens, s)) if self.tokens else ""
-            xs = f" x{self.x}" if card.x_cost else ""
-            does = response_clause(card.text) if self.ab is not None and self.ab.get("trigger") == "response" else ""
-            self.label = f"{card.name}{tail}{xs}" + (f" — {does}" if does else "")
+            label = msg("act.play_card", card=self.card)
+            if self.tokens:
+                label = msg("act.play_on", base=label, targets=_describe(self.tokens))
+            if card.x_cost:
+                label = msg("act.play_x", base=label, x=self.x)
+            if self.ab is not None and self.ab.get("trigger") == "response" and response_clause(card.text):
+                label = msg("act.play_does", base=label, does=msg("resp." + card.key))
+            self.label = label
         return self.label
+
+    def action(self, g: Any, s: MGState | None = None, label: bool = True) -> Action:
+        """The play as an action: verb ``play`` / ``use``, the card, its first card target and
+        seat target, X (of an X-cost card) as ``amount`` and every token in ``extra``; ``label=False`` leaves the
+        label empty (``apply`` only reads the fields)."""
+        target = next((t for t in self.tokens if "." in t), None)
+        seat = next((int(t[1:]) for t in self.tokens if t[:1] == "p" and t[1:].isdigit()), None)
+        return Action(self.aid, self.text(g, s) if label else "", card=self.card,
+                      group="play" if self.hand else "ability", verb=self.verb,
+                      target=target, seat=seat, amount=self.x if g.defs[self.card].x_cost else None,
+                      extra=(("tokens", tuple(self.tokens)),))
 
 
 def response_clause(text: str) -> str:
@@ -63,10 +80,10 @@ def response_clause(text: str) -> str:
 def _limit_key(ab: dict[str, Any], src: str, seat: int) -> str:
     lim = ab.get("limit", "")
     if lim == "round_per_player":
-        return f"r:{key_of(src)}:{seat}"
+        return ":".join(("r", key_of(src), str(seat)))
     if lim == "phase3":
-        return f"ph:{src}"
-    return f"r:{src}" if lim else ""
+        return "ph:" + src
+    return "r:" + src if lim else ""
 
 
 def _limit_ok(s: MGState, ab: dict[str, Any], src: str, seat: int) -> bool:
@@ -200,10 +217,10 @@ def _plays(g: Any, s: MGState, seat: int, f: dict[str, Any]) -> list[Play]:
             if (card.unique and B.unique_in_play(g, s, card.name)) or not _affords(card, card.cost, row):
                 continue
             if card.type == "ally":
-                out.append(Play(f"play {c}", f"Play {card.name} ({card.cost})", c, None, [], True))
+                out.append(Play(f"play {c}", msg("act.play_ally", card=c, cost=card.cost), c, None, [], True))
             else:
                 for t in attach_targets(g, s, seat, card):
-                    out.append(Play(f"play {c} {t}", f"Attach {card.name} to {g.defs[t].name}", c, None, [t],
+                    out.append(Play(f"play {c} {t}", msg("act.attach", card=c, host_card=t), c, None, [t],
                                     True))
     sources = []
     for ch in pl["chars"]:
@@ -251,12 +268,12 @@ def _plays(g: Any, s: MGState, seat: int, f: dict[str, Any]) -> list[Play]:
                     continue
                 for t in OPS[ab["op"]][0](g, s, seat, c, ab, ctx):
                     tail = " ".join(t)
-                    out.append(Play(f"use {c} {tail}" if tail else f"use {c}", None, c, ab, t, False))
+                    out.append(Play(f"use {c} {tail}" if tail else f"use {c}", None, c, ab, t, False, verb="use"))
     if ev == "dwarf_hero_left" and ctx.get("p") == seat:
         for c in pl["hand"]:
             for ab in g.defs[c].has("response"):
                 if ab["op"] == "put_self_into_play" and t_put_self(g, s, seat, c, ab, ctx):
-                    out.append(Play(f"use {c}", f"Put {g.defs[c].name} into play", c, ab, [], True))
+                    out.append(Play(f"use {c}", msg("act.put_self", card=c), c, ab, [], True, verb="use"))
     return out
 
 
@@ -343,7 +360,7 @@ def _event_plays(g: Any, s: MGState, seat: int, c: str, card: CardDef, abl: tupl
             if ab["op"] == "revive":
                 for t in finder(g, s, seat, c, ab, ctx):
                     if g.defs[t[0]].cost == x:
-                        out.append(Play(f"play {c} {t[0]}", f"{card.name}: {g.defs[t[0]].name} (X={x})",
+                        out.append(Play(f"play {c} {t[0]}", msg("act.revive", card=c, target_card=t[0], x=x),
                                         c, ab, t, True, x))
                 continue
             for t in finder(g, s, seat, c, ab, dict(ctx, x=x)):
@@ -352,17 +369,21 @@ def _event_plays(g: Any, s: MGState, seat: int, c: str, card: CardDef, abl: tupl
                 out.append(Play(aid, None, c, ab, t, True, x))
 
 
-def _describe(g: Any, tokens: list[str], s: MGState | None = None) -> str:
-    out = []
-    for t in tokens:
-        if t.startswith("p") and t[1:].isdigit():
-            seat = int(t[1:])
-            out.append(s.players[seat]["name"] if s is not None and seat < len(s.players) else f"player {seat + 1}")
-        elif "." in t:
-            out.append(g.defs[t].name)
-        else:
-            out.append(t)
-    return ", ".join(out)
+def _token(t: str) -> Msg:
+    """One target token in words: a seat (``p1``), a card id, or a word of the vocabulary."""
+    if t[:1] == "p" and t[1:].isdigit():
+        return msg("w.seat", seat=int(t[1:]))
+    if "." in t:
+        return msg("w.card", card=t)
+    return msg("w.term", term="tok_" + t)
+
+
+def _describe(tokens: list[str]) -> Msg:
+    """The targets of a play, joined by commas."""
+    out = _token(tokens[0])
+    for t in tokens[1:]:
+        out = msg("w.comma", base=out, part=_token(t))
+    return out
 
 
 def attach_targets(g: Any, s: MGState, seat: int, card: CardDef) -> list[str]:
@@ -435,14 +456,21 @@ def actions(g: Any, s: MGState, seat: int, f: dict[str, Any]) -> list[Action]:
     if cache is None or len(cache) > 20000:
         cache = g._actions = {}
     out = []
-    names = tuple(pl["name"] for pl in s.players)  # labels name players, and a game object outlives a match
     for p in plays(g, s, seat, f):
-        key = (p.aid, p.label, p.hand, names)
+        key = (p.aid, p.label, p.hand)  # labels name seats by index: the same in every match
         action = cache.get(key)
         if action is None:
-            action = cache[key] = Action(p.aid, p.text(g, s), card=p.card, group="play" if p.hand else "ability")
+            action = cache[key] = p.action(g, s)
         out.append(action)
     return out
+
+
+def quick_action(g: Any, s: MGState, seat: int, f: dict[str, Any], aid: str) -> Action | None:
+    """The listed play with this id, without writing its label (``apply``'s fast path)."""
+    for p in plays(g, s, seat, f):
+        if p.aid == aid:
+            return p.action(g, s, label=False)
+    return None
 
 
 def execute(g: Any, s: MGState, seat: int, f: dict[str, Any], aid: str) -> None:
@@ -463,7 +491,7 @@ def execute(g: Any, s: MGState, seat: int, f: dict[str, Any], aid: str) -> None:
         n = p.x if card.x_cost else card.cost
         splits = pay_splits(g, s, seat, card, n)
         if len(splits) > 1:
-            push(s, ask_frame(seat, "pay", f"{s.players[seat]['name']}: pay {n} for {card.name}",
+            push(s, ask_frame(seat, "pay", msg("ask.pay", seat=seat, n=n, card=p.card),
                               pay_options(g, s, seat, card, splits),
                               {"seat": seat, "c": p.card, "ab": ab_index, "tok": list(p.tokens), "ctx": ctx},
                               kind="pay"))
@@ -474,8 +502,8 @@ def execute(g: Any, s: MGState, seat: int, f: dict[str, Any], aid: str) -> None:
 
 
 @continuation("pay")
-def _paid(g: Any, s: MGState, ctx: dict[str, Any], aid: str) -> None:
-    apply_split(g, s, parse_split(aid))
+def _paid(g: Any, s: MGState, ctx: dict[str, Any], a: Action) -> None:
+    apply_split(g, s, split_of(a))
     _resolve(g, s, ctx["seat"], ctx["c"], ctx["ab"], ctx["tok"], ctx["ctx"], True)
 
 
@@ -488,13 +516,13 @@ def _resolve(g: Any, s: MGState, seat: int, cid: str, ab_index: int, tokens: lis
     if hand and ab_index < 0:
         pl["hand"].remove(cid)
         if card.type == "ally":
-            emit(s, "play", f"{pl['name']} plays {card.name}.", seat=seat)
+            emit(s, "play", m="plays", seat=seat, card=cid)
             B.put_char_into_play(g, s, cid, seat)
             if cid in s.cards and card.has("response"):
                 trigger(g, s, "played", {"c": cid, "p": seat}, B.group_of(s, seat))
         else:
             host = tokens[0]
-            emit(s, "play", f"{pl['name']} attaches {card.name} to {g.defs[host].name}.", seat=seat)
+            emit(s, "play", m="play_attach", seat=seat, card=cid, host_card=host)
             B.attach(g, s, cid, host, seat)
             if card.restricted:
                 check_restricted(g, s, host)
@@ -503,17 +531,17 @@ def _resolve(g: Any, s: MGState, seat: int, cid: str, ab_index: int, tokens: lis
     if hand and card.type == "event":
         pl["hand"].remove(cid)
         s.limbo.append(cid)
-        emit(s, "play", f"{pl['name']} plays {card.name}.", seat=seat)
+        emit(s, "play", m="plays", seat=seat, card=cid)
         OPS[ab["op"]][1](g, s, seat, cid, ab, tokens, ctx)
         s.limbo.remove(cid)
         if ab.get("remove_after"):
             s.removed.append(cid)  # Will of the West (FAQ): removed from the game once resolved
-            emit(s, "removed", f"{card.name} is removed from the game.")
+            emit(s, "removed", card=cid)
         else:
             pl["discard"].append(cid)  # an event is discarded once resolved
         return
     _pay_ability(g, s, seat, cid, ab, tokens)
-    emit(s, "ability", f"{pl['name']} uses {card.name}.", seat=seat)
+    emit(s, "ability", seat=seat, card=cid)
     OPS[ab["op"]][1](g, s, seat, cid, ab, tokens, ctx)
 
 
@@ -573,7 +601,7 @@ def on_enemy_revealed(g: Any, s: MGState, enemy: str, grp: Any) -> None:
         if s.cards[c]["com"]:
             for ab in g.defs[c].has("passive"):
                 if ab["op"] == "damage_revealed_enemies" and enemy in s.cards:
-                    B.deal_damage(g, s, enemy, ab["amount"], f" from {g.defs[c].name}")
+                    B.deal_damage(g, s, enemy, ab["amount"], msg("why.from_card", card=c))
 
 
 def resolve_attack(g: Any, s: MGState, seat: int, attackers: list[str], enemy: str) -> None:
@@ -594,8 +622,7 @@ def resolve_attack(g: Any, s: MGState, seat: int, attackers: list[str], enemy: s
                 if ab["op"] == "attack_staging_alone":
                     strength += ab["amount"]
     dmg = max(0, strength - B.defense(g, s, enemy))
-    emit(s, "player_attack", f"{', '.join(g.defs[c].name for c in attackers)} attack {g.defs[enemy].name} "
-         f"with {strength}: {dmg} damage.", strength=strength, damage=dmg)
+    emit(s, "player_attack", cards=attackers, card=enemy, strength=strength, damage=dmg)
     grp = B.group_of(s, seat)
     if B.deal_damage(g, s, enemy, dmg):
         trigger(g, s, "enemy_destroyed", {"atk": attackers, "p": seat}, grp)

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from tabletop.engine import emit
+from tabletop.engine import Action, emit
 from tabletop.engine.chance import randbelow, shuffle
+from tabletop.engine.msg import msg
 
 from . import board as B
 from .cards import owner_of
@@ -23,7 +24,7 @@ Ab = dict[str, Any]
 # -- when revealed -----------------------------------------------------------------------------
 def wr_raise_threat(g: Any, s: MGState, grp: Group, cid: str, ab: Ab, f: dict[str, Any]) -> None:
     for p in B.members(s, grp):
-        B.raise_threat(g, s, p, ab["amount"], f" ({g.defs[cid].name})")
+        B.raise_threat(g, s, p, ab["amount"], msg("why.card", card=cid))
 
 
 def wr_damage_exhausted(g: Any, s: MGState, grp: Group, cid: str, ab: Ab, f: dict[str, Any]) -> None:
@@ -34,7 +35,7 @@ def wr_damage_exhausted(g: Any, s: MGState, grp: Group, cid: str, ab: Ab, f: dic
 def enter_play_staging(g: Any, s: MGState, cid: str, grp: Group) -> None:
     """A card searched or put into play (not revealed, R-45): Capture fires (R-36), nothing else."""
     B.enter_staging(g, s, cid, grp)
-    emit(s, "enter", f"{g.defs[cid].name} enters the staging area.")
+    emit(s, "enter", card=cid)
     if g.defs[cid].capture:
         B.capture_top(g, s, cid, B.members(s, grp), g.defs[cid].capture)
 
@@ -42,9 +43,9 @@ def enter_play_staging(g: Any, s: MGState, cid: str, grp: Group) -> None:
 def wr_sound_the_alarm(g: Any, s: MGState, grp: Group, cid: str, ab: Ab, f: dict[str, Any]) -> None:
     s.mods.append({"grp": grp["id"], "st": "eng", "d": -ab["engagement"], "until": "round"})
     s.mods.append({"grp": grp["id"], "st": "atk", "d": ab["attack"], "until": "round"})
-    emit(s, "alarm", "Enemies of this group get -10 engagement cost and +1 attack this round.")
+    emit(s, "alarm", eng=ab["engagement"], atk=ab["attack"])
     if not B.group_enemies(g, s, grp) and B.members(s, grp):
-        push(s, search_frame(grp, B.members(s, grp)[:1], "", engage=False, src=g.defs[cid].name))
+        push(s, search_frame(grp, B.members(s, grp)[:1], "", engage=False, src=cid))
 
 
 def wr_feeble(g: Any, s: MGState, grp: Group, cid: str, ab: Ab, f: dict[str, Any]) -> None:
@@ -53,25 +54,25 @@ def wr_feeble(g: Any, s: MGState, grp: Group, cid: str, ab: Ab, f: dict[str, Any
         ex = [c for c in s.players[p]["chars"] if s.cards[c]["ex"]]
         opts = []
         if ex:
-            opts.append(("damage", "1 damage to each of your exhausted characters", ""))
+            opts.append(Action("damage", msg("act.feeble_damage"), verb="damage"))
         if any(s.cards[c]["com"] for c in ex):
-            opts.append(("unquest", "Remove your exhausted characters from the quest", ""))
+            opts.append(Action("unquest", msg("act.feeble_unquest"), verb="unquest"))
         if len(opts) == 1:
-            _feeble(g, s, {"p": p}, opts[0][0])
+            _feeble(g, s, {"p": p}, opts[0])
         elif opts:
-            frames.append(ask_frame(p, "feeble", "Feeble and Weary: choose one", opts, {"p": p}))
+            frames.append(ask_frame(p, "feeble", msg("ask.choose_one", card=cid), opts, {"p": p}))
     push(s, *frames)
 
 
 @continuation("feeble")
-def _feeble(g: Any, s: MGState, ctx: dict[str, Any], aid: str) -> None:
+def _feeble(g: Any, s: MGState, ctx: dict[str, Any], a: Action) -> None:
     ex = [c for c in s.players[ctx["p"]]["chars"] if s.cards[c]["ex"]]
     for c in ex:
-        if aid == "damage":
+        if a.verb == "damage":
             B.deal_damage(g, s, c, 1)
         elif c in s.cards:
             s.cards[c]["com"] = False
-    emit(s, "feeble", f"{s.players[ctx['p']]['name']} chooses: {aid}.")
+    emit(s, "feeble", seat=ctx["p"], choice_term="feeble_" + a.verb)
 
 
 def _hosts(g: Any, s: MGState, grp: Group) -> list[str]:
@@ -91,20 +92,19 @@ def wr_captives(g: Any, s: MGState, grp: Group, cid: str, ab: Ab, f: dict[str, A
     top = max(B.threat_of(g, s, h) for h in hosts)
     tied = [h for h in hosts if B.threat_of(g, s, h) == top]
     for p in B.members(s, grp):
-        opts = [(f"capture {a} {h}", f"{g.defs[a].name} is captured under {g.defs[h].name}", a)
+        opts = [Action(f"capture {a} {h}", msg("act.captured_under", card=a, host_card=h), card=a, target=h,
+                       verb="capture")
                 for a in B.allies(g, s, p) for h in tied]
         if len(opts) == 1:  # one ally and one host: nothing to choose
-            _captives(g, s, {"p": p}, opts[0][0])
+            _captives(g, s, {"p": p}, opts[0])
         elif opts:
-            frames.append(ask_frame(p, "captives", "Captives of Gornákh: choose an ally to be captured",
-                                    opts, {"p": p}))
+            frames.append(ask_frame(p, "captives", msg("ask.captives", card=cid), opts, {"p": p}))
     push(s, *frames)
 
 
 @continuation("captives")
-def _captives(g: Any, s: MGState, ctx: dict[str, Any], aid: str) -> None:
-    _, ally, host = aid.split()
-    B.capture_from_play(g, s, ally, host)
+def _captives(g: Any, s: MGState, ctx: dict[str, Any], a: Action) -> None:
+    B.capture_from_play(g, s, a.card or "", a.target or "")
 
 
 def _printed_cost(g: Any, s: MGState, cid: str) -> int:
@@ -123,40 +123,40 @@ def wr_interrogation(g: Any, s: MGState, grp: Group, cid: str, ab: Ab, f: dict[s
             continue
         c = deck.pop()
         s.players[p]["discard"].append(c)
-        emit(s, "discard", f"{s.players[p]['name']} discards {g.defs[c].name} from his captured deck.", seat=p)
+        emit(s, "discard", m="discard_captured", seat=p, card=c)
         B.raise_threat(g, s, p, _printed_cost(g, s, c))
     if missing:
-        emit(s, "doomed", f"{g.defs[cid].name} gains Doomed 2.")
+        emit(s, "doomed", card=cid, n=2)
         for p in B.members(s, grp):
-            B.raise_threat(g, s, p, 2, " (doomed 2)")
+            B.raise_threat(g, s, p, 2, msg("why.doomed", n=2))
 
 
 def wr_angmar_orc(g: Any, s: MGState, grp: Group, cid: str, ab: Ab, f: dict[str, Any]) -> None:
-    opts = [(f"discard {a}", f"Discard {g.defs[a].name}", a) for p in B.members(s, grp)
+    opts = [Action(f"discard {a}", msg("act.discard", card=a), card=a, verb="discard") for p in B.members(s, grp)
             for a in B.allies(g, s, p)]
     if s.encounter or s.enc_discard:
-        opts.append(("reveal", "Reveal one more encounter card", ""))
+        opts.append(Action("reveal", msg("act.reveal_more"), verb="reveal"))
     if len(opts) == 1:
-        _angmar_orc(g, s, {"g": grp["id"]}, opts[0][0])
+        _angmar_orc(g, s, {"g": grp["id"]}, opts[0])
     elif opts:
-        push(s, ask_frame(B.members(s, grp)[0], "angmar_orc", "Angmar Orc: choose one", opts,
+        push(s, ask_frame(B.members(s, grp)[0], "angmar_orc", msg("ask.choose_one", card=cid), opts,
                           {"g": grp["id"]}))
 
 
 @continuation("angmar_orc")
-def _angmar_orc(g: Any, s: MGState, ctx: dict[str, Any], aid: str) -> None:
-    if aid == "reveal":
+def _angmar_orc(g: Any, s: MGState, ctx: dict[str, Any], a: Action) -> None:
+    if a.verb == "reveal":
         push(s, {"t": "reveal", "g": ctx["g"], "pc": 0})
-    else:
-        emit(s, "discard", f"{g.defs[aid.split()[1]].name} is discarded.")
-        B.leave_play(g, s, aid.split()[1], "discard")
+    elif a.card:
+        emit(s, "discard", card=a.card)
+        B.leave_play(g, s, a.card, "discard")
 
 
 def wr_orc_ambush(g: Any, s: MGState, grp: Group, cid: str, ab: Ab, f: dict[str, Any]) -> None:
     """Each player of the group gets an Orc enemy engaged with him; "each player searches", so
     each picks his own (R-18, §5.9 "each player ... each for himself"), in turn order, then the
     deck is shuffled."""
-    push(s, search_frame(grp, B.members(s, grp), "Orc", engage=True, src=g.defs[cid].name, own=True))
+    push(s, search_frame(grp, B.members(s, grp), "Orc", engage=True, src=cid, own=True))
 
 
 WHEN_REVEALED: dict[str, Callable[..., None]] = {
@@ -206,19 +206,19 @@ def sh_capture_attachments(g: Any, s: MGState, f: dict[str, Any], ab: Ab) -> Non
 
 def sh_exhaust(g: Any, s: MGState, f: dict[str, Any], ab: Ab) -> None:
     ready = [c for c in s.players[f["p"]]["chars"] if not s.cards[c]["ex"]]
+    opts = [Action(f"exhaust {c}", msg("act.exhaust", card=c), card=c, verb="exhaust") for c in ready]
     if len(ready) == 1:
-        _exhaust(g, s, {}, "exhaust " + ready[0])
+        _exhaust(g, s, {}, opts[0])
     elif ready:
-        push(s, ask_frame(f["p"], "exhaust", "Shadow: exhaust one of your characters",
-                          [(f"exhaust {c}", f"Exhaust {g.defs[c].name}", c) for c in ready], {}))
+        push(s, ask_frame(f["p"], "exhaust", msg("ask.shadow_exhaust"), opts, {}))
 
 
 @continuation("exhaust")
-def _exhaust(g: Any, s: MGState, ctx: dict[str, Any], aid: str) -> None:
-    c = aid.split()[1]
+def _exhaust(g: Any, s: MGState, ctx: dict[str, Any], a: Action) -> None:
+    c = a.card
     if c in s.cards:
         s.cards[c]["ex"] = True
-        emit(s, "exhaust", f"{g.defs[c].name} is exhausted.")
+        emit(s, "exhaust", card=c)
 
 
 def sh_capture_damaged(g: Any, s: MGState, f: dict[str, Any], ab: Ab) -> None:
@@ -232,13 +232,13 @@ def sh_interrogation(g: Any, s: MGState, f: dict[str, Any], ab: Ab) -> None:
             c = pl["hand"].pop(randbelow(s, len(pl["hand"])))
             pl["captured"].append(c)
         shuffle(s, pl["captured"])
-        emit(s, "interrogation", f"Two random cards of {pl['name']}'s hand go into his captured deck.")
+        emit(s, "interrogation", seat=f["p"])
         return
     if not pl["hand"]:
         return
     c = pl["hand"].pop(randbelow(s, len(pl["hand"])))
     pl["discard"].append(c)
-    emit(s, "discard", f"{pl['name']} discards {g.defs[c].name} at random.")
+    emit(s, "discard", m="discard_random", seat=f["p"], card=c)
     B.raise_threat(g, s, f["p"], _printed_cost(g, s, c))
 
 
@@ -276,7 +276,7 @@ def attack_damage(g: Any, s: MGState, f: dict[str, Any], target: str, n: int) ->
         seat = s.cards[target]["ctl"]
         B.capture_from_play(g, s, target, f["e"])
         if kind == "hero" and seat >= 0 and not B.heroes(g, s, seat):
-            B.eliminate(g, s, seat, "no hero left in play")
+            B.eliminate(g, s, seat, "no_hero")
         return
     if B.deal_damage(g, s, target, n) and kind == "ally":
         f["ally_killed"] = True
@@ -289,9 +289,8 @@ def after_attack(g: Any, s: MGState, f: dict[str, Any]) -> None:
     if e not in s.cards or not f.get("ally_killed"):
         return
     grp = B.group_of(s, f["p"])
-    name = g.defs[e].name
     back = {"op": "return_enemy", "e": e, "g": grp["id"], "rank": 0,
-            "label": f"{name} returns to the staging area", "why": "it cannot attack again from there"}
+            "label": msg("act.returns_to_staging", card=e).plain(), "why": msg("why.cannot_attack_again").plain()}
     items = []
     for ab in g.defs[e].has("forced"):
         if ab["op"] == "return_after_ally_kill":
@@ -299,7 +298,7 @@ def after_attack(g: Any, s: MGState, f: dict[str, Any]) -> None:
         elif ab["op"] == "captain_after_ally_kill" and s.players[f["p"]]["deck"]:
             # with the deck empty it does nothing (§5.9), so no order to ask about
             items.append({"op": "captain", "e": e, "p": f["p"], "rank": 1,
-                          "label": f"{name}: discard the top card of the deck; an ally there means another attack"})
+                          "label": msg("act.captain", card=e).plain()})
     if f.get("return_if_ally") and back not in items:
         items.append(back)
     if items:
@@ -312,7 +311,7 @@ def _return_enemy(g: Any, s: MGState, item: dict[str, Any]) -> None:
     grp = B.group(s, item["g"]) or (B.group_of(s, B.engaged_with(s, e)) if B.engaged_with(s, e) >= 0 else None)
     if e in s.cards and B.engaged_with(s, e) >= 0 and grp is not None:
         B.disengage_to_staging(g, s, e, grp)
-        emit(s, "return", f"{g.defs[e].name} returns to the staging area.")
+        emit(s, "return", card=e)
 
 
 @forced_effect("captain")
@@ -324,16 +323,16 @@ def _captain(g: Any, s: MGState, item: dict[str, Any]) -> None:
     top = deck.pop()
     s.players[p]["discard"].append(top)
     s.reveals += 1
-    emit(s, "discard", f"{g.defs[top].name} is discarded from the top of the deck.")
+    emit(s, "discard", m="discard_top", card=top, seat=p)
     if g.defs[top].type == "ally" and B.engaged_with(s, e) == p:
-        emit(s, "attack_again", f"{g.defs[e].name} attacks again.")
+        emit(s, "attack_again", card=e)
         push(s, enemy_attack(e, p, immediate=True))
 
 
 # -- travel ------------------------------------------------------------------------------------
 def travel_cost(g: Any, s: MGState, grp: Group, loc: str, ab: Ab) -> None:
     for p in B.members(s, grp):
-        B.raise_threat(g, s, p, ab["amount"], f" (travel to {g.defs[loc].name})")
+        B.raise_threat(g, s, p, ab["amount"], msg("why.travel_to", card=loc))
 
 
 def after_travel(g: Any, s: MGState, grp: Group, loc: str) -> None:
@@ -344,12 +343,11 @@ def after_travel(g: Any, s: MGState, grp: Group, loc: str) -> None:
                     B.raise_threat(g, s, p, ab["value"] - s.players[p]["threat"])
     for ab in g.defs[loc].has("response"):
         if ab["op"] == "prison_cell" and s.cards[loc]["cap"]:
-            opts = [(f"free {c}", f"Put {g.defs[c].name} into play", "")
+            opts = [Action(f"free {c}", msg("act.put_self", card=c), target=c, verb="free")
                     for c in s.cards[loc]["cap"] if free_play_ok(g, s, c)]
             if opts:
-                push(s, ask_frame(B.members(s, grp)[0], "prison_cell",
-                                  f"{g.defs[loc].name}: put one captured card into play?",
-                                  opts + [("none", "Leave them captured", "")], {"host": loc}))
+                push(s, ask_frame(B.members(s, grp)[0], "prison_cell", msg("ask.prison_cell", card=loc),
+                                  opts + [Action("none", msg("act.leave_captured"), verb="none")], {"host": loc}))
 
 
 def free_play_ok(g: Any, s: MGState, cid: str) -> bool:
@@ -368,20 +366,20 @@ def free_play_ok(g: Any, s: MGState, cid: str) -> bool:
 
 
 @continuation("prison_cell")
-def _prison_cell(g: Any, s: MGState, ctx: dict[str, Any], aid: str) -> None:
+def _prison_cell(g: Any, s: MGState, ctx: dict[str, Any], a: Action) -> None:
     host = ctx["host"]
-    if aid == "none" or host not in s.cards:
+    if a.verb != "free" or host not in s.cards or a.target is None:
         return
-    c = aid.split()[1]
+    c = a.target
     s.cards[host]["cap"].remove(c)
     put_free(g, s, c)
 
 
 @continuation("dungeon_guard")
-def _dungeon_guard(g: Any, s: MGState, ctx: dict[str, Any], aid: str) -> None:
-    if aid == "none":
+def _dungeon_guard(g: Any, s: MGState, ctx: dict[str, Any], a: Action) -> None:
+    if a.verb != "free" or a.target is None:
         return
-    c = aid.split()[1]
+    c = a.target
     owner = owner_of(c)
     if c in s.players[owner]["hand"] and free_play_ok(g, s, c):
         s.players[owner]["hand"].remove(c)

@@ -7,15 +7,15 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from tabletop.engine import emit
+from tabletop.engine import Action, emit
 from tabletop.engine.chance import shuffle
-from tabletop.engine.words import count
+from tabletop.engine.msg import msg
 from tabletop.engine.zones import draw
 
 from . import board as B
 from .cards import key_of, owner_of
 from .choices import order_rest
-from .flow import ask_frame, continuation, push
+from .flow import ask_frame, attacked_key, continuation, push
 from .state import MGState
 
 Ctx = dict[str, Any]
@@ -96,7 +96,7 @@ def r_ready(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: li
         s.cards[tok[0]]["ex"] = True
     if cid in s.cards:
         s.cards[cid]["ex"] = False
-        emit(s, "ready", f"{g.defs[cid].name} readies.")
+        emit(s, "ready", card=cid)
 
 
 def t_add_resources(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: Ctx) -> Targets:
@@ -113,7 +113,7 @@ def r_add_resources(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any],
     hero = tok[0] if tok else src if tgt == "self" else s.cards[src]["on"]
     n = ctx.get("n", 0) if ab["amount"] == "damage_taken" else ab["amount"]
     B.add_resources(g, s, hero, n)
-    emit(s, "resources", f"{g.defs[hero].name} gains {count(n, 'resource')}.", amount=n)
+    emit(s, "resources", card=hero, amount=n)
 
 
 def t_progress(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: Ctx) -> Targets:
@@ -224,7 +224,7 @@ def r_draw(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: lis
     who = seat_of(tok[0]) if tok else ctx["p"]
     got = draw(s, s.players[who]["deck"], ab["amount"])
     s.players[who]["hand"].extend(got)
-    emit(s, "draw", f"{s.players[who]['name']} draws {count(len(got), 'card')}.", seat=who, amount=len(got))
+    emit(s, "draw", seat=who, amount=len(got))
 
 
 def t_boost(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: Ctx) -> Targets:
@@ -261,9 +261,11 @@ def r_boost(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: li
         cids = [tok[0]]
     for c in cids:
         _boost(s, c, ab["stats"])
-    words = {"atk": "attack", "def": "defense", "wp": "willpower", "hp": "hit points"}
-    stats = ", ".join(f"{'+' if n >= 0 else ''}{n} {words.get(k, k)}" for k, n in dict(ab["stats"]).items())
-    emit(s, "boost", f"{', '.join(g.defs[c].name for c in cids)} get {stats} this phase.")
+    parts = [msg("w.bonus" if n >= 0 else "w.malus", n=abs(n), stat_term="stat_" + k) for k, n in dict(ab["stats"]).items()]
+    stats = parts[0]
+    for part in parts[1:]:
+        stats = msg("w.comma", base=stats, part=part)
+    emit(s, "boost", cards=cids, stats=stats)
 
 
 def t_boost_choice(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: Ctx) -> Targets:
@@ -273,7 +275,7 @@ def t_boost_choice(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], 
 def r_boost_choice(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: list[str], ctx: Ctx) -> None:
     host = s.cards[src]["on"]
     _boost(s, host, {tok[0]: 1})
-    emit(s, "boost", f"{g.defs[host].name} gets +1 {tok[0]} this phase.")
+    emit(s, "boost", m="boost_one", card=host, stat_term="tok_" + tok[0])
 
 
 def t_none(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: Ctx) -> Targets:
@@ -285,7 +287,7 @@ def r_boost_all(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], tok
         _boost(s, c, ab["stats"])
         if ab["trait"] in B.traits(g, s, c):
             _boost(s, c, ab["trait_stats"])
-    emit(s, "boost", "Every character gets +1 attack this phase (Gondor also +1 defense).")
+    emit(s, "boost", m="boost_all")
 
 
 def t_engage_enemy(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: Ctx) -> Targets:
@@ -313,14 +315,14 @@ def t_put_self(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx:
 
 def r_put_self(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: list[str], ctx: Ctx) -> None:
     s.players[seat]["hand"].remove(src)
-    emit(s, "play", f"{s.players[seat]['name']} puts {g.defs[src].name} into play.", seat=seat)
+    emit(s, "play", m="puts_into_play", seat=seat, card=src)
     B.put_char_into_play(g, s, src, seat)
 
 
 def r_beorn(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: list[str], ctx: Ctx) -> None:
     s.mods.append({"c": src, "st": "atk", "d": ab["amount"], "until": "phase"})
     s.mods.append({"c": src, "st": "shuffle_back", "d": 0, "until": "phase"})
-    emit(s, "boost", f"{g.defs[src].name} gets +{ab['amount']} attack; he leaves at the end of the phase.")
+    emit(s, "boost", m="boost_beorn", card=src, n=ab["amount"])
 
 
 def t_give_self(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: Ctx) -> Targets:
@@ -335,7 +337,7 @@ def r_give_self(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], tok
     s.players[seat]["chars"].remove(src)
     s.players[to]["chars"].append(src)
     s.cards[src]["ctl"] = to
-    emit(s, "control", f"{g.defs[src].name} joins {s.players[to]['name']}.")
+    emit(s, "control", card=src, seat=to)
     B.raise_threat(g, s, to, ab["amount"])
 
 
@@ -355,7 +357,7 @@ def r_recover_attachment(g: Any, s: MGState, seat: int, src: str, ab: dict[str, 
         if g.defs[c].type == "attachment":
             pile.remove(c)
             s.players[owner_of(c)]["hand"].append(c)
-            emit(s, "recover", f"{g.defs[c].name} returns to {s.players[owner_of(c)]['name']}'s hand.")
+            emit(s, "recover", card=c, seat=owner_of(c))
             return
 
 
@@ -366,18 +368,18 @@ def t_peek_encounter(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any]
 def r_peek_encounter(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: list[str], ctx: Ctx) -> None:
     top = s.encounter[-1]
     s.peeks[str(seat)] = top
-    emit(s, "peek", f"{s.players[seat]['name']} looks at the top encounter card: {g.defs[top].name}.", to=[seat])
+    emit(s, "peek", seat=seat, card=top, to=[seat])
     if ab.get("bottom"):
-        push(s, ask_frame(seat, "peek_bottom", "Leave the card on top or move it to the bottom?",
-                          [("top", f"Leave {g.defs[top].name} on top", ""),
-                           ("bottom", f"Move {g.defs[top].name} to the bottom", "")], {}))
+        push(s, ask_frame(seat, "peek_bottom", msg("ask.peek_bottom"),
+                          [Action("top", msg("act.leave_on_top", card=top), verb="top"),
+                           Action("bottom", msg("act.move_to_bottom", card=top), verb="bottom")], {}))
 
 
 @continuation("peek_bottom")
-def _peek_bottom(g: Any, s: MGState, ctx: Ctx, aid: str) -> None:
-    if aid == "bottom" and s.encounter:
+def _peek_bottom(g: Any, s: MGState, ctx: Ctx, a: Action) -> None:
+    if a.verb == "bottom" and s.encounter:
         s.encounter.insert(0, s.encounter.pop())
-        emit(s, "bottom", "The top encounter card is moved to the bottom.")
+        emit(s, "bottom")
 
 
 def t_discard_condition(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: Ctx) -> Targets:
@@ -423,7 +425,7 @@ def r_cancel_replace(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any]
     if ctx["c"] in s.limbo:
         s.limbo.remove(ctx["c"])
         s.enc_discard.append(ctx["c"])
-    emit(s, "cancel", f"{g.defs[src].name} cancels {g.defs[ctx['c']].name}; the next card is revealed instead.")
+    emit(s, "cancel", m="cancel_replace", card=src, cancelled_card=ctx["c"])
     s.stack.insert(ctx["fi"], {"t": "reveal", "g": f["g"], "pc": 0})
     s.stack[-1]["passes"] = 99  # the window closes: the card it answered is gone
 
@@ -438,7 +440,7 @@ def t_cancel_wr(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx
 
 def r_cancel_wr(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: list[str], ctx: Ctx) -> None:
     s.stack[ctx["fi"]]["cancel"] = True
-    emit(s, "cancel", f"The when-revealed effect of {g.defs[ctx['c']].name} is cancelled.")
+    emit(s, "cancel", m="cancel_wr", card=ctx["c"])
 
 
 def t_cancel_shadow(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: Ctx) -> Targets:
@@ -459,14 +461,13 @@ def t_peek_shadow(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], c
 def r_peek_shadow(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: list[str], ctx: Ctx) -> None:
     card = s.cards[tok[0]]["sh"][0]
     s.peeks[str(seat)] = card
-    emit(s, "peek", f"{s.players[seat]['name']} looks at {g.defs[tok[0]].name}'s shadow card: "
-         f"{g.defs[card].name}.", to=[seat])
+    emit(s, "peek", m="peek_shadow", seat=seat, card=tok[0], shadow_card=card, to=[seat])
 
 
 def r_ready_all(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: list[str], ctx: Ctx) -> None:
     for c in chars_of_group(g, s, seat):
         s.cards[c]["ex"] = False
-    emit(s, "ready", "Every character readies.")
+    emit(s, "ready", m="ready_all")
 
 
 def t_sneak(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: Ctx) -> Targets:
@@ -477,7 +478,7 @@ def t_sneak(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: Ct
 def r_sneak(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: list[str], ctx: Ctx) -> None:
     ally = tok[0]
     s.players[seat]["hand"].remove(ally)
-    emit(s, "play", f"{s.players[seat]['name']} puts {g.defs[ally].name} into play until the end of the phase.")
+    emit(s, "play", m="sneak", seat=seat, card=ally)
     B.put_char_into_play(g, s, ally, seat)
     if ally in s.cards:
         s.mods.append({"c": ally, "st": "return_hand", "d": 0, "until": "phase"})
@@ -493,7 +494,7 @@ def r_no_attack(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], tok
     enemies = [tok[0]] if ab["target"] == "engaged_enemy" else list(s.players[seat_of(tok[0])]["engaged"])
     for e in enemies:
         s.mods.append({"c": e, "st": "noatk", "d": 0, "until": "phase"})
-    emit(s, "noattack", f"{', '.join(g.defs[e].name for e in enemies)} cannot attack this phase.")
+    emit(s, "noattack", cards=enemies)
 
 
 def t_quick(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: Ctx) -> Targets:
@@ -509,14 +510,14 @@ def t_quick(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: Ct
 
 def r_quick(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: list[str], ctx: Ctx) -> None:
     s.cards[tok[0]]["ex"] = True
-    s.used[f"ph:atk:{tok[1]}:{seat}"] = 1
+    s.used[attacked_key(tok[1], seat)] = 1
     push(s, {"t": "patk", "p": seat, "pc": 3, "done": [tok[1]], "e": tok[1], "atk": [tok[0]],
              "ri": 0, "quick": True})
 
 
 def r_multi(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: list[str], ctx: Ctx) -> None:
     s.mods.append({"p": seat_of(tok[0]), "st": "multidef", "d": 0, "until": "phase"})
-    emit(s, "multidefend", f"{s.players[seat_of(tok[0])]['name']} may declare several defenders this phase.")
+    emit(s, "multidefend", seat=seat_of(tok[0]))
 
 
 def t_lower(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: Ctx) -> Targets:
@@ -540,7 +541,7 @@ def r_shuffle_discard(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any
     pl["deck"].extend(pl["discard"])
     pl["discard"].clear()
     shuffle(s, pl["deck"])
-    emit(s, "shuffle", f"{pl['name']}'s discard pile is shuffled into his deck.")
+    emit(s, "shuffle", seat=seat_of(tok[0]))
 
 
 def t_revive(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: Ctx) -> Targets:
@@ -558,7 +559,7 @@ def r_revive(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: l
     owner = owner_of(c)
     s.players[owner]["discard"].remove(c)
     to = seat if ab["type"] == "ally" else owner
-    emit(s, "play", f"{g.defs[c].name} returns to play under {s.players[to]['name']}'s control.")
+    emit(s, "play", m="revived", card=c, seat=to)
     B.put_char_into_play(g, s, c, to)
 
 
@@ -568,7 +569,7 @@ def t_return_enemy(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], 
 
 def r_return_enemy(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: list[str], ctx: Ctx) -> None:
     B.disengage_to_staging(g, s, tok[0], B.group_of(s, seat))
-    emit(s, "return", f"{g.defs[tok[0]].name} returns to the staging area.")
+    emit(s, "return", card=tok[0])
 
 
 def t_recover_sphere(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: Ctx) -> Targets:
@@ -578,7 +579,7 @@ def t_recover_sphere(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any]
 def r_recover_sphere(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: list[str], ctx: Ctx) -> None:
     s.players[seat]["discard"].remove(tok[0])
     s.players[seat]["hand"].append(tok[0])
-    emit(s, "recover", f"{g.defs[tok[0]].name} returns to {s.players[seat]['name']}'s hand.")
+    emit(s, "recover", card=tok[0], seat=seat)
 
 
 def t_no_threat(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: Ctx) -> Targets:
@@ -588,7 +589,7 @@ def t_no_threat(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx
 
 def r_no_threat(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: list[str], ctx: Ctx) -> None:
     s.mods.append({"c": tok[0], "st": "nothreat", "d": 0, "until": "phase"})
-    emit(s, "nothreat", f"{g.defs[tok[0]].name} adds no threat this phase.")
+    emit(s, "nothreat", card=tok[0])
 
 
 def t_search_top(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: Ctx) -> Targets:
@@ -603,19 +604,19 @@ def r_search_top(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], to
         return
     s.reveals += 1
     ctx2 = {"p": who, "seat": seat, "top": list(reversed(top))}
+    opts = [Action(f"take {c}", msg("act.into_hand", card=c), target=c, verb="take") for c in reversed(top)]
     if len({g.defs[c].key for c in top}) == 1:  # one card (or copies of one): nothing to choose
-        _search_top(g, s, ctx2, f"take {top[-1]}")
+        _search_top(g, s, ctx2, opts[0])
         return
-    opts = [(f"take {c}", f"Put {g.defs[c].name} into hand", "") for c in reversed(top)]
-    push(s, ask_frame(seat, "search_top", "Pick one card for its owner's hand", opts, ctx2))
+    push(s, ask_frame(seat, "search_top", msg("ask.search_top"), opts, ctx2))
 
 
 @continuation("search_top")
-def _search_top(g: Any, s: MGState, ctx: Ctx, aid: str) -> None:
-    c = aid.split()[1]
+def _search_top(g: Any, s: MGState, ctx: Ctx, a: Action) -> None:
+    c = a.target or ""
     s.players[ctx["p"]]["deck"].remove(c)
     s.players[owner_of(c)]["hand"].append(c)
-    emit(s, "search", f"A card goes from {s.players[ctx['p']]['name']}'s deck to his hand.")
+    emit(s, "search", seat=ctx["p"])
     rest = [x for x in ctx.get("top", []) if x != c]
     order_rest(g, s, ctx.get("seat", ctx["p"]), ctx["p"], rest)  # the rest back on top, in his order
 

@@ -69,5 +69,6 @@ class MGState(BaseState):
     options: dict[str, Any] = field(default_factory=dict)
     outcome: str = ""
     """"" while playing, then "won" or "lost"."""
-    reason: str = ""
+    reason: dict[str, Any] = field(default_factory=dict)
+    """Why the game ended: a message in its plain form (``{"k": "end.escape"}``)."""
     next_id: int = 0
