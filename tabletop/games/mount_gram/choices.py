@@ -19,6 +19,7 @@ from tabletop.engine.msg import Msg, msg
 
 from . import board as B
 from .cards import CardDef, owner_of
+from .context import Rules
 from .flow import Frame, ask, ask_frame, continuation, done, frame, noted, push, recommended
 from .state import Group, MGState
 
@@ -26,7 +27,7 @@ Split = dict[str, int]
 
 
 # -- paying costs (§5.2) -----------------------------------------------------------------------
-def pay_sources(g: Any, s: MGState, seat: int, sphere: str) -> list[str]:
+def pay_sources(g: Rules, s: MGState, seat: int, sphere: str) -> list[str]:
     """The seat's heroes whose resources may pay for a card of ``sphere`` (any for Neutral)."""
     hs = B.heroes(g, s, seat)
     if sphere == "Neutral":
@@ -34,12 +35,12 @@ def pay_sources(g: Any, s: MGState, seat: int, sphere: str) -> list[str]:
     return [h for h in hs if sphere in B.icons(g, s, h)]
 
 
-def _keeps_own(g: Any, hero: str) -> bool:
+def _keeps_own(g: Rules, hero: str) -> bool:
     """A hero whose own ability spends his resources (Aragorn, Glorfindel): pay from him last."""
     return any(ab.get("cost", {}).get("pay_self") for ab in g.defs[hero].abilities)
 
 
-def pay_splits(g: Any, s: MGState, seat: int, card: CardDef, n: int) -> list[Split]:
+def pay_splits(g: Rules, s: MGState, seat: int, card: CardDef, n: int) -> list[Split]:
     """Every legal way to pay ``n`` for ``card``, the recommended one first: heroes whose own
     abilities spend resources pay last, then the fullest pools first. Thicket of Spears takes 1
     from each of three different heroes."""
@@ -86,7 +87,7 @@ def split_id(split: Split) -> str:
     return "pay " + ",".join(f"{h}={k}" for h, k in split.items())
 
 
-def split_label(g: Any, split: Split) -> Msg:
+def split_label(g: Rules, split: Split) -> Msg:
     """"Pay 2 from Aragorn, 1 from Théodred": one part per hero, joined as the text does."""
     parts = [msg("act.pay_part", n=k, card=h) for h, k in split.items()]
     label = parts[0] if parts else msg("act.pay_nothing")
@@ -95,7 +96,7 @@ def split_label(g: Any, split: Split) -> Msg:
     return msg("act.pay", parts=label)
 
 
-def _pay_reason(g: Any, s: MGState, seat: int, best: Split, card: CardDef) -> Msg:
+def _pay_reason(g: Rules, s: MGState, seat: int, best: Split, card: CardDef) -> Msg:
     kept = [h for h in pay_sources(g, s, seat, card.sphere) if _keeps_own(g, h) and h not in best
             and s.cards[h]["res"] > 0]
     if kept:
@@ -103,13 +104,13 @@ def _pay_reason(g: Any, s: MGState, seat: int, best: Split, card: CardDef) -> Ms
     return msg("why.fullest_pools")
 
 
-def split_action(g: Any, split: Split, label: Msg | None = None) -> Action:
+def split_action(g: Rules, split: Split, label: Msg | None = None) -> Action:
     """One way to pay: the id lists ``hero=amount`` pairs; the split itself rides in ``extra``."""
     return Action(split_id(split), label or split_label(g, split), verb="pay",
                   extra=(("split", tuple(split.items())),))
 
 
-def pay_options(g: Any, s: MGState, seat: int, card: CardDef, splits: list[Split]) -> list[Action]:
+def pay_options(g: Rules, s: MGState, seat: int, card: CardDef, splits: list[Split]) -> list[Action]:
     why = _pay_reason(g, s, seat, splits[0], card)
     out = [split_action(g, splits[0], recommended(split_label(g, splits[0]), why))]
     out += [split_action(g, sp) for sp in splits[1:]]
@@ -121,14 +122,14 @@ def split_of(a: Action) -> Split:
     return {h: int(k) for h, k in a.get("split", ())}
 
 
-def apply_split(g: Any, s: MGState, split: Split) -> None:
+def apply_split(g: Rules, s: MGState, split: Split) -> None:
     for h, k in split.items():
         if h in s.cards:
             s.cards[h]["res"] -= min(k, s.cards[h]["res"])
 
 
 # -- Restricted (§5.3) -------------------------------------------------------------------------
-def check_restricted(g: Any, s: MGState, host: str) -> None:
+def check_restricted(g: Rules, s: MGState, host: str) -> None:
     """A third Restricted attachment: its controller discards one of the three, of his choice."""
     if host not in s.cards:
         return
@@ -156,7 +157,7 @@ def check_restricted(g: Any, s: MGState, host: str) -> None:
 
 
 @continuation("restricted")
-def _restricted(g: Any, s: MGState, ctx: dict[str, Any], act: Action) -> None:
+def _restricted(g: Rules, s: MGState, ctx: dict[str, Any], act: Action) -> None:
     a = act.card
     if a in s.cards:
         emit(s, "discard", m="discard_restricted", card=a)
@@ -164,7 +165,7 @@ def _restricted(g: Any, s: MGState, ctx: dict[str, Any], act: Action) -> None:
 
 
 # -- where a card put into play free goes (R-5, R-33) -------------------------------------------
-def free_attach_targets(g: Any, s: MGState, owner: int, cid: str) -> list[str]:
+def free_attach_targets(g: Rules, s: MGState, owner: int, cid: str) -> list[str]:
     """The legal hosts for an attachment put into play under its owner's control."""
     kind = g.defs[cid].attach_to
     if kind == "hero":
@@ -176,7 +177,7 @@ def free_attach_targets(g: Any, s: MGState, owner: int, cid: str) -> list[str]:
     return [c for c in B.group_locations(g, s, B.group_of(s, owner)) if not g.defs[c].immune]
 
 
-def _host_rank(g: Any, s: MGState, cid: str, host: str) -> tuple[int, ...]:
+def _host_rank(g: Rules, s: MGState, cid: str, host: str) -> tuple[int, ...]:
     """Smaller is better: the enemy that hits hardest for an enemy attachment (Forest Snare);
     for a character, the one that gains most from what the card gives, not crowding Restricted."""
     card = g.defs[cid]
@@ -197,11 +198,11 @@ def _host_rank(g: Any, s: MGState, cid: str, host: str) -> tuple[int, ...]:
     return (int(full), -gain)
 
 
-def _host_reason(g: Any, host: str) -> Msg:
+def _host_reason(g: Rules, host: str) -> Msg:
     return msg("why.attacks_hardest") if g.defs[host].type == "enemy" else msg("why.gains_most")
 
 
-def put_free(g: Any, s: MGState, cid: str) -> None:
+def put_free(g: Rules, s: MGState, cid: str) -> None:
     """Put a captured or rescued card into play for free under its owner's control; an
     attachment with several legal hosts asks its owner where it goes."""
     owner = owner_of(cid)
@@ -227,14 +228,14 @@ def put_free(g: Any, s: MGState, cid: str) -> None:
     push(s, ask_frame(owner, "free_attach", msg("ask.free_attach", card=cid), opts, {"c": cid}, kind="attach_to"))
 
 
-def _attach_free(g: Any, s: MGState, cid: str, host: str, owner: int) -> None:
+def _attach_free(g: Rules, s: MGState, cid: str, host: str, owner: int) -> None:
     B.attach(g, s, cid, host, owner)
     emit(s, "attach", card=cid, host_card=host)
     check_restricted(g, s, host)
 
 
 @continuation("free_attach")
-def _free_attach(g: Any, s: MGState, ctx: dict[str, Any], a: Action) -> None:
+def _free_attach(g: Rules, s: MGState, ctx: dict[str, Any], a: Action) -> None:
     cid = ctx["c"]
     if cid in s.limbo:
         s.limbo.remove(cid)
@@ -246,7 +247,7 @@ def _free_attach(g: Any, s: MGState, ctx: dict[str, Any], a: Action) -> None:
 
 
 # -- enemy searches: Sound the Alarm!, Orc Ambush (R-16, R-18) ----------------------------------
-def _found(g: Any, s: MGState, trait: str) -> list[str]:
+def _found(g: Rules, s: MGState, trait: str) -> list[str]:
     """One candidate per title and pile (the topmost copy): the deck first, then the discard."""
     out, seen = [], set()
     for pile, where in ((s.encounter, "d"), (s.enc_discard, "x")):
@@ -258,7 +259,7 @@ def _found(g: Any, s: MGState, trait: str) -> list[str]:
     return out
 
 
-def _enemy_rank(g: Any, s: MGState, c: str) -> tuple[int, ...]:
+def _enemy_rank(g: Rules, s: MGState, c: str) -> tuple[int, ...]:
     card = g.defs[c]
     return (card.capture > 0, card.atk + card.x_attack * 3, card.threat, card.hp + card.defense,
             c not in s.encounter)
@@ -279,7 +280,7 @@ class EnemySearch(Frame):
     player picks among the matches (§5.9 "the players"); the deck is shuffled at the end."""
 
     @staticmethod
-    def run(g: Any, s: MGState, f: dict[str, Any]) -> bool:
+    def run(g: Rules, s: MGState, f: dict[str, Any]) -> bool:
         grp = B.group(s, f["g"])
         while grp is not None and f["seats"]:
             seat = f["seats"][0]
@@ -303,7 +304,7 @@ class EnemySearch(Frame):
         return done(s, f)
 
     @staticmethod
-    def options(g: Any, s: MGState, f: dict[str, Any]) -> list[Action]:
+    def options(g: Rules, s: MGState, f: dict[str, Any]) -> list[Action]:
         found = sorted(_found(g, s, f["trait"]), key=lambda c: _enemy_rank(g, s, c))
         out = []
         for i, c in enumerate(found):
@@ -317,13 +318,13 @@ class EnemySearch(Frame):
         return out
 
     @staticmethod
-    def answer(g: Any, s: MGState, f: dict[str, Any], a: Action) -> None:
+    def answer(g: Rules, s: MGState, f: dict[str, Any], a: Action) -> None:
         grp = B.group(s, f["g"])
         if grp is not None and a.target:
             EnemySearch._place(g, s, f, grp, a.target)
 
     @staticmethod
-    def _place(g: Any, s: MGState, f: dict[str, Any], grp: Group, c: str) -> None:
+    def _place(g: Rules, s: MGState, f: dict[str, Any], grp: Group, c: str) -> None:
         seat = f["seats"].pop(0)
         (s.encounter if c in s.encounter else s.enc_discard).remove(c)
         if not f["engage"]:
@@ -337,7 +338,7 @@ class EnemySearch(Frame):
 
 
 # -- the rest of a deck search back on top, in the player's order (Gandalf's Search) ------------
-def order_rest(g: Any, s: MGState, seat: int, deck_of: int, rest: list[str]) -> None:
+def order_rest(g: Rules, s: MGState, seat: int, deck_of: int, rest: list[str]) -> None:
     """``rest`` (top first) goes back on top of ``deck_of``'s deck in the order ``seat`` picks."""
     if len({g.defs[c].key for c in rest}) < 2:
         return  # one card, or copies of one title: every order is the same (never asked)
@@ -346,7 +347,7 @@ def order_rest(g: Any, s: MGState, seat: int, deck_of: int, rest: list[str]) -> 
                       kind="order"))
 
 
-def _order_ask(g: Any, rest: list[str], top: list[str]) -> tuple[Msg, list[Action]]:
+def _order_ask(g: Rules, rest: list[str], top: list[str]) -> tuple[Msg, list[Action]]:
     opts = [Action("keep", recommended(msg("act.keep_order", order=msg("w.in_order", cards=rest)),
                                        msg("why.as_they_were")), verb="keep")]
     # no card on these options: the deck's cards are named in the labels and shown through the
@@ -365,7 +366,7 @@ def _order_ask(g: Any, rest: list[str], top: list[str]) -> tuple[Msg, list[Actio
 
 
 @continuation("search_order")
-def _search_order(g: Any, s: MGState, ctx: dict[str, Any], a: Action) -> None:
+def _search_order(g: Rules, s: MGState, ctx: dict[str, Any], a: Action) -> None:
     rest, top = list(ctx["rest"]), list(ctx["top"])
     if a.verb == "keep":
         top += rest
@@ -409,7 +410,7 @@ class ForcedOrder(Frame):
     the next (each resolves completely, frames it pushes included, before the next)."""
 
     @staticmethod
-    def run(g: Any, s: MGState, f: dict[str, Any]) -> bool:
+    def run(g: Rules, s: MGState, f: dict[str, Any]) -> bool:
         items = f["items"]
         if not items or s.outcome:
             return done(s, f)
@@ -422,7 +423,7 @@ class ForcedOrder(Frame):
         return False
 
     @staticmethod
-    def options(g: Any, s: MGState, f: dict[str, Any]) -> list[Action]:
+    def options(g: Rules, s: MGState, f: dict[str, Any]) -> list[Action]:
         out = []
         for i, it in enumerate(f["items"]):
             label = Msg.from_plain(it["label"])
@@ -432,14 +433,14 @@ class ForcedOrder(Frame):
         return out
 
     @staticmethod
-    def answer(g: Any, s: MGState, f: dict[str, Any], a: Action) -> None:
+    def answer(g: Rules, s: MGState, f: dict[str, Any], a: Action) -> None:
         item = f["items"].pop(a.amount or 0)
         FORCED[item["op"]](g, s, item)
 
 
 
 @forced_effect("discard_self")
-def _discard_self(g: Any, s: MGState, item: dict[str, Any]) -> None:
+def _discard_self(g: Rules, s: MGState, item: dict[str, Any]) -> None:
     """Gandalf (ally): discarded from play at the end of the round."""
     cid = item["c"]
     if cid in s.cards:

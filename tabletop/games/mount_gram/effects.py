@@ -18,6 +18,7 @@ from tabletop.engine.msg import Msg, msg
 from . import board as B
 from .cards import CardDef, key_of
 from .choices import apply_split, check_restricted, pay_options, pay_splits, split_of
+from .context import Rules
 from .flow import ask_frame, continuation, push, window
 from .ops import OPS, PASSIVE_OPS, Ctx, chars_of_group, engaged_in_group, locations_of, staging_attacker, t_put_self
 from .state import MGState
@@ -36,7 +37,7 @@ class Play:
         self.aid, self.label, self.card, self.ab = aid, label, card, ab
         self.tokens, self.hand, self.x, self.verb = tokens, hand, x, verb
 
-    def text(self, g: Any, s: MGState | None = None) -> Msg:
+    def text(self, g: Rules, s: MGState | None = None) -> Msg:
         """The label: the card, its targets, X, and for a response what it does (``resp.<key>``)."""
         if self.label is None:
             card = g.defs[self.card]
@@ -50,7 +51,7 @@ class Play:
             self.label = label
         return self.label
 
-    def action(self, g: Any, s: MGState | None = None, label: bool = True) -> Action:
+    def action(self, g: Rules, s: MGState | None = None, label: bool = True) -> Action:
         """The play as an action: verb ``play`` / ``use``, the card, its first card target and
         seat target, X (of an X-cost card) as ``amount`` and every token in ``extra``; ``label=False`` leaves the
         label empty (``apply`` only reads the fields)."""
@@ -93,7 +94,7 @@ def _limit_ok(s: MGState, ab: dict[str, Any], src: str, seat: int) -> bool:
     return s.used.get(key, 0) < (3 if ab["limit"] == "phase3" else 1)
 
 
-def _ability_cost_ok(g: Any, s: MGState, src: str, ab: dict[str, Any]) -> bool:
+def _ability_cost_ok(g: Rules, s: MGState, src: str, ab: dict[str, Any]) -> bool:
     cost = ab.get("cost", {})
     rec = s.cards[src]
     if cost.get("exhaust_self") and rec["ex"]:
@@ -103,7 +104,7 @@ def _ability_cost_ok(g: Any, s: MGState, src: str, ab: dict[str, Any]) -> bool:
     return True
 
 
-def _pay_ability(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: list[str]) -> None:
+def _pay_ability(g: Rules, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: list[str]) -> None:
     cost = ab.get("cost", {})
     if src in s.cards:
         if cost.get("exhaust_self"):
@@ -141,7 +142,7 @@ def forget() -> None:
         _memo.clear()
 
 
-def plays(g: Any, s: MGState, seat: int, f: dict[str, Any]) -> list[Play]:
+def plays(g: Rules, s: MGState, seat: int, f: dict[str, Any]) -> list[Play]:
     """The plays of ``seat`` in frame ``f``, memoised while the state stands still (the bot's
     ``legal_actions``, ``apply``'s legality check and ``execute`` all ask the same question)."""
     key = (id(s), s.step, len(s.log), seat, id(f))
@@ -153,13 +154,11 @@ def plays(g: Any, s: MGState, seat: int, f: dict[str, Any]) -> list[Play]:
     return found
 
 
-def _usable(g: Any, card: CardDef, ev: str, phase: str) -> tuple[dict[str, Any], ...]:
+def _usable(g: Rules, card: CardDef, ev: str, phase: str) -> tuple[dict[str, Any], ...]:
     """The abilities of ``card`` that fit a window (``_window_ok``): its responses to ``ev``, or,
     in an action window (``ev`` empty), its actions allowed in ``phase``. Worked out once per
-    card, event and phase (the abilities of a card never change) and kept on the game."""
-    cache = g.__dict__.get("_usable")
-    if cache is None:
-        cache = g._usable = {}
+    card, event and phase (the abilities of a card never change) and kept in ``g.caches``."""
+    cache = g.caches.usable
     key = (card.key, ev, "" if ev else phase)
     found = cache.get(key)
     if found is None:
@@ -172,7 +171,7 @@ def _usable(g: Any, card: CardDef, ev: str, phase: str) -> tuple[dict[str, Any],
     return found
 
 
-def _plays(g: Any, s: MGState, seat: int, f: dict[str, Any]) -> list[Play]:
+def _plays(g: Rules, s: MGState, seat: int, f: dict[str, Any]) -> list[Play]:
     """Every play of ``seat`` in window ``f``, in a stable order: cards in hand (first copy of a
     title only), then abilities of his cards in play, then of his attachments on other players'
     characters. The hot path of a random game: card data comes precomputed (``_usable``) and
@@ -185,19 +184,17 @@ def _plays(g: Any, s: MGState, seat: int, f: dict[str, Any]) -> list[Play]:
     ev = f.get("ev", "")
     phase = s.phase
     ph = "" if ev else phase
-    usable = g.__dict__.get("_usable") or {}
+    usable = g.caches.usable
     defs = g.defs
     cards = s.cards
     hand = pl["hand"]
     if hand:
         planning = not ev and f.get("w") == "plan"
-        cache = g.__dict__.get("_hand_cands")
-        if cache is None or len(cache) > 50000:
-            cache = g._hand_cands = {}
+        cache = g.caches.hand_cands
         hkey = (tuple(hand), ev, planning)
         cands = cache.get(hkey)
         if cands is None:
-            cands = cache[hkey] = _hand_candidates(g, hkey[0], ev, planning)
+            cands = cache.put(hkey, _hand_candidates(g, hkey[0], ev, planning))
         funds: dict[str, tuple[int, int, int]] = {}
         for c, card, event in cands:
             if event:
@@ -277,7 +274,7 @@ def _plays(g: Any, s: MGState, seat: int, f: dict[str, Any]) -> list[Play]:
     return out
 
 
-def _hand_candidates(g: Any, hand: tuple[str, ...], ev: str,
+def _hand_candidates(g: Rules, hand: tuple[str, ...], ev: str,
                      planning: bool) -> tuple[tuple[str, CardDef, bool], ...]:
     """The cards of a hand that may give plays in a window, in hand order, the first copy of a
     title only: (card, data, True) for events with an action (``ev`` empty) or a response to
@@ -304,7 +301,7 @@ def _hand_candidates(g: Any, hand: tuple[str, ...], ev: str,
     return tuple(out)
 
 
-def _fund_row(g: Any, s: MGState, seat: int, sphere: str) -> tuple[int, int, int]:
+def _fund_row(g: Rules, s: MGState, seat: int, sphere: str) -> tuple[int, int, int]:
     """What ``seat`` can pay for a card of ``sphere``: (matching heroes, resources among them,
     heroes with at least one). Every hero matches "Neutral"; Celebrían's Stone adds an icon."""
     heroes = total = with_res = 0
@@ -338,7 +335,7 @@ def _affords(card: CardDef, n: int, row: tuple[int, int, int]) -> bool:
     return total >= n
 
 
-def _event_plays(g: Any, s: MGState, seat: int, c: str, card: CardDef, abl: tuple[dict[str, Any], ...],
+def _event_plays(g: Rules, s: MGState, seat: int, c: str, card: CardDef, abl: tuple[dict[str, Any], ...],
                  ctx: Ctx, out: list[Play], row: tuple[int, int, int]) -> None:
     """The plays of event ``c`` for its abilities ``abl`` that fit the window; ``row`` is the
     funds of its sphere (``_fund_row``, at least one matching hero)."""
@@ -386,7 +383,7 @@ def _describe(tokens: list[str]) -> Msg:
     return out
 
 
-def attach_targets(g: Any, s: MGState, seat: int, card: CardDef) -> list[str]:
+def attach_targets(g: Rules, s: MGState, seat: int, card: CardDef) -> list[str]:
     kind = card.attach_to
     if kind in ("hero", "character"):
         return chars_of_group(g, s, seat, "hero" if kind == "hero" else "")
@@ -395,7 +392,7 @@ def attach_targets(g: Any, s: MGState, seat: int, card: CardDef) -> list[str]:
     return engaged_in_group(s, seat)
 
 
-def _maybe(g: Any, s: MGState, seat: int, f: dict[str, Any]) -> bool:
+def _maybe(g: Rules, s: MGState, seat: int, f: dict[str, Any]) -> bool:
     """A cheap, conservative test run before listing plays: False only when the seat surely has
     nothing to do here (no card whose trigger fits this window, or no resources for any event)."""
     pl = s.players[seat]
@@ -442,30 +439,28 @@ def _maybe(g: Any, s: MGState, seat: int, f: dict[str, Any]) -> bool:
         for ch in s.players[p]["chars"])
 
 
-def available(g: Any, s: MGState, seat: int, f: dict[str, Any]) -> bool:
+def available(g: Rules, s: MGState, seat: int, f: dict[str, Any]) -> bool:
     """Whether ``seat`` is asked in window ``f``: he has a play, and ``_maybe`` agrees (always
     so for the card pool; kept as the gate it has always been). ``_maybe`` rarely says no, so
     the plays come first (they are needed anyway when the seat is asked)."""
     return bool(plays(g, s, seat, f)) and _maybe(g, s, seat, f)
 
 
-def actions(g: Any, s: MGState, seat: int, f: dict[str, Any]) -> list[Action]:
+def actions(g: Rules, s: MGState, seat: int, f: dict[str, Any]) -> list[Action]:
     """The plays as actions. An action is immutable and a function of its play's id, given label
     (None: written from the id's card and tokens) and kind, so each is built once per game."""
-    cache = g.__dict__.get("_actions")
-    if cache is None or len(cache) > 20000:
-        cache = g._actions = {}
+    cache = g.caches.actions
     out = []
     for p in plays(g, s, seat, f):
         key = (p.aid, p.label, p.hand)  # labels name seats by index: the same in every match
         action = cache.get(key)
         if action is None:
-            action = cache[key] = p.action(g, s)
+            action = cache.put(key, p.action(g, s))
         out.append(action)
     return out
 
 
-def quick_action(g: Any, s: MGState, seat: int, f: dict[str, Any], aid: str) -> Action | None:
+def quick_action(g: Rules, s: MGState, seat: int, f: dict[str, Any], aid: str) -> Action | None:
     """The listed play with this id, without writing its label (``apply``'s fast path)."""
     for p in plays(g, s, seat, f):
         if p.aid == aid:
@@ -473,7 +468,7 @@ def quick_action(g: Any, s: MGState, seat: int, f: dict[str, Any], aid: str) -> 
     return None
 
 
-def execute(g: Any, s: MGState, seat: int, f: dict[str, Any], aid: str) -> None:
+def execute(g: Rules, s: MGState, seat: int, f: dict[str, Any], aid: str) -> None:
     """Carry out a listed play. A card played from hand is paid first; when several splits of
     the cost between his heroes are legal the player chooses one (§5.2, §5.3), the recommended
     split first, and the play resumes from the ``pay`` continuation."""
@@ -502,12 +497,12 @@ def execute(g: Any, s: MGState, seat: int, f: dict[str, Any], aid: str) -> None:
 
 
 @continuation("pay")
-def _paid(g: Any, s: MGState, ctx: dict[str, Any], a: Action) -> None:
+def _paid(g: Rules, s: MGState, ctx: dict[str, Any], a: Action) -> None:
     apply_split(g, s, split_of(a))
     _resolve(g, s, ctx["seat"], ctx["c"], ctx["ab"], ctx["tok"], ctx["ctx"], True)
 
 
-def _resolve(g: Any, s: MGState, seat: int, cid: str, ab_index: int, tokens: list[str], ctx: Ctx,
+def _resolve(g: Rules, s: MGState, seat: int, cid: str, ab_index: int, tokens: list[str], ctx: Ctx,
              hand: bool) -> None:
     """The play once paid: an ally enters play, an attachment attaches (a third Restricted one
     makes its controller discard one), an event resolves, an ability pays its own cost."""
@@ -546,27 +541,27 @@ def _resolve(g: Any, s: MGState, seat: int, cid: str, ab_index: int, tokens: lis
 
 
 # -- triggers and hooks used by the flow -------------------------------------------------------
-def responders(g: Any) -> dict[str, set[str]]:
-    cache = getattr(g, "_responders", None)
+def responders(g: Rules) -> dict[str, set[str]]:
+    cache = g.caches.responders
     if cache is None:
         cache = {}
         for card in g.db.values():
             for ab in card.has("response"):
                 cache.setdefault(ab.get("event") or "", set()).add(card.key)
-        g._responders = cache
+        g.caches.responders = cache
     return cache
 
 
-def any_player_keys(g: Any) -> frozenset[str]:
+def any_player_keys(g: Rules) -> frozenset[str]:
     """Titles with an action any player of the group may trigger (``"any_player": true``)."""
-    cache = g.__dict__.get("_any_player")
+    cache = g.caches.any_player
     if cache is None:
-        cache = g._any_player = frozenset(card.key for card in g.db.values()
+        cache = g.caches.any_player = frozenset(card.key for card in g.db.values()
                                           if any(ab.get("any_player") for ab in card.has("action")))
     return cache
 
 
-def trigger(g: Any, s: MGState, ev: str, ctx: Ctx, grp: Any, w: str = "trigger") -> None:
+def trigger(g: Rules, s: MGState, ev: str, ctx: Ctx, grp: Any, w: str = "trigger") -> None:
     """Open a trigger window for ``ev`` in the group if anybody there holds a response to it:
     an event in hand (Brok Ironfist too, for his own trigger) or a card in play."""
     if grp is None or s.outcome:
@@ -595,7 +590,7 @@ def trigger(g: Any, s: MGState, ev: str, ctx: Ctx, grp: Any, w: str = "trigger")
                     return
 
 
-def on_enemy_revealed(g: Any, s: MGState, enemy: str, grp: Any) -> None:
+def on_enemy_revealed(g: Rules, s: MGState, enemy: str, grp: Any) -> None:
     """Thalin: while committed, each revealed enemy takes 1 damage."""
     for c in B.group_chars(s, grp):
         if s.cards[c]["com"]:
@@ -604,7 +599,7 @@ def on_enemy_revealed(g: Any, s: MGState, enemy: str, grp: Any) -> None:
                     B.deal_damage(g, s, enemy, ab["amount"], msg("why.from_card", card=c))
 
 
-def resolve_attack(g: Any, s: MGState, seat: int, attackers: list[str], enemy: str) -> None:
+def resolve_attack(g: Rules, s: MGState, seat: int, attackers: list[str], enemy: str) -> None:
     attackers = [c for c in attackers if c in s.cards]
     if enemy not in s.cards or not attackers:
         return

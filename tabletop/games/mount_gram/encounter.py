@@ -15,6 +15,7 @@ from tabletop.engine.msg import msg
 from . import board as B
 from .cards import owner_of
 from .choices import forced_effect, forced_frame, free_attach_targets, put_free, search_frame
+from .context import Rules
 from .flow import ask_frame, continuation, enemy_attack, push
 from .state import Group, MGState
 
@@ -22,17 +23,17 @@ Ab = dict[str, Any]
 
 
 # -- when revealed -----------------------------------------------------------------------------
-def wr_raise_threat(g: Any, s: MGState, grp: Group, cid: str, ab: Ab, f: dict[str, Any]) -> None:
+def wr_raise_threat(g: Rules, s: MGState, grp: Group, cid: str, ab: Ab, f: dict[str, Any]) -> None:
     for p in B.members(s, grp):
         B.raise_threat(g, s, p, ab["amount"], msg("why.card", card=cid))
 
 
-def wr_damage_exhausted(g: Any, s: MGState, grp: Group, cid: str, ab: Ab, f: dict[str, Any]) -> None:
+def wr_damage_exhausted(g: Rules, s: MGState, grp: Group, cid: str, ab: Ab, f: dict[str, Any]) -> None:
     for c in [c for c in B.group_chars(s, grp) if s.cards[c]["ex"]]:
         B.deal_damage(g, s, c, ab["amount"])
 
 
-def enter_play_staging(g: Any, s: MGState, cid: str, grp: Group) -> None:
+def enter_play_staging(g: Rules, s: MGState, cid: str, grp: Group) -> None:
     """A card searched or put into play (not revealed, R-45): Capture fires (R-36), nothing else."""
     B.enter_staging(g, s, cid, grp)
     emit(s, "enter", card=cid)
@@ -40,7 +41,7 @@ def enter_play_staging(g: Any, s: MGState, cid: str, grp: Group) -> None:
         B.capture_top(g, s, cid, B.members(s, grp), g.defs[cid].capture)
 
 
-def wr_sound_the_alarm(g: Any, s: MGState, grp: Group, cid: str, ab: Ab, f: dict[str, Any]) -> None:
+def wr_sound_the_alarm(g: Rules, s: MGState, grp: Group, cid: str, ab: Ab, f: dict[str, Any]) -> None:
     s.mods.append({"grp": grp["id"], "st": "eng", "d": -ab["engagement"], "until": "round"})
     s.mods.append({"grp": grp["id"], "st": "atk", "d": ab["attack"], "until": "round"})
     emit(s, "alarm", eng=ab["engagement"], atk=ab["attack"])
@@ -48,7 +49,7 @@ def wr_sound_the_alarm(g: Any, s: MGState, grp: Group, cid: str, ab: Ab, f: dict
         push(s, search_frame(grp, B.members(s, grp)[:1], "", engage=False, src=cid))
 
 
-def wr_feeble(g: Any, s: MGState, grp: Group, cid: str, ab: Ab, f: dict[str, Any]) -> None:
+def wr_feeble(g: Rules, s: MGState, grp: Group, cid: str, ab: Ab, f: dict[str, Any]) -> None:
     frames = []
     for p in B.members(s, grp):
         ex = [c for c in s.players[p]["chars"] if s.cards[c]["ex"]]
@@ -65,7 +66,7 @@ def wr_feeble(g: Any, s: MGState, grp: Group, cid: str, ab: Ab, f: dict[str, Any
 
 
 @continuation("feeble")
-def _feeble(g: Any, s: MGState, ctx: dict[str, Any], a: Action) -> None:
+def _feeble(g: Rules, s: MGState, ctx: dict[str, Any], a: Action) -> None:
     ex = [c for c in s.players[ctx["p"]]["chars"] if s.cards[c]["ex"]]
     for c in ex:
         if a.verb == "damage":
@@ -75,7 +76,7 @@ def _feeble(g: Any, s: MGState, ctx: dict[str, Any], a: Action) -> None:
     emit(s, "feeble", seat=ctx["p"], choice_term="feeble_" + a.verb)
 
 
-def _hosts(g: Any, s: MGState, grp: Group) -> list[str]:
+def _hosts(g: Rules, s: MGState, grp: Group) -> list[str]:
     """Encounter cards in play in the group that have a threat value (R-12)."""
     out = [c for c in grp["staging"] if g.defs[c].type in ("enemy", "location")]
     if grp["active"]:
@@ -84,7 +85,7 @@ def _hosts(g: Any, s: MGState, grp: Group) -> list[str]:
     return out
 
 
-def wr_captives(g: Any, s: MGState, grp: Group, cid: str, ab: Ab, f: dict[str, Any]) -> None:
+def wr_captives(g: Rules, s: MGState, grp: Group, cid: str, ab: Ab, f: dict[str, Any]) -> None:
     frames = []
     hosts = _hosts(g, s, grp)
     if not hosts:
@@ -103,18 +104,18 @@ def wr_captives(g: Any, s: MGState, grp: Group, cid: str, ab: Ab, f: dict[str, A
 
 
 @continuation("captives")
-def _captives(g: Any, s: MGState, ctx: dict[str, Any], a: Action) -> None:
+def _captives(g: Rules, s: MGState, ctx: dict[str, Any], a: Action) -> None:
     B.capture_from_play(g, s, a.card or "", a.target or "")
 
 
-def _printed_cost(g: Any, s: MGState, cid: str) -> int:
+def _printed_cost(g: Rules, s: MGState, cid: str) -> int:
     card = g.defs[cid]
     if card.type == "hero":
         return card.threat_cost if s.options.get("interrogation_hero_cost") == "threat_cost" else 0
     return card.cost
 
 
-def wr_interrogation(g: Any, s: MGState, grp: Group, cid: str, ab: Ab, f: dict[str, Any]) -> None:
+def wr_interrogation(g: Rules, s: MGState, grp: Group, cid: str, ab: Ab, f: dict[str, Any]) -> None:
     missing = False
     for p in B.members(s, grp):
         deck = s.players[p]["captured"]
@@ -131,7 +132,7 @@ def wr_interrogation(g: Any, s: MGState, grp: Group, cid: str, ab: Ab, f: dict[s
             B.raise_threat(g, s, p, 2, msg("why.doomed", n=2))
 
 
-def wr_angmar_orc(g: Any, s: MGState, grp: Group, cid: str, ab: Ab, f: dict[str, Any]) -> None:
+def wr_angmar_orc(g: Rules, s: MGState, grp: Group, cid: str, ab: Ab, f: dict[str, Any]) -> None:
     opts = [Action(f"discard {a}", msg("act.discard", card=a), card=a, verb="discard") for p in B.members(s, grp)
             for a in B.allies(g, s, p)]
     if s.encounter or s.enc_discard:
@@ -144,7 +145,7 @@ def wr_angmar_orc(g: Any, s: MGState, grp: Group, cid: str, ab: Ab, f: dict[str,
 
 
 @continuation("angmar_orc")
-def _angmar_orc(g: Any, s: MGState, ctx: dict[str, Any], a: Action) -> None:
+def _angmar_orc(g: Rules, s: MGState, ctx: dict[str, Any], a: Action) -> None:
     if a.verb == "reveal":
         push(s, {"t": "reveal", "g": ctx["g"], "pc": 0})
     elif a.card:
@@ -152,7 +153,7 @@ def _angmar_orc(g: Any, s: MGState, ctx: dict[str, Any], a: Action) -> None:
         B.leave_play(g, s, a.card, "discard")
 
 
-def wr_orc_ambush(g: Any, s: MGState, grp: Group, cid: str, ab: Ab, f: dict[str, Any]) -> None:
+def wr_orc_ambush(g: Rules, s: MGState, grp: Group, cid: str, ab: Ab, f: dict[str, Any]) -> None:
     """Each player of the group gets an Orc enemy engaged with him; "each player searches", so
     each picks his own (R-18, §5.9 "each player ... each for himself"), in turn order, then the
     deck is shuffled."""
@@ -167,7 +168,7 @@ WHEN_REVEALED: dict[str, Callable[..., None]] = {
 }
 
 
-def when_revealed(g: Any, s: MGState, grp: Group, cid: str, ab: Ab, f: dict[str, Any]) -> None:
+def when_revealed(g: Rules, s: MGState, grp: Group, cid: str, ab: Ab, f: dict[str, Any]) -> None:
     WHEN_REVEALED[ab["op"]](g, s, grp, cid, ab, f)
 
 
@@ -176,35 +177,35 @@ def _bonus(s: MGState, enemy: str, n: int) -> None:
     s.mods.append({"c": enemy, "st": "atk", "d": n, "until": "attack"})
 
 
-def sh_attack_bonus(g: Any, s: MGState, f: dict[str, Any], ab: Ab) -> None:
+def sh_attack_bonus(g: Rules, s: MGState, f: dict[str, Any], ab: Ab) -> None:
     _bonus(s, f["e"], ab["amount"])
 
 
-def sh_tormentor(g: Any, s: MGState, f: dict[str, Any], ab: Ab) -> None:
+def sh_tormentor(g: Rules, s: MGState, f: dict[str, Any], ab: Ab) -> None:
     _bonus(s, f["e"], 1 if s.cards[f["e"]]["cap"] else 2)
 
 
-def sh_patrol(g: Any, s: MGState, f: dict[str, Any], ab: Ab) -> None:
+def sh_patrol(g: Rules, s: MGState, f: dict[str, Any], ab: Ab) -> None:
     _bonus(s, f["e"], 2 if s.players[f["p"]]["threat"] >= 20 else 1)
 
 
-def sh_marauder(g: Any, s: MGState, f: dict[str, Any], ab: Ab) -> None:
+def sh_marauder(g: Rules, s: MGState, f: dict[str, Any], ab: Ab) -> None:
     _bonus(s, f["e"], len(B.allies(g, s, f["p"])))
 
 
-def sh_angmar_orc(g: Any, s: MGState, f: dict[str, Any], ab: Ab) -> None:
+def sh_angmar_orc(g: Rules, s: MGState, f: dict[str, Any], ab: Ab) -> None:
     _bonus(s, f["e"], 1)
     f["return_if_ally"] = True
 
 
-def sh_capture_attachments(g: Any, s: MGState, f: dict[str, Any], ab: Ab) -> None:
+def sh_capture_attachments(g: Rules, s: MGState, f: dict[str, Any], ab: Ab) -> None:
     for c in f["defs"]:
         if c in s.cards:
             for a in list(s.cards[c]["att"]):
                 B.capture_from_play(g, s, a, f["e"])
 
 
-def sh_exhaust(g: Any, s: MGState, f: dict[str, Any], ab: Ab) -> None:
+def sh_exhaust(g: Rules, s: MGState, f: dict[str, Any], ab: Ab) -> None:
     ready = [c for c in s.players[f["p"]]["chars"] if not s.cards[c]["ex"]]
     opts = [Action(f"exhaust {c}", msg("act.exhaust", card=c), card=c, verb="exhaust") for c in ready]
     if len(ready) == 1:
@@ -214,18 +215,18 @@ def sh_exhaust(g: Any, s: MGState, f: dict[str, Any], ab: Ab) -> None:
 
 
 @continuation("exhaust")
-def _exhaust(g: Any, s: MGState, ctx: dict[str, Any], a: Action) -> None:
+def _exhaust(g: Rules, s: MGState, ctx: dict[str, Any], a: Action) -> None:
     c = a.card
     if c in s.cards:
         s.cards[c]["ex"] = True
         emit(s, "exhaust", card=c)
 
 
-def sh_capture_damaged(g: Any, s: MGState, f: dict[str, Any], ab: Ab) -> None:
+def sh_capture_damaged(g: Rules, s: MGState, f: dict[str, Any], ab: Ab) -> None:
     f["capture_damaged"] = True
 
 
-def sh_interrogation(g: Any, s: MGState, f: dict[str, Any], ab: Ab) -> None:
+def sh_interrogation(g: Rules, s: MGState, f: dict[str, Any], ab: Ab) -> None:
     pl = s.players[f["p"]]
     if s.options.get("interrogation_shadow") == "dragncards":
         for _ in range(min(2, len(pl["hand"]))):
@@ -250,25 +251,25 @@ SHADOWS: dict[str, Callable[..., None]] = {
 }
 
 
-def shadow(g: Any, s: MGState, f: dict[str, Any], ab: Ab) -> None:
+def shadow(g: Rules, s: MGState, f: dict[str, Any], ab: Ab) -> None:
     SHADOWS[ab["op"]](g, s, f, ab)
 
 
 # -- attack damage and after-attack forced effects ----------------------------------------------
-def _captures_damaged(g: Any, s: MGState, f: dict[str, Any]) -> bool:
+def _captures_damaged(g: Rules, s: MGState, f: dict[str, Any]) -> bool:
     if f.get("capture_damaged"):
         return True
     return any(ab["op"] == "capture_damaged_ally" for ab in g.defs[f["e"]].has("forced"))
 
 
-def captures_target(g: Any, s: MGState, f: dict[str, Any], target: str) -> bool:
+def captures_target(g: Rules, s: MGState, f: dict[str, Any], target: str) -> bool:
     """Whether damage from this attack would capture ``target`` instead (R-13)."""
     kind = g.defs[target].type
     wide = s.options.get("capture_on_damage_targets") == "character"
     return _captures_damaged(g, s, f) and (kind == "ally" or wide) and f["e"] in s.cards
 
 
-def attack_damage(g: Any, s: MGState, f: dict[str, Any], target: str, n: int) -> None:
+def attack_damage(g: Rules, s: MGState, f: dict[str, Any], target: str, n: int) -> None:
     if target not in s.cards or n <= 0:
         return
     kind = g.defs[target].type
@@ -282,7 +283,7 @@ def attack_damage(g: Any, s: MGState, f: dict[str, Any], target: str, n: int) ->
         f["ally_killed"] = True
 
 
-def after_attack(g: Any, s: MGState, f: dict[str, Any]) -> None:
+def after_attack(g: Rules, s: MGState, f: dict[str, Any]) -> None:
     """The Forced effects of an attack that destroyed an ally (Angmar Marauder, Angmar
     Captain, the Angmar Orc shadow): when two differ, the group's first player orders them."""
     e = f["e"]
@@ -306,7 +307,7 @@ def after_attack(g: Any, s: MGState, f: dict[str, Any]) -> None:
 
 
 @forced_effect("return_enemy")
-def _return_enemy(g: Any, s: MGState, item: dict[str, Any]) -> None:
+def _return_enemy(g: Rules, s: MGState, item: dict[str, Any]) -> None:
     e = item["e"]
     grp = B.group(s, item["g"]) or (B.group_of(s, B.engaged_with(s, e)) if B.engaged_with(s, e) >= 0 else None)
     if e in s.cards and B.engaged_with(s, e) >= 0 and grp is not None:
@@ -315,7 +316,7 @@ def _return_enemy(g: Any, s: MGState, item: dict[str, Any]) -> None:
 
 
 @forced_effect("captain")
-def _captain(g: Any, s: MGState, item: dict[str, Any]) -> None:
+def _captain(g: Rules, s: MGState, item: dict[str, Any]) -> None:
     e, p = item["e"], item["p"]
     deck = s.players[p]["deck"]
     if e not in s.cards or not deck:
@@ -330,12 +331,12 @@ def _captain(g: Any, s: MGState, item: dict[str, Any]) -> None:
 
 
 # -- travel ------------------------------------------------------------------------------------
-def travel_cost(g: Any, s: MGState, grp: Group, loc: str, ab: Ab) -> None:
+def travel_cost(g: Rules, s: MGState, grp: Group, loc: str, ab: Ab) -> None:
     for p in B.members(s, grp):
         B.raise_threat(g, s, p, ab["amount"], msg("why.travel_to", card=loc))
 
 
-def after_travel(g: Any, s: MGState, grp: Group, loc: str) -> None:
+def after_travel(g: Rules, s: MGState, grp: Group, loc: str) -> None:
     for ab in g.defs[loc].has("forced"):
         if ab["op"] == "threat_at_least":
             for p in B.members(s, grp):
@@ -350,7 +351,7 @@ def after_travel(g: Any, s: MGState, grp: Group, loc: str) -> None:
                                   opts + [Action("none", msg("act.leave_captured"), verb="none")], {"host": loc}))
 
 
-def free_play_ok(g: Any, s: MGState, cid: str) -> bool:
+def free_play_ok(g: Rules, s: MGState, cid: str) -> bool:
     """Can this card be put into play for free under its owner's control (R-5, R-33)?"""
     card = g.defs[cid]
     owner = owner_of(cid)
@@ -366,7 +367,7 @@ def free_play_ok(g: Any, s: MGState, cid: str) -> bool:
 
 
 @continuation("prison_cell")
-def _prison_cell(g: Any, s: MGState, ctx: dict[str, Any], a: Action) -> None:
+def _prison_cell(g: Rules, s: MGState, ctx: dict[str, Any], a: Action) -> None:
     host = ctx["host"]
     if a.verb != "free" or host not in s.cards or a.target is None:
         return
@@ -376,7 +377,7 @@ def _prison_cell(g: Any, s: MGState, ctx: dict[str, Any], a: Action) -> None:
 
 
 @continuation("dungeon_guard")
-def _dungeon_guard(g: Any, s: MGState, ctx: dict[str, Any], a: Action) -> None:
+def _dungeon_guard(g: Rules, s: MGState, ctx: dict[str, Any], a: Action) -> None:
     if a.verb != "free" or a.target is None:
         return
     c = a.target

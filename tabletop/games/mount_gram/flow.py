@@ -17,6 +17,7 @@ from tabletop.engine.zones import draw
 
 from . import board as B
 from .cards import owner_of
+from .context import Rules
 from .state import MGState
 
 if TYPE_CHECKING:
@@ -64,15 +65,15 @@ class Frame:
     """Base of a frame kind: ``run`` returns True when it waits for a decision."""
 
     @staticmethod
-    def run(g: Any, s: MGState, f: dict[str, Any]) -> bool:
+    def run(g: Rules, s: MGState, f: dict[str, Any]) -> bool:
         raise NotImplementedError
 
     @staticmethod
-    def options(g: Any, s: MGState, f: dict[str, Any]) -> list[Action]:
+    def options(g: Rules, s: MGState, f: dict[str, Any]) -> list[Action]:
         return []
 
     @staticmethod
-    def answer(g: Any, s: MGState, f: dict[str, Any], a: Action) -> None:
+    def answer(g: Rules, s: MGState, f: dict[str, Any], a: Action) -> None:
         """Take the chosen legal action ``a`` (its fields, never its id's text)."""
         raise NotImplementedError
 
@@ -95,7 +96,7 @@ def continuation(key: str) -> Callable[[Callable[..., None]], Callable[..., None
     return register
 
 
-def advance(g: Any, s: MGState) -> None:
+def advance(g: Rules, s: MGState) -> None:
     """Run frames until a decision is needed or the game is over."""
     guard = 0
     memo = g.fx.MEMO  # what g.fx.forget() clears, cleared here without a call per frame
@@ -120,7 +121,7 @@ def advance(g: Any, s: MGState) -> None:
 NEXT_PHASE = {ph: PHASES[(i + 1) % len(PHASES)] for i, ph in enumerate(PHASES)}
 
 
-def next_phase(g: Any, s: MGState) -> None:
+def next_phase(g: Rules, s: MGState) -> None:
     end_phase(g, s)
     s.phase = NEXT_PHASE.get(s.phase, PHASES[0])
     emit(s, "phase", phase_term=s.phase, round=s.round)
@@ -132,7 +133,7 @@ def next_phase(g: Any, s: MGState) -> None:
         push(s, *({"t": s.phase, "g": grp["id"], "pc": 0} for grp in B.groups_in_order(s)))
 
 
-def end_phase(g: Any, s: MGState) -> None:
+def end_phase(g: Rules, s: MGState) -> None:
     """Phase-long lasting effects end (Beorn goes back to the deck, Sneak Attack's ally home)."""
     if s.used and any(k.startswith("ph:") for k in s.used):
         s.used = {k: v for k, v in s.used.items() if not k.startswith("ph:")}
@@ -155,17 +156,17 @@ class Ask(Frame):
     """A one-off choice; the answer goes to a named continuation with the frame's context."""
 
     @staticmethod
-    def run(g: Any, s: MGState, f: dict[str, Any]) -> bool:
+    def run(g: Rules, s: MGState, f: dict[str, Any]) -> bool:
         if s.players[f["p"]]["out"] or not f["opts"]:
             return done(s, f)
         return ask(f, f["p"], f.get("kind", "choose"), Msg.from_plain(f["prompt"]))
 
     @staticmethod
-    def options(g: Any, s: MGState, f: dict[str, Any]) -> list[Action]:
+    def options(g: Rules, s: MGState, f: dict[str, Any]) -> list[Action]:
         return [option_action(o) for o in f["opts"]]
 
     @staticmethod
-    def answer(g: Any, s: MGState, f: dict[str, Any], a: Action) -> None:
+    def answer(g: Rules, s: MGState, f: dict[str, Any], a: Action) -> None:
         done(s, f)
         CONTINUATIONS[f["k"]](g, s, f["ctx"], a)
 
@@ -205,7 +206,7 @@ JUST_HAPPENED = frozenset({
 happened ("damage was just taken"), so the event ids never reach the screen."""
 
 
-def window_prompt(g: Any, s: MGState, seat: int, f: dict[str, Any]) -> Msg:
+def window_prompt(g: Rules, s: MGState, seat: int, f: dict[str, Any]) -> Msg:
     """A response window says what answering does: with one response on offer, the card and its
     effect ("Ana: use Glóin — he gains 1 resource per damage just taken?"); with several, what happened."""
     if not f["ev"]:
@@ -223,7 +224,7 @@ class Window(Frame):
     """An action window (``ev`` empty) or a trigger window for responses to ``ev`` (§4, R-48)."""
 
     @staticmethod
-    def run(g: Any, s: MGState, f: dict[str, Any]) -> bool:
+    def run(g: Rules, s: MGState, f: dict[str, Any]) -> bool:
         grp = B.group(s, f["g"])
         if grp is None:
             return done(s, f)
@@ -239,13 +240,13 @@ class Window(Frame):
         return done(s, f)
 
     @staticmethod
-    def options(g: Any, s: MGState, f: dict[str, Any]) -> list[Action]:
+    def options(g: Rules, s: MGState, f: dict[str, Any]) -> list[Action]:
         out = g.fx.actions(g, s, f["seat"], f)
         out.append(PASS)
         return out
 
     @staticmethod
-    def answer(g: Any, s: MGState, f: dict[str, Any], a: Action) -> None:
+    def answer(g: Rules, s: MGState, f: dict[str, Any], a: Action) -> None:
         f["i"] += 1
         if a.verb == "pass":
             f["passes"] += 1
@@ -263,20 +264,20 @@ class Plan(Frame):
     """A player's part of the planning phase: play allies, attachments and actions, then done."""
 
     @staticmethod
-    def run(g: Any, s: MGState, f: dict[str, Any]) -> bool:
+    def run(g: Rules, s: MGState, f: dict[str, Any]) -> bool:
         p = f["p"]
         if s.players[p]["out"] or not g.fx.available(g, s, p, f):
             return done(s, f)
         return ask(f, p, "plan", msg("ask.plan", seat=p))
 
     @staticmethod
-    def options(g: Any, s: MGState, f: dict[str, Any]) -> list[Action]:
+    def options(g: Rules, s: MGState, f: dict[str, Any]) -> list[Action]:
         out = g.fx.actions(g, s, f["p"], f)
         out.append(FINISH_PLANNING)
         return out
 
     @staticmethod
-    def answer(g: Any, s: MGState, f: dict[str, Any], a: Action) -> None:
+    def answer(g: Rules, s: MGState, f: dict[str, Any], a: Action) -> None:
         if a.verb == "done":
             done(s, f)
             return
@@ -287,7 +288,7 @@ class Plan(Frame):
 @frame("resource")
 class Resource(Frame):
     @staticmethod
-    def run(g: Any, s: MGState, f: dict[str, Any]) -> bool:
+    def run(g: Rules, s: MGState, f: dict[str, Any]) -> bool:
         grp = B.group(s, f["g"])
         if grp is None:
             return done(s, f)
@@ -305,7 +306,7 @@ class Resource(Frame):
 @frame("planning")
 class Planning(Frame):
     @staticmethod
-    def run(g: Any, s: MGState, f: dict[str, Any]) -> bool:
+    def run(g: Rules, s: MGState, f: dict[str, Any]) -> bool:
         grp = B.group(s, f["g"])
         done(s, f)
         if grp is not None:
@@ -318,7 +319,7 @@ class Planning(Frame):
 @frame("quest")
 class Quest(Frame):
     @staticmethod
-    def run(g: Any, s: MGState, f: dict[str, Any]) -> bool:
+    def run(g: Rules, s: MGState, f: dict[str, Any]) -> bool:
         grp = B.group(s, f["g"])
         if grp is None or not grp["members"]:
             return done(s, f)
@@ -360,7 +361,7 @@ class Quest(Frame):
 
 
 @continuation("choose_side")
-def _choose_side(g: Any, s: MGState, ctx: dict[str, Any], a: Action) -> None:
+def _choose_side(g: Rules, s: MGState, ctx: dict[str, Any], a: Action) -> None:
     grp = B.group(s, ctx["g"])
     if grp and a.verb == "side":
         grp["side"] = a.card
@@ -370,7 +371,7 @@ def _choose_side(g: Any, s: MGState, ctx: dict[str, Any], a: Action) -> None:
 @frame("commit")
 class Commit(Frame):
     @staticmethod
-    def run(g: Any, s: MGState, f: dict[str, Any]) -> bool:
+    def run(g: Rules, s: MGState, f: dict[str, Any]) -> bool:
         p = f["p"]
         cards = s.cards
         if s.players[p]["out"] or not any(not cards[c]["ex"] and not cards[c]["com"]
@@ -379,14 +380,14 @@ class Commit(Frame):
         return ask(f, p, "commit", msg("ask.commit", seat=p))
 
     @staticmethod
-    def options(g: Any, s: MGState, f: dict[str, Any]) -> list[Action]:
+    def options(g: Rules, s: MGState, f: dict[str, Any]) -> list[Action]:
         out = [Action(f"commit {c}", msg("act.commit", card=c, wp=B.wp(g, s, c)), card=c,
                       group="commit", verb="commit")
                for c in s.players[f["p"]]["chars"] if not s.cards[c]["ex"] and not s.cards[c]["com"]]
         return out + [DONE_COMMITTING]
 
     @staticmethod
-    def answer(g: Any, s: MGState, f: dict[str, Any], a: Action) -> None:
+    def answer(g: Rules, s: MGState, f: dict[str, Any], a: Action) -> None:
         if a.verb == "done":
             done(s, f)
             return
@@ -403,7 +404,7 @@ class Reveal(Frame):
     """One encounter card revealed into a group (§4.3 step 2, R-51)."""
 
     @staticmethod
-    def run(g: Any, s: MGState, f: dict[str, Any]) -> bool:
+    def run(g: Rules, s: MGState, f: dict[str, Any]) -> bool:
         grp = B.group(s, f["g"])
         if grp is None or not grp["members"] or f["pc"] == 4:
             c = f.get("c")
@@ -465,7 +466,7 @@ class Reveal(Frame):
 @frame("travel_all")
 class TravelAll(Frame):
     @staticmethod
-    def run(g: Any, s: MGState, f: dict[str, Any]) -> bool:
+    def run(g: Rules, s: MGState, f: dict[str, Any]) -> bool:
         if f["pc"] == 0:
             f["pc"] = 1
             g.scen.travel_start(g, s)
@@ -478,7 +479,7 @@ class TravelAll(Frame):
 @frame("travel")
 class Travel(Frame):
     @staticmethod
-    def run(g: Any, s: MGState, f: dict[str, Any]) -> bool:
+    def run(g: Rules, s: MGState, f: dict[str, Any]) -> bool:
         grp = B.group(s, f["g"])
         if grp is None or not grp["members"]:
             return done(s, f)
@@ -499,7 +500,7 @@ class Travel(Frame):
 
 
 @continuation("travel")
-def _travel(g: Any, s: MGState, ctx: dict[str, Any], a: Action) -> None:
+def _travel(g: Rules, s: MGState, ctx: dict[str, Any], a: Action) -> None:
     grp = B.group(s, ctx["g"])
     if grp is None or a.verb == "stay" or a.card is None:
         return
@@ -519,7 +520,7 @@ def _travel(g: Any, s: MGState, ctx: dict[str, Any], a: Action) -> None:
 @frame("encounter")
 class Encounter(Frame):
     @staticmethod
-    def run(g: Any, s: MGState, f: dict[str, Any]) -> bool:
+    def run(g: Rules, s: MGState, f: dict[str, Any]) -> bool:
         grp = B.group(s, f["g"])
         done(s, f)
         if grp is not None and grp["members"]:
@@ -531,21 +532,21 @@ class Encounter(Frame):
 @frame("eopt")
 class OptionalEngagement(Frame):
     @staticmethod
-    def run(g: Any, s: MGState, f: dict[str, Any]) -> bool:
+    def run(g: Rules, s: MGState, f: dict[str, Any]) -> bool:
         p = f["p"]
         if s.players[p]["out"] or not any(g.defs[c].type == "enemy" for c in B.group_of(s, p)["staging"]):
             return done(s, f)  # no enemy to engage
         return ask(f, p, "engage", msg("ask.engage", seat=p))
 
     @staticmethod
-    def options(g: Any, s: MGState, f: dict[str, Any]) -> list[Action]:
+    def options(g: Rules, s: MGState, f: dict[str, Any]) -> list[Action]:
         grp = B.group_of(s, f["p"])
         out = [Action(f"engage {c}", msg("act.engage", card=c), card=c, verb="engage") for c in grp["staging"]
                if g.defs[c].type == "enemy"]
         return out + [Action("pass", msg("act.no_engage"), verb="pass")]
 
     @staticmethod
-    def answer(g: Any, s: MGState, f: dict[str, Any], a: Action) -> None:
+    def answer(g: Rules, s: MGState, f: dict[str, Any], a: Action) -> None:
         done(s, f)
         if a.verb == "engage" and a.card:
             B.engage(g, s, a.card, f["p"])
@@ -556,7 +557,7 @@ class EngagementChecks(Frame):
     """§4.5 step 2: passes in turn order until a full pass engages nothing."""
 
     @staticmethod
-    def _tied(g: Any, s: MGState, grp: Any, p: int) -> list[str]:
+    def _tied(g: Rules, s: MGState, grp: Any, p: int) -> list[str]:
         threat = s.players[p]["threat"]
         cands = [(B.engagement_of(g, s, c), c) for c in grp["staging"] if g.defs[c].type == "enemy"]
         cands = [x for x in cands if x[0] <= threat]
@@ -566,7 +567,7 @@ class EngagementChecks(Frame):
         return [c for e, c in cands if e == best]
 
     @staticmethod
-    def run(g: Any, s: MGState, f: dict[str, Any]) -> bool:
+    def run(g: Rules, s: MGState, f: dict[str, Any]) -> bool:
         grp = B.group(s, f["g"])
         if grp is None:
             return done(s, f)
@@ -589,13 +590,13 @@ class EngagementChecks(Frame):
         return done(s, f)
 
     @staticmethod
-    def options(g: Any, s: MGState, f: dict[str, Any]) -> list[Action]:
+    def options(g: Rules, s: MGState, f: dict[str, Any]) -> list[Action]:
         grp = B.group(s, f["g"])
         return [Action(f"engage {c}", msg("act.engages_you", card=c), card=c, verb="engage")
                 for c in EngagementChecks._tied(g, s, grp, f["p"])]
 
     @staticmethod
-    def answer(g: Any, s: MGState, f: dict[str, Any], a: Action) -> None:
+    def answer(g: Rules, s: MGState, f: dict[str, Any], a: Action) -> None:
         assert a.card is not None
         B.engage(g, s, a.card, f["p"])
         f["quiet"] = 0
@@ -606,7 +607,7 @@ class EngagementChecks(Frame):
 @frame("combat")
 class Combat(Frame):
     @staticmethod
-    def run(g: Any, s: MGState, f: dict[str, Any]) -> bool:
+    def run(g: Rules, s: MGState, f: dict[str, Any]) -> bool:
         grp = B.group(s, f["g"])
         if grp is None or not grp["members"]:
             return done(s, f)
@@ -647,7 +648,7 @@ def attacked_key(enemy: str, seat: int) -> str:
     return ":".join(("ph:atk", enemy, str(seat)))
 
 
-def can_attack(g: Any, s: MGState, enemy: str, seat: int) -> bool:
+def can_attack(g: Rules, s: MGState, enemy: str, seat: int) -> bool:
     rec = s.cards.get(enemy)
     if rec is None:
         return False
@@ -662,11 +663,11 @@ class EnemyAttacks(Frame):
     """The enemies engaged with one player attack him one by one, in the order he picks."""
 
     @staticmethod
-    def _left(g: Any, s: MGState, f: dict[str, Any]) -> list[str]:
+    def _left(g: Rules, s: MGState, f: dict[str, Any]) -> list[str]:
         return [e for e in s.players[f["p"]]["engaged"] if e not in f["done"]]
 
     @staticmethod
-    def run(g: Any, s: MGState, f: dict[str, Any]) -> bool:
+    def run(g: Rules, s: MGState, f: dict[str, Any]) -> bool:
         if s.players[f["p"]]["out"]:
             return done(s, f)
         left = EnemyAttacks._left(g, s, f)
@@ -678,17 +679,17 @@ class EnemyAttacks(Frame):
         return False
 
     @staticmethod
-    def options(g: Any, s: MGState, f: dict[str, Any]) -> list[Action]:
+    def options(g: Rules, s: MGState, f: dict[str, Any]) -> list[Action]:
         return [Action(f"next {e}", msg("act.next_attack", card=e), card=e, verb="next")
                 for e in EnemyAttacks._left(g, s, f)]
 
     @staticmethod
-    def answer(g: Any, s: MGState, f: dict[str, Any], a: Action) -> None:
+    def answer(g: Rules, s: MGState, f: dict[str, Any], a: Action) -> None:
         assert a.card is not None
         EnemyAttacks._next(g, s, f, a.card)
 
     @staticmethod
-    def _next(g: Any, s: MGState, f: dict[str, Any], e: str) -> None:
+    def _next(g: Rules, s: MGState, f: dict[str, Any], e: str) -> None:
         f["done"].append(e)
         grp = B.group_of(s, f["p"])
         if can_attack(g, s, e, f["p"]):
@@ -705,7 +706,7 @@ class EnemyAttack(Frame):
     """One enemy attack (§4.6 step 2, §5.15 for immediate attacks)."""
 
     @staticmethod
-    def run(g: Any, s: MGState, f: dict[str, Any]) -> bool:
+    def run(g: Rules, s: MGState, f: dict[str, Any]) -> bool:
         e, p = f["e"], f["p"]
         if e not in s.cards or s.players[p]["out"]:
             return done(s, f)
@@ -790,7 +791,7 @@ class EnemyAttack(Frame):
         return False
 
     @staticmethod
-    def options(g: Any, s: MGState, f: dict[str, Any]) -> list[Action]:
+    def options(g: Rules, s: MGState, f: dict[str, Any]) -> list[Action]:
         p = f["p"]
         if f["pc"] == 5:
             return [Action(f"hero {h}", msg("act.hero_takes", card=h), card=h, verb="hero")
@@ -811,7 +812,7 @@ class EnemyAttack(Frame):
         return out + [Action("nodefend", msg("act.no_more_defenders"), verb="nodefend")]
 
     @staticmethod
-    def answer(g: Any, s: MGState, f: dict[str, Any], a: Action) -> None:
+    def answer(g: Rules, s: MGState, f: dict[str, Any], a: Action) -> None:
         if a.verb in ("hero", "take"):
             assert a.card is not None
             g.enc.attack_damage(g, s, f, a.card, f["dmg"])
@@ -835,7 +836,7 @@ class EnemyAttack(Frame):
         g.fx.trigger(g, s, "defender_declared", {"c": c, "e": f["e"], "p": f["p"]}, grp)
 
 
-def _taker_rank(g: Any, s: MGState, f: dict[str, Any], c: str) -> tuple[int, ...]:
+def _taker_rank(g: Rules, s: MGState, f: dict[str, Any], c: str) -> tuple[int, ...]:
     """Who should take a multi-defender attack's damage (§4.6, Stand Together): one that survives and is not captured
     by it (Cruel Torturer, Captives), a hero before an ally, the most hit points left; when every
     one would fall, an ally rather than a hero."""
@@ -846,7 +847,7 @@ def _taker_rank(g: Any, s: MGState, f: dict[str, Any], c: str) -> tuple[int, ...
     return (captured, dies, hero if dies else not hero, -left)  # one that falls: an ally, not a hero
 
 
-def damage_takers(g: Any, s: MGState, f: dict[str, Any]) -> list[Action]:
+def damage_takers(g: Rules, s: MGState, f: dict[str, Any]) -> list[Action]:
     defs = sorted((c for c in f["defs"] if c in s.cards), key=lambda c: _taker_rank(g, s, f, c))
     out = []
     for i, c in enumerate(defs):
@@ -867,7 +868,7 @@ class PlayerAttack(Frame):
     """A player's attacks against the enemies engaged with him (§4.6 step 3)."""
 
     @staticmethod
-    def _targets(g: Any, s: MGState, f: dict[str, Any]) -> list[str]:
+    def _targets(g: Rules, s: MGState, f: dict[str, Any]) -> list[str]:
         p = f["p"]
         if f.get("rng"):
             return PlayerAttack._ranged_targets(g, s, f)
@@ -881,7 +882,7 @@ class PlayerAttack(Frame):
         return out
 
     @staticmethod
-    def _ranged_targets(g: Any, s: MGState, f: dict[str, Any]) -> list[str]:
+    def _ranged_targets(g: Rules, s: MGState, f: dict[str, Any]) -> list[str]:
         """§4.6 step 3: after every player's own attacks, a player's Ranged characters may
         attack an enemy engaged with another player of the group that this player did not
         attack (and that he has not attacked himself)."""
@@ -893,7 +894,7 @@ class PlayerAttack(Frame):
                 if attacked_key(e, q) not in used and attacked_key(e, p) not in used and e not in f["done"]]
 
     @staticmethod
-    def run(g: Any, s: MGState, f: dict[str, Any]) -> bool:
+    def run(g: Rules, s: MGState, f: dict[str, Any]) -> bool:
         p = f["p"]
         if s.players[p]["out"]:
             return done(s, f)
@@ -936,7 +937,7 @@ class PlayerAttack(Frame):
         return False
 
     @staticmethod
-    def _ranged_options(g: Any, s: MGState, f: dict[str, Any]) -> list[Action]:
+    def _ranged_options(g: Rules, s: MGState, f: dict[str, Any]) -> list[Action]:
         """A partner's enemies for the Ranged characters, the recommended first: one they can
         destroy, else the one they hurt most; not attacking first when none would take damage."""
         strength = sum(B.atk(g, s, c) for c in PlayerAttack._ranged(g, s, f["p"]))
@@ -959,11 +960,11 @@ class PlayerAttack(Frame):
         return out + [stop]
 
     @staticmethod
-    def _ranged(g: Any, s: MGState, q: int) -> list[str]:
+    def _ranged(g: Rules, s: MGState, q: int) -> list[str]:
         return [c for c in s.players[q]["chars"] if g.defs[c].ranged and not s.cards[c]["ex"]]
 
     @staticmethod
-    def options(g: Any, s: MGState, f: dict[str, Any]) -> list[Action]:
+    def options(g: Rules, s: MGState, f: dict[str, Any]) -> list[Action]:
         p = f["p"]
         if f["pc"] == 0:
             if f.get("rng"):
@@ -987,7 +988,7 @@ class PlayerAttack(Frame):
         return out
 
     @staticmethod
-    def answer(g: Any, s: MGState, f: dict[str, Any], a: Action) -> None:
+    def answer(g: Rules, s: MGState, f: dict[str, Any], a: Action) -> None:
         if a.verb == "done":
             done(s, f)
             return
@@ -1014,7 +1015,7 @@ class PlayerAttack(Frame):
 @frame("refresh")
 class Refresh(Frame):
     @staticmethod
-    def run(g: Any, s: MGState, f: dict[str, Any]) -> bool:
+    def run(g: Rules, s: MGState, f: dict[str, Any]) -> bool:
         if f.get("pc", 0) == 0:
             f["pc"] = 1
             for rec in s.cards.values():

@@ -11,6 +11,7 @@ from . import board as B
 from . import effects as fx
 from . import encounter as enc
 from .cards import SPHERES, CardDef, DefTable, key_of, owner_of, player_cards
+from .context import Caches
 from .faces import face_of
 from .flow import FINISH_PLANNING, FRAMES, PASS, advance, option_action
 from .scenario import MountGramScenario, QuestScenario
@@ -31,6 +32,7 @@ class MountGram(Game[MGState]):
         self.defs = DefTable(self.db)
         self.fx = fx
         self.enc = enc
+        self.caches = Caches()
         self._last_decision: tuple[list[Any], Decision] | None = None
 
     # -- set-up ----------------------------------------------------------------------------------

@@ -18,6 +18,7 @@ from tabletop.engine.zones import draw
 from . import board as B
 from .cards import CardDef, card_id, key_of, mount_gram_cards, owner_of, starter_decks
 from .choices import forced_effect
+from .context import Rules
 from .encounter import enter_play_staging, free_play_ok
 from .flow import Frame, ask, ask_frame, continuation, enemy_attack, frame, push
 from .state import Group, MGState, Player
@@ -44,7 +45,7 @@ class QuestScenario:
                 out.append(card_id("e", k, n))
         return out
 
-    def build_player(self, g: Any, s: MGState, seat: int, name: str, sphere: str) -> Player:
+    def build_player(self, g: Rules, s: MGState, seat: int, name: str, sphere: str) -> Player:
         deck_data = starter_decks()[sphere]
         deck = [card_id("p" + str(seat), k, n) for k, q in deck_data["cards"] for n in range(1, q + 1)]
         pl = Player(name=name, sphere=sphere, deck=deck, hand=[], discard=[], captured=[],
@@ -54,7 +55,7 @@ class QuestScenario:
     def heroes_of(self, seat: int, sphere: str) -> list[str]:
         return [f"p{seat}.{k}.1" for k in starter_decks()[sphere]["heroes"]]
 
-    def setup(self, g: Any, s: MGState, names: list[str], spheres: list[str]) -> None:
+    def setup(self, g: Rules, s: MGState, names: list[str], spheres: list[str]) -> None:
         """Standard set-up (§3.1, without the mulligan)."""
         s.encounter = self.encounter_deck(s, self.encounter)
         shuffle(s, s.encounter)
@@ -73,7 +74,7 @@ class QuestScenario:
                           quest=quest, side=None)]
 
     # -- values ----------------------------------------------------------------------------------
-    def x_value(self, g: Any, s: MGState, cid: str) -> int:
+    def x_value(self, g: Rules, s: MGState, cid: str) -> int:
         card = g.defs[cid]
         for ab in card.has("passive"):
             if ab["op"] == "x_captured_under_self":
@@ -88,7 +89,7 @@ class QuestScenario:
         return 0
 
     # -- progress and stages -----------------------------------------------------------------------
-    def quest_progress(self, g: Any, s: MGState, grp: Group, n: int) -> None:
+    def quest_progress(self, g: Rules, s: MGState, grp: Group, n: int) -> None:
         quest = grp["quest"]
         rec = s.cards[quest]
         rec["prog"] += n
@@ -96,10 +97,10 @@ class QuestScenario:
         if rec["prog"] >= g.defs[quest].qp:
             self.stage_defeated(g, s, grp)
 
-    def effect_progress(self, g: Any, s: MGState, grp: Group, n: int) -> None:
+    def effect_progress(self, g: Rules, s: MGState, grp: Group, n: int) -> None:
         B.place_progress(g, s, grp, n)
 
-    def stage_defeated(self, g: Any, s: MGState, grp: Group) -> None:
+    def stage_defeated(self, g: Rules, s: MGState, grp: Group) -> None:
         quest = grp["quest"]
         i = self.stages.index(key_of(quest))
         emit(s, "stage", card=quest)
@@ -111,16 +112,16 @@ class QuestScenario:
         s.cards[nxt] = B.new_rec(g=grp["id"])
         grp["quest"] = nxt
 
-    def travel_start(self, g: Any, s: MGState) -> None:
+    def travel_start(self, g: Rules, s: MGState) -> None:
         return None
 
-    def can_travel(self, g: Any, s: MGState, grp: Group, loc: str) -> bool:
+    def can_travel(self, g: Rules, s: MGState, grp: Group, loc: str) -> bool:
         return True
 
-    def after_leave(self, g: Any, s: MGState, cid: str) -> None:
+    def after_leave(self, g: Rules, s: MGState, cid: str) -> None:
         return None
 
-    def on_eliminated(self, g: Any, s: MGState, seat: int) -> None:
+    def on_eliminated(self, g: Rules, s: MGState, seat: int) -> None:
         """R-9: an eliminated player's captured cards are removed from the game."""
         pl = s.players[seat]
         s.removed.extend(pl["captured"])
@@ -132,7 +133,7 @@ class QuestScenario:
                 s.removed.extend(mine)
 
     # -- rescue (§6.5) -----------------------------------------------------------------------------
-    def rescue(self, g: Any, s: MGState, host: str, cards: list[str], grp: Group | None) -> None:
+    def rescue(self, g: Rules, s: MGState, host: str, cards: list[str], grp: Group | None) -> None:
         rescued = []
         for c in cards:
             owner = owner_of(c)
@@ -179,7 +180,7 @@ class QuestScenario:
         push(s, *frames)
 
     # -- time counters (§5.12) ---------------------------------------------------------------------
-    def end_of_refresh(self, g: Any, s: MGState) -> list[dict[str, Any]]:
+    def end_of_refresh(self, g: Rules, s: MGState) -> list[dict[str, Any]]:
         """Remove a time counter from each card with Time X; the Forced effects of the cards
         whose last counter went are returned (the refresh orders them with the others, §5.9)."""
         items = []
@@ -195,7 +196,7 @@ class QuestScenario:
                                       "why": msg("why.others_do_not_change_it").plain()})
         return items
 
-    def executioners(self, g: Any, s: MGState, cid: str, ab: dict[str, Any]) -> None:
+    def executioners(self, g: Rules, s: MGState, cid: str, ab: dict[str, Any]) -> None:
         """Stop the Executioners! expires: captured cards discarded, 3 threat per character (R-17)."""
         per: dict[int, int] = {}
         for c in s.cards[cid]["cap"]:
@@ -208,7 +209,7 @@ class QuestScenario:
 
 
 @forced_effect("executioners")
-def _executioners(g: Any, s: MGState, item: dict[str, Any]) -> None:
+def _executioners(g: Rules, s: MGState, item: dict[str, Any]) -> None:
     if item["c"] in s.cards:
         g.scen.executioners(g, s, item["c"], item)
 
@@ -230,7 +231,7 @@ class MountGramScenario(QuestScenario):
         encounter = [k for k, c in cards.items() if c.type not in ("quest",)]
         super().__init__(cards, stages, encounter)
 
-    def setup(self, g: Any, s: MGState, names: list[str], spheres: list[str]) -> None:
+    def setup(self, g: Rules, s: MGState, names: list[str], spheres: list[str]) -> None:
         s.encounter = self.encounter_deck(s, [k for k in self.encounter
                                                if self.cards[k].encounter_set == "Escape from Mount Gram"])
         aside = [c for c in s.encounter if key_of(c) in (GATE, "jailor_gornakh")]
@@ -257,7 +258,7 @@ class MountGramScenario(QuestScenario):
                                     {"p": seat}))
         push(s, *frames, {"t": "mg_setup"})
 
-    def finish_setup(self, g: Any, s: MGState) -> None:
+    def finish_setup(self, g: Rules, s: MGState) -> None:
         """Stage 1A's set-up, then 1B: one group per player, each at his own stage 2A (§3.2)."""
         easy = s.options.get("easy_mode", False)
         for seat, pl in enumerate(s.players):
@@ -293,7 +294,7 @@ class MountGramScenario(QuestScenario):
             shuffle(s, s.encounter)
 
     # -- stage 2B: progress rescues at random (§6.7) -----------------------------------------------
-    def quest_progress(self, g: Any, s: MGState, grp: Group, n: int) -> None:
+    def quest_progress(self, g: Rules, s: MGState, grp: Group, n: int) -> None:
         quest = grp["quest"]
         key = key_of(quest)
         if key == STAGE2:
@@ -315,29 +316,29 @@ class MountGramScenario(QuestScenario):
     def threshold(self, s: MGState) -> int:
         return int(s.options.get("flight_threshold", 16))
 
-    def check_win(self, g: Any, s: MGState) -> None:
+    def check_win(self, g: Rules, s: MGState) -> None:
         quest = f"q.{STAGE3}.1"
         if quest not in s.cards or any(key_of(c) == GATE for c in s.cards):
             return
         if s.cards[quest]["prog"] >= self.threshold(s):
             B.end(s, "won", msg("end.escape"))
 
-    def after_leave(self, g: Any, s: MGState, cid: str) -> None:
+    def after_leave(self, g: Rules, s: MGState, cid: str) -> None:
         if key_of(cid) == GATE:
             self.check_win(g, s)
 
-    def can_travel(self, g: Any, s: MGState, grp: Group, loc: str) -> bool:
+    def can_travel(self, g: Rules, s: MGState, grp: Group, loc: str) -> bool:
         if key_of(loc) != GATE:
             return True
         quest = grp["quest"]
         return key_of(quest) == STAGE3 and s.cards[quest]["prog"] >= self.threshold(s)
 
     # -- joining and stage 3 (§6.8) ----------------------------------------------------------------
-    def travel_start(self, g: Any, s: MGState) -> None:
+    def travel_start(self, g: Rules, s: MGState) -> None:
         if any(key_of(grp["quest"]) == STAGE2 for grp in s.groups):
             push(s, {"t": "mg_join", "done": []})
 
-    def join(self, g: Any, s: MGState, joiner: Group, target: Group) -> None:
+    def join(self, g: Rules, s: MGState, joiner: Group, target: Group) -> None:
         for c in list(joiner["staging"]):
             s.cards[c]["g"] = target["id"]
             target["staging"].append(c)
@@ -352,7 +353,7 @@ class MountGramScenario(QuestScenario):
         if joiner in s.groups:
             s.groups.remove(joiner)
 
-    def advance_to_3(self, g: Any, s: MGState) -> None:
+    def advance_to_3(self, g: Rules, s: MGState) -> None:
         order = B.groups_in_order(s)
         host = order[0]
         for other in order[1:]:
@@ -372,7 +373,7 @@ class MountGramScenario(QuestScenario):
         push(s, *({"t": "reveal", "g": host["id"], "pc": 0} for _ in B.members(s, host)))
 
 
-def jailor_attacks(g: Any, s: MGState, jailor: str, target: int) -> list[dict[str, Any]]:
+def jailor_attacks(g: Rules, s: MGState, jailor: str, target: int) -> list[dict[str, Any]]:
     """Jailor Gornákh engages the player and attacks him at once (no shadow card, R-19)."""
     B.engage(g, s, jailor, target)
     emit(s, "jailor", card=jailor, seat=target)
@@ -380,7 +381,7 @@ def jailor_attacks(g: Any, s: MGState, jailor: str, target: int) -> list[dict[st
 
 
 @continuation("jailor_target")
-def _jailor_target(g: Any, s: MGState, ctx: dict[str, Any], a: Action) -> None:
+def _jailor_target(g: Rules, s: MGState, ctx: dict[str, Any], a: Action) -> None:
     if ctx["e"] in s.cards and a.seat is not None:
         push(s, *jailor_attacks(g, s, ctx["e"], a.seat))
 
@@ -391,7 +392,7 @@ def _captured_kind(card: CardDef) -> bool:
 
 
 @continuation("start_hero")
-def _start_hero(g: Any, s: MGState, ctx: dict[str, Any], a: Action) -> None:
+def _start_hero(g: Rules, s: MGState, ctx: dict[str, Any], a: Action) -> None:
     hero = a.card or ""
     s.limbo.remove(hero)
     B.put_char_into_play(g, s, hero, ctx["p"], trigger=False)
@@ -401,7 +402,7 @@ def _start_hero(g: Any, s: MGState, ctx: dict[str, Any], a: Action) -> None:
 @frame("mg_setup")
 class MountGramSetup(Frame):
     @staticmethod
-    def run(g: Any, s: MGState, f: dict[str, Any]) -> bool:
+    def run(g: Rules, s: MGState, f: dict[str, Any]) -> bool:
         s.stack.pop()
         g.scen.finish_setup(g, s)
         s.reveals = 0
@@ -413,12 +414,12 @@ class Join(Frame):
     """Stage 2B's Forced check at the start of the travel phase, group by group (R-7, R-8)."""
 
     @staticmethod
-    def _targets(g: Any, s: MGState, grp: Group) -> list[Group]:
+    def _targets(g: Rules, s: MGState, grp: Group) -> list[Group]:
         return [o for o in s.groups if o is not grp and key_of(o["quest"]) == STAGE2
                 and s.cards[o["quest"]]["cap"]]
 
     @staticmethod
-    def run(g: Any, s: MGState, f: dict[str, Any]) -> bool:
+    def run(g: Rules, s: MGState, f: dict[str, Any]) -> bool:
         for grp in B.groups_in_order(s):
             if grp["id"] in f["done"] or key_of(grp["quest"]) != STAGE2 or s.cards[grp["quest"]]["cap"]:
                 continue
@@ -437,13 +438,13 @@ class Join(Frame):
         return False
 
     @staticmethod
-    def options(g: Any, s: MGState, f: dict[str, Any]) -> list[Any]:
+    def options(g: Rules, s: MGState, f: dict[str, Any]) -> list[Any]:
         grp = B.group(s, f["j"])
         return [Action(f"join {o['id']}", msg("act.join", seats=list(o["members"])), location=o["id"], verb="join")
                 for o in Join._targets(g, s, grp)] if grp else []
 
     @staticmethod
-    def answer(g: Any, s: MGState, f: dict[str, Any], a: Action) -> None:
+    def answer(g: Rules, s: MGState, f: dict[str, Any], a: Action) -> None:
         grp = B.group(s, f["j"])
         target = B.group(s, str(a.location))
         if grp and target:
