@@ -26,14 +26,13 @@ class Bounded(Generic[K, V]):
     """A dict that forgets its oldest entries past ``limit``: a cache keyed by something of a
     state (a hand, a play) stays useful within a game and bounded across thousands of games."""
 
-    __slots__ = ("limit", "data")
+    __slots__ = ("limit", "data", "get")
 
     def __init__(self, limit: int) -> None:
         self.limit = limit
         self.data: OrderedDict[K, V] = OrderedDict()
-
-    def get(self, key: K) -> V | None:
-        return self.data.get(key)
+        self.get = self.data.get
+        """The lookup, the dict's own (no Python call on the hot path)."""
 
     def put(self, key: K, value: V) -> V:
         data = self.data

@@ -30,15 +30,28 @@ __all__ = ["OPS", "PASSIVE_OPS", "Play", "actions", "available", "execute", "for
 class Play:
     """One concrete play; its label is written only when a list is shown (``text``)."""
 
-    __slots__ = ("aid", "label", "card", "ab", "tokens", "hand", "x", "verb")
+    __slots__ = ("aid", "kind", "label", "card", "ab", "tokens", "hand", "x", "verb")
 
-    def __init__(self, aid: str, label: Msg | None, card: str, ab: dict[str, Any] | None,
+    def __init__(self, aid: str, kind: str, card: str, ab: dict[str, Any] | None,
                  tokens: list[str], hand: bool, x: int = 0, verb: str = "play") -> None:
-        self.aid, self.label, self.card, self.ab = aid, label, card, ab
+        self.aid, self.kind, self.card, self.ab = aid, kind, card, ab
+        self.label: Msg | None = None
         self.tokens, self.hand, self.x, self.verb = tokens, hand, x, verb
 
     def text(self, g: Rules, s: MGState | None = None) -> Msg:
-        """The label: the card, its targets, X, and for a response what it does (``resp.<key>``)."""
+        """The label, written only when asked for: an ally with its cost, an attachment and its
+        host, a revived card and X, a card put into play; else the card, its targets, X, and for a
+        response what it does (``resp.<key>``). Every label is a function of the id and kind."""
+        if self.label is None and self.kind:
+            c, kind = self.card, self.kind
+            if kind == "ally":
+                self.label = msg("act.play_ally", card=c, cost=g.defs[c].cost)
+            elif kind == "attach":
+                self.label = msg("act.attach", card=c, host_card=self.tokens[0])
+            elif kind == "revive":
+                self.label = msg("act.revive", card=c, target_card=self.tokens[0], x=self.x)
+            else:
+                self.label = msg("act.put_self", card=c)
         if self.label is None:
             card = g.defs[self.card]
             label = msg("act.play_card", card=self.card)
@@ -214,10 +227,10 @@ def _plays(g: Rules, s: MGState, seat: int, f: dict[str, Any]) -> list[Play]:
             if (card.unique and B.unique_in_play(g, s, card.name)) or not _affords(card, card.cost, row):
                 continue
             if card.type == "ally":
-                out.append(Play(f"play {c}", msg("act.play_ally", card=c, cost=card.cost), c, None, [], True))
+                out.append(Play(f"play {c}", "ally", c, None, [], True))
             else:
                 for t in attach_targets(g, s, seat, card):
-                    out.append(Play(f"play {c} {t}", msg("act.attach", card=c, host_card=t), c, None, [t],
+                    out.append(Play(f"play {c} {t}", "attach", c, None, [t],
                                     True))
     sources = []
     for ch in pl["chars"]:
@@ -265,12 +278,12 @@ def _plays(g: Rules, s: MGState, seat: int, f: dict[str, Any]) -> list[Play]:
                     continue
                 for t in OPS[ab["op"]][0](g, s, seat, c, ab, ctx):
                     tail = " ".join(t)
-                    out.append(Play(f"use {c} {tail}" if tail else f"use {c}", None, c, ab, t, False, verb="use"))
+                    out.append(Play(f"use {c} {tail}" if tail else f"use {c}", "", c, ab, t, False, verb="use"))
     if ev == "dwarf_hero_left" and ctx.get("p") == seat:
         for c in pl["hand"]:
             for ab in g.defs[c].has("response"):
                 if ab["op"] == "put_self_into_play" and t_put_self(g, s, seat, c, ab, ctx):
-                    out.append(Play(f"use {c}", msg("act.put_self", card=c), c, ab, [], True, verb="use"))
+                    out.append(Play(f"use {c}", "put_self", c, ab, [], True, verb="use"))
     return out
 
 
@@ -349,7 +362,7 @@ def _event_plays(g: Rules, s: MGState, seat: int, c: str, card: CardDef, abl: tu
             if (with_res >= 3) if thicket else (total >= x):
                 for t in finder(g, s, seat, c, ab, dict(ctx, x=x)):
                     tail = " ".join(t)
-                    out.append(Play(f"play {c} {tail}" if tail else f"play {c}", None, c, ab, t, True, x))
+                    out.append(Play(f"play {c} {tail}" if tail else f"play {c}", "", c, ab, t, True, x))
             continue
         for x in range(1, total + 1):
             if thicket and with_res < 3:
@@ -357,13 +370,13 @@ def _event_plays(g: Rules, s: MGState, seat: int, c: str, card: CardDef, abl: tu
             if ab["op"] == "revive":
                 for t in finder(g, s, seat, c, ab, ctx):
                     if g.defs[t[0]].cost == x:
-                        out.append(Play(f"play {c} {t[0]}", msg("act.revive", card=c, target_card=t[0], x=x),
+                        out.append(Play(f"play {c} {t[0]}", "revive",
                                         c, ab, t, True, x))
                 continue
             for t in finder(g, s, seat, c, ab, dict(ctx, x=x)):
                 tail = " ".join(t)
                 aid = f"play {c}{(' ' + tail) if tail else ''} x{x}"
-                out.append(Play(aid, None, c, ab, t, True, x))
+                out.append(Play(aid, "", c, ab, t, True, x))
 
 
 def _token(t: str) -> Msg:
@@ -452,7 +465,7 @@ def actions(g: Rules, s: MGState, seat: int, f: dict[str, Any]) -> list[Action]:
     cache = g.caches.actions
     out = []
     for p in plays(g, s, seat, f):
-        key = (p.aid, p.label, p.hand)  # labels name seats by index: the same in every match
+        key = (p.aid, p.kind, p.hand)  # a label is a function of these (seats named by index)
         action = cache.get(key)
         if action is None:
             action = cache.put(key, p.action(g, s))

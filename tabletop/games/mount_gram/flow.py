@@ -180,16 +180,22 @@ def _lists(value: Any) -> Any:
 
 
 def option_plain(a: Action) -> list[Any]:
-    """An option of an ask frame as plain data (frames live in the state): the action's fields."""
+    """An option of an ask frame as plain data (frames live in the state): ``[id, record, card]``,
+    the record holding the label and the other fields. The record is tagged ``{"k": "opt"}``:
+    format-1 saves kept an English label in that place, and the save loader compares a format-1
+    state with its replay by facts, where a tagged record, like a sentence, is words."""
     label = a.label.plain() if isinstance(a.label, Msg) else a.label
-    return [a.id, label, a.card or "", a.verb, a.target, a.amount, [[k, _lists(v)] for k, v in a.extra],
-            a.seat, a.location]
+    record = {"k": "opt", "label": label, "verb": a.verb, "target": a.target, "amount": a.amount,
+              "seat": a.seat, "location": a.location, "extra": [[k, _lists(v)] for k, v in a.extra]}
+    return [a.id, record, a.card or ""]
 
 
 def option_action(o: list[Any]) -> Action:
     """The action an ask frame's stored option stands for (``option_plain`` reversed)."""
-    return Action(o[0], Msg.from_plain(o[1]), card=o[2] or None, verb=o[3], target=o[4], amount=o[5],
-                  extra=tuple((k, _tuples(v)) for k, v in o[6]), seat=o[7], location=o[8])
+    r = o[1]
+    return Action(o[0], Msg.from_plain(r["label"]), card=o[2] or None, verb=r["verb"], target=r["target"],
+                  amount=r["amount"], seat=r["seat"], location=r["location"],
+                  extra=tuple((k, _tuples(v)) for k, v in r["extra"]))
 
 
 def ask_frame(seat: int, key: str, prompt: Msg, opts: list[Action],

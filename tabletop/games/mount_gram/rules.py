@@ -120,8 +120,10 @@ class MountGram(Game[MGState]):
             return None
         winners = tuple(range(len(s.players))) if s.outcome == "won" else ()
         score = float(self.score(s))
-        return Result(winners, tuple(score for _ in s.players),
-                      msg("end.result", reason=Msg.from_plain(s.reason), score=int(score)))
+        scores = tuple(score for _ in s.players)
+        if isinstance(s.reason, str):  # a game finished and saved in format 1: its English reason
+            return Result(winners, scores, s.reason + " (score " + str(int(score)) + ")")
+        return Result(winners, scores, msg("end.result", reason=Msg.from_plain(s.reason), score=int(score)))
 
     def score(self, s: MGState) -> int:
         """The optional Core Set score, lower is better (§5.16, R-46, marked uncertain there):
@@ -234,7 +236,7 @@ class MountGram(Game[MGState]):
             "game": "mount_gram", "scenario": self.scen.title, "round": s.round, "phase": s.phase,
             "first": s.first, "to_act": d.seat if d else None, "step_kind": d.kind if d else "",
             "prompt": prompt,
-            "outcome": s.outcome, "reason": s.reason or None,
+            "outcome": s.outcome, "reason": s.reason if isinstance(s.reason, dict) and s.reason else None,
             "players": players, "groups": groups, "encounter_deck": len(s.encounter),
             "encounter_discard": list(s.enc_discard), "victory": list(s.victory),
             "removed": len(s.removed), "set_aside": len(s.set_aside),
