@@ -27,7 +27,7 @@ CONVERTED = [
     "superinmundos",
     "villainous",
     "msx_cards",
-    # "mount_gram",
+    "mount_gram",
 ]
 SEEDS_PER_SETUP = 3
 PACKAGE = Path(__file__).resolve().parents[2] / "tabletop" / "games"

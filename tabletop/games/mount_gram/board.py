@@ -11,13 +11,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tabletop.engine import emit
-from tabletop.engine.words import count
+from tabletop.engine.msg import Msg
 
 from .cards import CardDef, key_of, owner_of
+from .context import Rules
 from .state import Group, MGState
 
 if TYPE_CHECKING:
-    from .rules import MountGram
+    pass
 
 REC_DEFAULTS: dict[str, Any] = {"dmg": 0, "res": 0, "prog": 0, "ex": False, "com": False, "att": [],
                                 "cap": [], "sh": [], "up": [], "ctl": -1, "g": "", "on": "",
@@ -30,12 +31,12 @@ def new_rec(**kw: Any) -> dict[str, Any]:
     return rec
 
 
-def d(g: "MountGram", cid: str) -> CardDef:
+def d(g: Rules, cid: str) -> CardDef:
     """The card data of an instance id (memoised per game: ids repeat across games)."""
     return g.defs[cid]
 
 
-def name(g: "MountGram", cid: str) -> str:
+def name(g: Rules, cid: str) -> str:
     return g.db[key_of(cid)].name
 
 
@@ -108,11 +109,11 @@ def same_group(s: MGState, a: int, b: int) -> bool:
 
 
 # -- what is where -----------------------------------------------------------------------------
-def heroes(g: "MountGram", s: MGState, seat: int) -> list[str]:
+def heroes(g: Rules, s: MGState, seat: int) -> list[str]:
     return [c for c in s.players[seat]["chars"] if g.defs[c].type == "hero"]
 
 
-def allies(g: "MountGram", s: MGState, seat: int) -> list[str]:
+def allies(g: Rules, s: MGState, seat: int) -> list[str]:
     return [c for c in s.players[seat]["chars"] if g.defs[c].type == "ally"]
 
 
@@ -120,7 +121,7 @@ def group_chars(s: MGState, grp: Group) -> list[str]:
     return [c for p in grp["members"] for c in s.players[p]["chars"]]
 
 
-def group_enemies(g: "MountGram", s: MGState, grp: Group) -> list[str]:
+def group_enemies(g: Rules, s: MGState, grp: Group) -> list[str]:
     """Enemies in the group's staging area and engaged with its players."""
     out = [c for c in grp["staging"] if g.defs[c].type == "enemy"]
     for p in grp["members"]:
@@ -128,7 +129,7 @@ def group_enemies(g: "MountGram", s: MGState, grp: Group) -> list[str]:
     return out
 
 
-def group_locations(g: "MountGram", s: MGState, grp: Group) -> list[str]:
+def group_locations(g: Rules, s: MGState, grp: Group) -> list[str]:
     out = [c for c in grp["staging"] if g.defs[c].type == "location"]
     if grp["active"]:
         out.append(grp["active"])
@@ -140,7 +141,7 @@ def engaged_with(s: MGState, enemy: str) -> int:
     return -1 if rec is None or rec["g"] else rec["ctl"]
 
 
-def unique_in_play(g: "MountGram", s: MGState, title: str) -> bool:
+def unique_in_play(g: Rules, s: MGState, title: str) -> bool:
     defs = g.defs
     return any(defs[c].name == title for c in s.cards)
 
@@ -154,7 +155,7 @@ def _mods(s: MGState, cid: str, stat: str) -> int:
     return total
 
 
-def traits(g: "MountGram", s: MGState, cid: str) -> tuple[str, ...]:
+def traits(g: Rules, s: MGState, cid: str) -> tuple[str, ...]:
     base = g.defs[cid].traits
     rec = s.cards.get(cid)
     if rec and rec["att"]:
@@ -164,12 +165,12 @@ def traits(g: "MountGram", s: MGState, cid: str) -> tuple[str, ...]:
     return base
 
 
-def is_orc(g: "MountGram", cid: str) -> bool:
+def is_orc(g: Rules, cid: str) -> bool:
     card = g.defs[cid]
     return card.type == "enemy" and "Orc" in card.traits
 
 
-def _attachment_bonus(g: "MountGram", s: MGState, rec: dict[str, Any], stat: str, cid: str) -> int:
+def _attachment_bonus(g: Rules, s: MGState, rec: dict[str, Any], stat: str, cid: str) -> int:
     total = 0
     for a in rec["att"]:
         for ab in g.defs[a].has("passive"):
@@ -180,7 +181,7 @@ def _attachment_bonus(g: "MountGram", s: MGState, rec: dict[str, Any], stat: str
     return total
 
 
-def _enemy_bonus(g: "MountGram", s: MGState, cid: str, stat: str) -> int:
+def _enemy_bonus(g: Rules, s: MGState, cid: str, stat: str) -> int:
     """Encounter passives that raise enemies: Orc Ambush, Southern Gate, Sound the Alarm!."""
     total = 0
     orc = is_orc(g, cid)
@@ -204,12 +205,12 @@ def _enemy_bonus(g: "MountGram", s: MGState, cid: str, stat: str) -> int:
     return total
 
 
-def wp(g: "MountGram", s: MGState, cid: str) -> int:
+def wp(g: Rules, s: MGState, cid: str) -> int:
     rec = s.cards[cid]
     return max(0, g.defs[cid].wp + _attachment_bonus(g, s, rec, "wp", cid) + _mods(s, cid, "wp"))
 
 
-def atk(g: "MountGram", s: MGState, cid: str) -> int:
+def atk(g: Rules, s: MGState, cid: str) -> int:
     card = g.defs[cid]
     rec = s.cards[cid]
     value = card.atk + _mods(s, cid, "atk")
@@ -225,7 +226,7 @@ def atk(g: "MountGram", s: MGState, cid: str) -> int:
     return max(0, value)
 
 
-def defense(g: "MountGram", s: MGState, cid: str) -> int:
+def defense(g: Rules, s: MGState, cid: str) -> int:
     card = g.defs[cid]
     value = card.defense + _mods(s, cid, "def") + _attachment_bonus(g, s, s.cards[cid], "def", cid)
     if card.type == "enemy":
@@ -233,11 +234,11 @@ def defense(g: "MountGram", s: MGState, cid: str) -> int:
     return max(0, value)
 
 
-def hp(g: "MountGram", s: MGState, cid: str) -> int:
+def hp(g: Rules, s: MGState, cid: str) -> int:
     return max(0, g.defs[cid].hp + _attachment_bonus(g, s, s.cards[cid], "hp", cid) + _mods(s, cid, "hp"))
 
 
-def threat_of(g: "MountGram", s: MGState, cid: str) -> int:
+def threat_of(g: Rules, s: MGState, cid: str) -> int:
     """Current threat of an enemy or location (0 while a "no threat" effect is on it)."""
     card = g.defs[cid]
     for m in s.mods:
@@ -251,19 +252,19 @@ def threat_of(g: "MountGram", s: MGState, cid: str) -> int:
     return max(0, value)
 
 
-def engagement_of(g: "MountGram", s: MGState, cid: str) -> int:
+def engagement_of(g: Rules, s: MGState, cid: str) -> int:
     return max(0, g.defs[cid].engagement + _enemy_bonus(g, s, cid, "eng"))
 
 
-def staging_threat(g: "MountGram", s: MGState, grp: Group) -> int:
+def staging_threat(g: Rules, s: MGState, grp: Group) -> int:
     return sum(threat_of(g, s, c) for c in grp["staging"] if g.defs[c].type in ("enemy", "location"))
 
 
-def committed_wp(g: "MountGram", s: MGState, grp: Group) -> int:
+def committed_wp(g: Rules, s: MGState, grp: Group) -> int:
     return sum(wp(g, s, c) for c in group_chars(s, grp) if s.cards[c]["com"])
 
 
-def icons(g: "MountGram", s: MGState, hero: str) -> tuple[str, ...]:
+def icons(g: Rules, s: MGState, hero: str) -> tuple[str, ...]:
     """Resource icons of a hero: its sphere, plus Celebrían's Stone's Spirit icon on Aragorn."""
     card = g.defs[hero]
     out = (card.sphere,)
@@ -275,24 +276,28 @@ def icons(g: "MountGram", s: MGState, hero: str) -> tuple[str, ...]:
 
 
 # -- threat and elimination --------------------------------------------------------------------
-def raise_threat(g: "MountGram", s: MGState, seat: int, n: int, why: str = "") -> None:
+def raise_threat(g: Rules, s: MGState, seat: int, n: int, why: Msg | None = None) -> None:
+    """``why`` is a message that reads after the sentence (" (quest failed)")."""
     p = s.players[seat]
     if p["out"] or n == 0:
         return
     p["threat"] = max(0, p["threat"] + n)
-    verb = "raises" if n > 0 else "lowers"
-    emit(s, "threat", f"{p['name']} {verb} threat by {abs(n)} to {p['threat']}{why}.", seat=seat,
-         delta=n, threat=p["threat"])
+    kind = "threat_up" if n > 0 else "threat_down"
+    if why is None:
+        emit(s, "threat", m=kind, seat=seat, delta=n, by=abs(n), threat=p["threat"])
+    else:
+        emit(s, "threat", m=kind + "_why", seat=seat, delta=n, by=abs(n), threat=p["threat"], why=why)
     if p["threat"] >= 50:
-        eliminate(g, s, seat, "threat reached 50")
+        eliminate(g, s, seat, "threat_50")
 
 
-def eliminate(g: "MountGram", s: MGState, seat: int, why: str) -> None:
+def eliminate(g: Rules, s: MGState, seat: int, why: str) -> None:
+    """``why`` names the reason: ``term.out_<why>`` ("threat reached 50")."""
     p = s.players[seat]
     if p["out"]:
         return
     p["out"] = True
-    emit(s, "eliminated", f"{p['name']} is eliminated: {why}.", seat=seat)
+    emit(s, "eliminated", seat=seat, why_term="out_" + why)
     grp = group_of(s, seat)
     g.scen.on_eliminated(g, s, seat)
     alone = grp["members"] == [seat]
@@ -316,7 +321,7 @@ def eliminate(g: "MountGram", s: MGState, seat: int, why: str) -> None:
     if not grp["members"]:
         s.groups.remove(grp)
     if all(q["out"] for q in s.players):
-        end(s, "lost", "every player is eliminated")
+        end(s, "lost", Msg("end.all_eliminated"))
         return
     if s.first == seat:
         order = turn_order(s)
@@ -324,29 +329,33 @@ def eliminate(g: "MountGram", s: MGState, seat: int, why: str) -> None:
             s.first = order[0]
 
 
-def end(s: MGState, outcome: str, reason: str) -> None:
+def end(s: MGState, outcome: str, reason: Msg) -> None:
+    """The game ends; ``reason`` (a message) is kept in its plain form for the result."""
     if s.outcome:
         return
     s.outcome = outcome
-    s.reason = reason
+    s.reason = reason.plain()
     s.stack.clear()
-    emit(s, "end", f"The players {outcome}: {reason}.", outcome=outcome)
+    emit(s, "end", m="end_" + outcome, outcome=outcome, reason=reason)
 
 
 # -- resources ---------------------------------------------------------------------------------
-def add_resources(g: "MountGram", s: MGState, hero: str, n: int) -> None:
+def add_resources(g: Rules, s: MGState, hero: str, n: int) -> None:
     if hero in s.cards and n > 0:
         s.cards[hero]["res"] += n
 
 
 # -- damage, healing, destruction --------------------------------------------------------------
-def deal_damage(g: "MountGram", s: MGState, cid: str, n: int, why: str = "") -> bool:
-    """Place damage; returns True if the card was destroyed."""
+def deal_damage(g: Rules, s: MGState, cid: str, n: int, why: Msg | None = None) -> bool:
+    """Place damage; returns True if the card was destroyed. ``why`` reads after the sentence."""
     if n <= 0 or cid not in s.cards:
         return False
     rec = s.cards[cid]
     rec["dmg"] += n
-    emit(s, "damage", f"{g.defs[cid].name} takes {n} damage{why}.", amount=n)
+    if why is None:
+        emit(s, "damage", card=cid, amount=n)
+    else:
+        emit(s, "damage", m="damage_why", card=cid, amount=n, why=why)
     card = g.defs[cid]
     if card.character and card.has("response"):
         g.fx.trigger(g, s, "damaged", {"c": cid, "n": n, "p": rec["ctl"]}, group_of_card(s, cid))
@@ -356,20 +365,20 @@ def deal_damage(g: "MountGram", s: MGState, cid: str, n: int, why: str = "") -> 
     return False
 
 
-def heal(g: "MountGram", s: MGState, cid: str, n: int) -> int:
+def heal(g: Rules, s: MGState, cid: str, n: int) -> int:
     rec = s.cards.get(cid)
     if rec is None:
         return 0
     healed = min(n, rec["dmg"])
     rec["dmg"] -= healed
     if healed:
-        emit(s, "heal", f"{g.defs[cid].name} heals {healed} damage.", amount=healed)
+        emit(s, "heal", card=cid, amount=healed)
     return healed
 
 
-def destroy(g: "MountGram", s: MGState, cid: str) -> None:
+def destroy(g: Rules, s: MGState, cid: str) -> None:
     card = g.defs[cid]
-    emit(s, "destroyed", f"{card.name} is destroyed.", ctype=card.type)
+    emit(s, "destroyed", card=cid, ctype=card.type)
     grp = group_of_card(s, cid)
     if card.type == "enemy":
         leave_play(g, s, cid, "victory" if card.victory else "discard")
@@ -379,19 +388,19 @@ def destroy(g: "MountGram", s: MGState, cid: str) -> None:
     g.fx.trigger(g, s, "character_destroyed", {"c": cid, "p": seat}, grp)
 
 
-def explore(g: "MountGram", s: MGState, loc: str) -> None:
+def explore(g: Rules, s: MGState, loc: str) -> None:
     card = g.defs[loc]
-    emit(s, "explored", f"{card.name} is explored.")
+    emit(s, "explored", card=loc)
     leave_play(g, s, loc, "victory" if card.victory else "discard")
 
 
 # -- entering and leaving play -----------------------------------------------------------------
-def enter_staging(g: "MountGram", s: MGState, cid: str, grp: Group) -> None:
+def enter_staging(g: Rules, s: MGState, cid: str, grp: Group) -> None:
     s.cards[cid] = new_rec(g=grp["id"], time=g.defs[cid].time)
     grp["staging"].append(cid)
 
 
-def disengage_to_staging(g: "MountGram", s: MGState, enemy: str, grp: Group) -> None:
+def disengage_to_staging(g: Rules, s: MGState, enemy: str, grp: Group) -> None:
     rec = s.cards[enemy]
     seat = rec["ctl"]
     if seat >= 0 and enemy in s.players[seat]["engaged"]:
@@ -404,7 +413,7 @@ def disengage_to_staging(g: "MountGram", s: MGState, enemy: str, grp: Group) -> 
     grp["staging"].append(enemy)
 
 
-def engage(g: "MountGram", s: MGState, enemy: str, seat: int) -> None:
+def engage(g: Rules, s: MGState, enemy: str, seat: int) -> None:
     rec = s.cards[enemy]
     if rec["ctl"] == seat and not rec["g"]:
         return
@@ -418,7 +427,7 @@ def engage(g: "MountGram", s: MGState, enemy: str, seat: int) -> None:
     rec["g"] = ""
     rec["ctl"] = seat
     s.players[seat]["engaged"].append(enemy)
-    emit(s, "engage", f"{g.defs[enemy].name} engages {s.players[seat]['name']}.", seat=seat)
+    emit(s, "engage", card=enemy, seat=seat)
 
 
 def _detach(s: MGState, cid: str) -> None:
@@ -447,7 +456,7 @@ def _detach(s: MGState, cid: str) -> None:
             p["engaged"].remove(cid)
 
 
-def to_zone(g: "MountGram", s: MGState, cid: str, where: str) -> None:
+def to_zone(g: Rules, s: MGState, cid: str, where: str) -> None:
     """Put a card that is out of play into its pile: discard / victory / removed / hand / deck."""
     owner = owner_of(cid)
     if where == "victory":
@@ -464,7 +473,7 @@ def to_zone(g: "MountGram", s: MGState, cid: str, where: str) -> None:
         s.players[owner]["discard"].append(cid)
 
 
-def leave_play(g: "MountGram", s: MGState, cid: str, where: str, *, quiet: bool = False,
+def leave_play(g: Rules, s: MGState, cid: str, where: str, *, quiet: bool = False,
                rescue: bool = True) -> None:
     """Move a card out of play (discard, victory, removed, hand, deck, captured:<host>).
 
@@ -508,33 +517,33 @@ def leave_play(g: "MountGram", s: MGState, cid: str, where: str, *, quiet: bool 
         if "Dwarf" in card.traits:
             g.fx.trigger(g, s, "dwarf_hero_left", {"c": cid, "p": seat}, grp)
         if not heroes(g, s, seat) and not s.players[seat]["out"]:
-            eliminate(g, s, seat, "no hero left in play")
+            eliminate(g, s, seat, "no_hero")
 
 
-def put_char_into_play(g: "MountGram", s: MGState, cid: str, seat: int, *, trigger: bool = True) -> None:
+def put_char_into_play(g: Rules, s: MGState, cid: str, seat: int, *, trigger: bool = True) -> None:
     s.cards[cid] = new_rec(ctl=seat)
     s.players[seat]["chars"].append(cid)
     if trigger and g.defs[cid].has("response"):
         g.fx.trigger(g, s, "enters_play", {"c": cid, "p": seat}, group_of(s, seat))
 
 
-def attach(g: "MountGram", s: MGState, cid: str, host: str, seat: int) -> None:
+def attach(g: Rules, s: MGState, cid: str, host: str, seat: int) -> None:
     s.cards[cid] = new_rec(ctl=seat, on=host)
     s.cards[host]["att"].append(cid)
 
 
 # -- progress ----------------------------------------------------------------------------------
-def place_on_location(g: "MountGram", s: MGState, loc: str, n: int) -> None:
+def place_on_location(g: Rules, s: MGState, loc: str, n: int) -> None:
     if n <= 0 or loc not in s.cards:
         return
     rec = s.cards[loc]
     rec["prog"] += n
-    emit(s, "progress", f"{n} progress on {g.defs[loc].name}.", amount=n)
+    emit(s, "progress", card=loc, amount=n)
     if rec["prog"] >= g.defs[loc].qp:
         explore(g, s, loc)
 
 
-def place_progress(g: "MountGram", s: MGState, grp: Group, n: int) -> None:
+def place_progress(g: Rules, s: MGState, grp: Group, n: int) -> None:
     """Quest progress (§5.10): the active location first, then the current quest."""
     if n <= 0:
         return
@@ -550,16 +559,16 @@ def place_progress(g: "MountGram", s: MGState, grp: Group, n: int) -> None:
     if side and side in s.cards:
         rec = s.cards[side]
         rec["prog"] = min(g.defs[side].qp, rec["prog"] + n)
-        emit(s, "progress", f"{n} progress on {g.defs[side].name}.", amount=n)
+        emit(s, "progress", card=side, amount=n)
         if rec["prog"] >= g.defs[side].qp:
-            emit(s, "defeated", f"{g.defs[side].name} is defeated.")
+            emit(s, "defeated", card=side)
             leave_play(g, s, side, "victory" if g.defs[side].victory else "discard")
         return
     g.scen.quest_progress(g, s, grp, n)
 
 
 # -- capture -----------------------------------------------------------------------------------
-def capture_top(g: "MountGram", s: MGState, host: str, seats: list[int], n: int) -> None:
+def capture_top(g: Rules, s: MGState, host: str, seats: list[int], n: int) -> None:
     """Capture X (§6.3): each listed player moves the top n of his captured deck under host."""
     if host not in s.cards:
         return
@@ -568,15 +577,14 @@ def capture_top(g: "MountGram", s: MGState, host: str, seats: list[int], n: int)
         taken = [deck.pop() for _ in range(min(n, len(deck)))]
         s.cards[host]["cap"].extend(taken)
         if taken:
-            emit(s, "capture", f"{s.players[seat]['name']} has {count(len(taken), 'card')} captured under "
-                 f"{g.defs[host].name}.", seat=seat, amount=len(taken))
+            emit(s, "capture", seat=seat, amount=len(taken), card=host)
 
 
-def capture_from_play(g: "MountGram", s: MGState, cid: str, host: str) -> None:
+def capture_from_play(g: Rules, s: MGState, cid: str, host: str) -> None:
     """A card in play is captured: tokens removed, attachments discarded, then it goes under host.
     Being captured is leaving play, so "after an ally / a Dwarf hero leaves play" responses
     (Valiant Sacrifice, Brok Ironfist) answer it, and a player left without heroes is out."""
     if cid not in s.cards or host not in s.cards:
         return
-    emit(s, "capture", f"{g.defs[cid].name} is captured under {g.defs[host].name}.")
+    emit(s, "capture", m="captured_card", card=cid, host_card=host)
     leave_play(g, s, cid, "captured:" + host)

@@ -14,6 +14,8 @@ from typing import Any
 from tabletop.engine import Action, Decision
 from tabletop.engine.rng import Rng
 
+from .cards import key_of
+
 GOOD_RESPONSES = ("a_test_of_will", "hasty_stroke", "eleanor", "aragorn", "theodred", "gloin",
                   "legolas", "lorien_guide", "northern_tracker", "gondorian_spearman",
                   "swift_strike", "horn_of_gondor", "blade_of_gondolin", "son_of_arnor",
@@ -32,13 +34,24 @@ finds, the order of a searched deck and of simultaneous Forced effects. The reco
 the heuristic a careful player uses, so the bot takes it."""
 
 
-def _key(aid: str, pos: int = 1) -> str:
-    parts = aid.split()
-    return parts[pos].split(".")[1] if len(parts) > pos and "." in parts[pos] else ""
+def _key(a: Action) -> str:
+    """The card data key of the card an action is about ("" for none)."""
+    return key_of(a.card) if a.card and "." in a.card else ""
+
+
+def _tokens(a: Action) -> tuple[str, ...]:
+    return tuple(a.get("tokens", ()))
+
+
+def _first(actions: list[Action], verb: str) -> str | None:
+    return next((a.id for a in actions if a.verb == verb), None)
 
 
 class HeuristicBot:
-    """Tuning knobs are class attributes (benchmarks sweep them); a bot keeps no state."""
+    """Tuning knobs are class attributes (benchmarks sweep them); a bot keeps no state.
+
+    It reads the actions' fields (``verb``, ``card``, ``target``, the play's ``tokens``), never
+    their ids' text; it answers with the chosen action's id."""
 
     extra = 0
     """Willpower committed beyond the expected staging threat."""
@@ -52,7 +65,7 @@ class HeuristicBot:
 
     def choose(self, game: Any, view: dict[str, Any], decision: Decision, actions: list[Action],
                rng: Rng) -> str:
-        ids = [a.id for a in actions]
+        verbs = {a.verb for a in actions}
         seat = decision.seat
         me = view["players"][seat]
         chars = {c["id"]: c for p in view["players"] for c in p["chars"]}
@@ -62,57 +75,57 @@ class HeuristicBot:
         grp = next((g for g in view["groups"] if seat in g["members"]), view["groups"][0] if view["groups"] else None)
         kind = decision.kind
         if kind in RECOMMENDED_FIRST:
-            return ids[0]
+            return actions[0].id
         if kind == "ranged_attack":
-            ranged = dict(me, chars=[c for c in me["chars"] if game.db[c["id"].split(".")[1]].ranged])
-            return self._attack(ranged, enemies, ids)
+            ranged = dict(me, chars=[c for c in me["chars"] if game.db[key_of(c["id"])].ranged])
+            return self._attack(ranged, enemies, actions)
         if kind == "commit":
-            return self._commit(view, me, grp, ids)
+            return self._commit(view, me, grp, actions)
         if kind == "defend":
-            return self._defend(view, decision, chars, ids)
+            return self._defend(view, decision, chars, actions)
         if kind == "undefended":
-            return max(ids, key=lambda i: chars[i.split()[1]]["hp"] - chars[i.split()[1]]["dmg"])
+            return max(actions, key=lambda a: chars[a.card]["hp"] - chars[a.card]["dmg"]).id
         if kind == "attack":
-            return self._attack(me, enemies, ids)
+            return self._attack(me, enemies, actions)
         if kind == "attackers":
-            return self._attackers(view, chars, enemies, ids, decision.prompt)
+            return self._attackers(view, chars, enemies, actions)
         if kind == "engage":
-            if "pass" in ids:
-                return self._optional_engage(me, enemies, ids)
-            return min(ids, key=lambda i: enemies.get(i.split()[1], {}).get("atk", 0))
+            if "pass" in verbs:
+                return self._optional_engage(me, enemies, actions)
+            return min(actions, key=lambda a: enemies.get(a.card or "", {}).get("atk", 0)).id
         if kind == "travel":
             stage3 = bool(grp and grp.get("quest") and grp["quest"].get("stage") == "3")
-            return self._travel(ids, stage3)
+            return self._travel(actions, stage3)
         if kind == "plan":
-            return self._plan(game, me, ids)
+            return self._plan(game, me, actions)
         if kind in ("actions", "response"):
-            return self._window(game, me, kind, view, ids)
-        if kind == "choose" and ids[0].startswith("hero "):
-            return max(ids, key=lambda i: _hero_value(game, i.split()[1]))
-        sides = [i for i in ids if i.startswith("side ")]
-        if sides:
-            return sides[0]  # a side quest rescues its captives at once and stops its threat
-        if "damage" in ids and "unquest" in ids:
+            return self._window(game, me, kind, view, actions)
+        if kind == "choose" and actions[0].verb == "hero":
+            return max(actions, key=lambda a: _hero_value(game, a.card or "")).id
+        side = _first(actions, "side")
+        if side:
+            return side  # a side quest rescues its captives at once and stops its threat
+        if "damage" in verbs and "unquest" in verbs:
             # Feeble and Weary: leaving the quest usually costs more threat than 1 damage each,
             # unless that damage would kill a hero.
             fragile = any(c["exhausted"] and c["type"] == "hero" and c["hp"] - c["dmg"] <= 1 for c in me["chars"])
-            return "unquest" if fragile else "damage"
+            return _first(actions, "unquest" if fragile else "damage") or actions[0].id
         for pref in ("main", "reveal", "unquest", "bottom"):
-            if pref in ids:
-                return pref
-        frees = [i for i in ids if i.startswith("free ")]
+            found = _first(actions, pref)
+            if found:
+                return found
+        frees = [a for a in actions if a.verb == "free"]
         if frees:
-            return max(frees, key=lambda i: _hero_value(game, i.split()[1]))
-        if "none" in ids and len(ids) == 1:
-            return "none"
-        return ids[0]
+            return max(frees, key=lambda a: _hero_value(game, a.target or "")).id
+        return actions[0].id
 
-    def _commit(self, view: dict[str, Any], me: dict[str, Any], grp: Any, ids: list[str]) -> str:
+    def _commit(self, view: dict[str, Any], me: dict[str, Any], grp: Any, actions: list[Action]) -> str:
+        done = _first(actions, "done") or actions[-1].id
         if grp is None:
-            return "done"
-        cands = [i for i in ids if i.startswith("commit ")]
+            return done
+        by_card = {a.card: a.id for a in actions if a.verb == "commit"}
         mine = {c["id"]: c for c in me["chars"]}
-        ready = [mine[i.split()[1]] for i in cands if i.split()[1] in mine]
+        ready = [mine[c] for c in by_card if c in mine]
         need = grp["staging_threat"] + 2 * len(grp["members"]) + 1 + self.extra
         if self.all_in_at_stage3 and grp.get("quest") and grp["quest"].get("stage") == "3":
             need += 99  # the last stage is a race: every point of progress counts
@@ -120,134 +133,145 @@ class HeuristicBot:
                                              for e in grp["staging"])
         keep = max(ready, key=lambda c: c["defense"] * 2 + c["hp"] - c["dmg"]) if danger and ready else None
         if grp["committed_wp"] >= need:
-            return "done"
+            return done
         best = sorted((c for c in ready if c is not keep and c["wp"] > 0), key=lambda c: -c["wp"])
         if len(ready) == 1 and not danger and ready[0]["wp"] > 0:
-            return f"commit {ready[0]['id']}"
-        return f"commit {best[0]['id']}" if best else "done"
+            return by_card[ready[0]["id"]]
+        return by_card[best[0]["id"]] if best else done
 
-    def _optional_engage(self, me: dict[str, Any], enemies: dict[str, Any], ids: list[str]) -> str:
+    def _optional_engage(self, me: dict[str, Any], enemies: dict[str, Any], actions: list[Action]) -> str:
         """Take on a staging-area enemy when the ready characters can block it and kill it: its
         threat then stops counting against the quest."""
+        no = _first(actions, "pass") or actions[-1].id
         ready = sorted((c for c in me["chars"] if not c["exhausted"]), key=lambda c: -c["defense"])
         if len(ready) < 2 or me["engaged"]:
-            return "pass"
+            return no
         strength = sum(c["atk"] for c in ready[1:]) + self.engage_slack
         best = None
-        for i in ids:
-            e = enemies.get(i.split()[1]) if i != "pass" else None
+        for a in actions:
+            e = enemies.get(a.card or "") if a.verb != "pass" else None
             if e is None:
                 continue
             blocker = ready[0]
             survives = blocker["hp"] - blocker["dmg"] > e["atk"] - blocker["defense"]
             if strength >= e["defense"] + e["hp"] - e["dmg"] and survives:
                 if best is None or e["threat"] > best[0]:
-                    best = (e["threat"], i)
-        return best[1] if best else "pass"
+                    best = (e["threat"], a.id)
+        return best[1] if best else no
 
-    def _defend(self, view: dict[str, Any], decision: Decision, chars: dict[str, Any], ids: list[str]) -> str:
+    def _defend(self, view: dict[str, Any], decision: Decision, chars: dict[str, Any], actions: list[Action]) -> str:
         """Block with whoever survives (best defence first); else chump-block with an ally; else
         block with the best defender anyway unless a hero can soak the whole attack undefended."""
         fight = view.get("enemy_attack") or {}
         attack = fight.get("attack", 0) + 1  # one more for a likely shadow
-        no = "nodefend" if "nodefend" in ids else "pass"
-        opts = [i for i in ids if i.startswith("defend ")]
+        sentinel = _first(actions, "nodefend") is None
+        no = _first(actions, "nodefend") or _first(actions, "pass") or "pass"
+        opts = [a for a in actions if a.verb == "defend"]
         if not opts:
             return no
 
         def left(c: dict[str, Any]) -> int:
             return c["hp"] - c["dmg"]
 
-        survivors = [i for i in opts if left(chars[i.split()[1]]) > max(0, attack - chars[i.split()[1]]["defense"])]
+        def card(a: Action) -> dict[str, Any]:
+            return chars[a.card]
+
+        survivors = [a for a in opts if left(card(a)) > max(0, attack - card(a)["defense"])]
         if survivors:
-            return max(survivors, key=lambda i: (chars[i.split()[1]]["defense"], chars[i.split()[1]]["type"] == "ally"))
-        if no == "pass":  # a Sentinel of a partner: only when it survives
+            return max(survivors, key=lambda a: (card(a)["defense"], card(a)["type"] == "ally")).id
+        if sentinel:  # a Sentinel of a partner: only when it survives
             return no
-        allies = [i for i in opts if chars[i.split()[1]]["type"] == "ally"]
+        allies = [a for a in opts if card(a)["type"] == "ally"]
         if allies:
-            return min(allies, key=lambda i: chars[i.split()[1]]["hp"])
+            return min(allies, key=lambda a: card(a)["hp"]).id
         me = view["players"][decision.seat]
         heroes = [c for c in me["chars"] if c["type"] == "hero"]
         if any(left(h) > attack for h in heroes):
             return no
-        return max(opts, key=lambda i: chars[i.split()[1]]["defense"])
+        return max(opts, key=lambda a: card(a)["defense"]).id
 
-    def _attack(self, me: dict[str, Any], enemies: dict[str, Any], ids: list[str]) -> str:
+    def _attack(self, me: dict[str, Any], enemies: dict[str, Any], actions: list[Action]) -> str:
         """Attack whenever some damage gets through: damage stays on enemies, and characters
         exhausted now are readied in the refresh phase anyway. Prefer an enemy we can kill."""
         ready_atk = sum(c["atk"] for c in me["chars"] if not c["exhausted"])
         best: tuple[tuple[int, int], str] | None = None
-        for i in ids:
-            if not i.startswith("attack "):
+        for a in actions:
+            if a.verb != "attack":
                 continue
-            e = enemies.get(i.split()[1])
+            e = enemies.get(a.card or "")
             if e is None or ready_atk <= e["defense"]:
                 continue
             need = e["defense"] + e["hp"] - e["dmg"]
             score = (0 if ready_atk >= need else 1, need)
             if best is None or score < best[0]:
-                best = (score, i)
+                best = (score, a.id)
         return best[1] if best else "done"
 
-    def _attackers(self, view: dict[str, Any], chars: dict[str, Any], enemies: dict[str, Any], ids: list[str],
-                   prompt: str) -> str:
-        withs = [i for i in ids if i.startswith("with ")]
-        if "pass" in ids:  # a partner's Ranged characters: join if they add damage
-            return withs[0] if withs else "pass"
+    def _attackers(self, view: dict[str, Any], chars: dict[str, Any], enemies: dict[str, Any],
+                   actions: list[Action]) -> str:
+        withs = [a for a in actions if a.verb == "with"]
+        go = _first(actions, "go")
+        no = _first(actions, "pass")
+        if no:  # a partner's Ranged characters: join if they add damage
+            return withs[0].id if withs else no
         fight = view.get("attack") or {}
         target = enemies.get(fight.get("enemy", ""))
-        if target is not None and "go" in ids:
+        if target is not None and go:
             if fight["strength"] >= target["defense"] + target["hp"] - target["dmg"] or not withs:
-                return "go"
+                return go
         if not withs:
-            return "go" if "go" in ids else ids[0]
-        return max(withs, key=lambda i: chars[i.split()[1]]["atk"])
+            return go or actions[0].id
+        return max(withs, key=lambda a: chars[a.card]["atk"]).id
 
-    def _travel(self, ids: list[str], stage3: bool = False) -> str:
-        travels = [i for i in ids if i.startswith("travel ")]
+    def _travel(self, actions: list[Action], stage3: bool = False) -> str:
+        stay = _first(actions, "stay") or "stay"
+        travels = [a for a in actions if a.verb == "travel"]
         if stage3 and self.stage3_gate_only:
-            gate = [i for i in travels if _key(i) == "southern_gate"]
-            return gate[0] if gate else "stay"
+            gate = [a for a in travels if _key(a) == "southern_gate"]
+            return gate[0].id if gate else stay
         for pref in ("prison_cell", "southern_gate", "tunnels_of_mount_gram"):
-            for i in travels:
-                if _key(i) == pref:
-                    return i
-        safe = [i for i in travels if _key(i) != "patrol_room"]
-        return safe[0] if safe else "stay"
+            for a in travels:
+                if _key(a) == pref:
+                    return a.id
+        safe = [a for a in travels if _key(a) != "patrol_room"]
+        return safe[0].id if safe else stay
 
-    def _plan(self, game: Any, me: dict[str, Any], ids: list[str]) -> str:
-        plays = [i for i in ids if i.startswith("play ")]
-        allies = [i for i in plays if len(i.split()) == 2 and game.db[_key(i)].type == "ally"]
+    def _plan(self, game: Any, me: dict[str, Any], actions: list[Action]) -> str:
+        plays = [a for a in actions if a.verb == "play"]
+        allies = [a for a in plays if not _tokens(a) and a.amount is None and game.db[_key(a)].type == "ally"]
         if allies:
-            return max(allies, key=lambda i: game.db[_key(i)].cost)
-        attach = [i for i in plays if len(i.split()) == 3 and game.db[_key(i)].type == "attachment"
-                  and game.db[_key(i)].attach_to != "location"
-                  and _key(i) not in ("dark_knowledge",)]
+            return max(allies, key=lambda a: game.db[_key(a)].cost).id
+        attach = [a for a in plays if len(_tokens(a)) == 1 and a.amount is None
+                  and game.db[_key(a)].type == "attachment"
+                  and game.db[_key(a)].attach_to != "location"
+                  and _key(a) not in ("dark_knowledge",)]
         heroes = {c["id"] for c in me["chars"] if c["type"] == "hero"}
-        attach = [i for i in attach if i.split()[2] in heroes or game.db[_key(i)].attach_to == "engaged_enemy"]
+        attach = [a for a in attach if _tokens(a)[0] in heroes or game.db[_key(a)].attach_to == "engaged_enemy"]
         if attach:
-            return attach[0]
+            return attach[0].id
         return "done"
 
-    def _window(self, game: Any, me: dict[str, Any], kind: str, view: dict[str, Any], ids: list[str]) -> str:
-        for i in ids:
-            k = _key(i)
+    def _window(self, game: Any, me: dict[str, Any], kind: str, view: dict[str, Any], actions: list[Action]) -> str:
+        for a in actions:
+            k = _key(a) if a.verb in ("play", "use") else ""
+            tokens = _tokens(a)
             if k == "gandalf" and kind == "response":
                 want = "threat" if me["threat"] >= 30 else "draw"
-                if i.endswith(" " + want):
-                    return i
+                if tokens[-1:] == (want,) and a.amount is None:
+                    return a.id
             if kind == "response" and k in GOOD_RESPONSES:
-                return i
+                return a.id
             if kind == "actions" and k in GOOD_ACTIONS:
-                return i
-            if k == "the_galadhrim_s_greeting" and me["threat"] >= 35 and i.endswith(f"p{view['players'].index(me)}"):
-                return i
+                return a.id
+            if (k == "the_galadhrim_s_greeting" and me["threat"] >= 35 and a.amount is None
+                    and tokens[-1:] == (f"p{view['players'].index(me)}",)):
+                return a.id
             if k in ("feint", "thicket_of_spears") and view["phase"] == "combat" and me["engaged"]:
-                return i
+                return a.id
         return "pass"
 
 
 def _hero_value(game: Any, cid: str) -> int:
-    card = game.db[cid.split(".")[1]]
+    card = game.db[key_of(cid)]
     return card.wp * 2 + card.atk + card.defense + card.hp + (30 if card.type == "hero" else 0) - (
         20 if card.key == "gandalf" else 0)

@@ -247,7 +247,7 @@ def check_abilities(cards: dict[str, CardDef], kind: str, where: str, players: d
     events = PLAYER_EVENTS if kind == "player" else ENCOUNTER_EVENTS
     for key, card in cards.items():
         for i, ab in enumerate(card.abilities):
-            at = f"{where}: card {key!r}: field 'abilities.{i}"
+            at = where + ": card " + repr(key) + ": field 'abilities." + str(i)  # the start of an error
             allowed = vocab.get(ab["trigger"])
             if allowed is None:
                 raise GameDataError(f"{at}.trigger': {ab['trigger']!r} is not a trigger of {kind} cards")
@@ -341,6 +341,11 @@ class DefTable(dict[str, CardDef]):
     def __missing__(self, cid: str) -> CardDef:
         card = self[cid] = self.db[key_of(cid)]
         return card
+
+
+def card_id(head: str, key: str, n: int) -> str:
+    """An instance id: ``card_id("p0", "aragorn", 1)`` is ``p0.aragorn.1``."""
+    return ".".join((head, key, str(n)))
 
 
 @lru_cache(maxsize=4096)

@@ -15,17 +15,19 @@ from typing import Any, Callable
 
 from tabletop.engine import Action, emit
 from tabletop.engine.chance import shuffle
+from tabletop.engine.msg import Msg, msg
 
 from . import board as B
 from .cards import CardDef, owner_of
-from .flow import Frame, ask, ask_frame, continuation, done, frame, push
+from .context import Rules
+from .flow import Frame, ask, ask_frame, continuation, done, frame, noted, push, recommended
 from .state import Group, MGState
 
 Split = dict[str, int]
 
 
 # -- paying costs (§5.2) -----------------------------------------------------------------------
-def pay_sources(g: Any, s: MGState, seat: int, sphere: str) -> list[str]:
+def pay_sources(g: Rules, s: MGState, seat: int, sphere: str) -> list[str]:
     """The seat's heroes whose resources may pay for a card of ``sphere`` (any for Neutral)."""
     hs = B.heroes(g, s, seat)
     if sphere == "Neutral":
@@ -33,12 +35,12 @@ def pay_sources(g: Any, s: MGState, seat: int, sphere: str) -> list[str]:
     return [h for h in hs if sphere in B.icons(g, s, h)]
 
 
-def _keeps_own(g: Any, hero: str) -> bool:
+def _keeps_own(g: Rules, hero: str) -> bool:
     """A hero whose own ability spends his resources (Aragorn, Glorfindel): pay from him last."""
     return any(ab.get("cost", {}).get("pay_self") for ab in g.defs[hero].abilities)
 
 
-def pay_splits(g: Any, s: MGState, seat: int, card: CardDef, n: int) -> list[Split]:
+def pay_splits(g: Rules, s: MGState, seat: int, card: CardDef, n: int) -> list[Split]:
     """Every legal way to pay ``n`` for ``card``, the recommended one first: heroes whose own
     abilities spend resources pay last, then the fullest pools first. Thicket of Spears takes 1
     from each of three different heroes."""
@@ -85,38 +87,49 @@ def split_id(split: Split) -> str:
     return "pay " + ",".join(f"{h}={k}" for h, k in split.items())
 
 
-def split_label(g: Any, split: Split) -> str:
-    return "Pay " + ", ".join(f"{k} from {g.defs[h].name}" for h, k in split.items())
+def split_label(g: Rules, split: Split) -> Msg:
+    """"Pay 2 from Aragorn, 1 from Théodred": one part per hero, joined as the text does."""
+    parts = [msg("act.pay_part", n=k, card=h) for h, k in split.items()]
+    label = parts[0] if parts else msg("act.pay_nothing")
+    for part in parts[1:]:
+        label = msg("act.pay_more", base=label, part=part)
+    return msg("act.pay", parts=label)
 
 
-def _pay_reason(g: Any, s: MGState, seat: int, best: Split, card: CardDef) -> str:
+def _pay_reason(g: Rules, s: MGState, seat: int, best: Split, card: CardDef) -> Msg:
     kept = [h for h in pay_sources(g, s, seat, card.sphere) if _keeps_own(g, h) and h not in best
             and s.cards[h]["res"] > 0]
     if kept:
-        return f"keeps {', '.join(g.defs[h].name for h in kept)}'s resources for his ability"
-    return "spends the fullest pools first"
+        return msg("why.keeps_resources", cards=kept)
+    return msg("why.fullest_pools")
 
 
-def pay_options(g: Any, s: MGState, seat: int, card: CardDef, splits: list[Split]) -> list[tuple[str, str, str]]:
+def split_action(g: Rules, split: Split, label: Msg | None = None) -> Action:
+    """One way to pay: the id lists ``hero=amount`` pairs; the split itself rides in ``extra``."""
+    return Action(split_id(split), label or split_label(g, split), verb="pay",
+                  extra=(("split", tuple(split.items())),))
+
+
+def pay_options(g: Rules, s: MGState, seat: int, card: CardDef, splits: list[Split]) -> list[Action]:
     why = _pay_reason(g, s, seat, splits[0], card)
-    out = [(split_id(splits[0]), f"{split_label(g, splits[0])} (recommended: {why})", "")]
-    out += [(split_id(sp), split_label(g, sp), "") for sp in splits[1:]]
+    out = [split_action(g, splits[0], recommended(split_label(g, splits[0]), why))]
+    out += [split_action(g, sp) for sp in splits[1:]]
     return out
 
 
-def parse_split(aid: str) -> Split:
-    body = aid.split(" ", 1)[1] if " " in aid else ""
-    return {h: int(k) for h, k in (part.split("=") for part in body.split(",") if part)}
+def split_of(a: Action) -> Split:
+    """The split a ``pay`` action carries."""
+    return {h: int(k) for h, k in a.get("split", ())}
 
 
-def apply_split(g: Any, s: MGState, split: Split) -> None:
+def apply_split(g: Rules, s: MGState, split: Split) -> None:
     for h, k in split.items():
         if h in s.cards:
             s.cards[h]["res"] -= min(k, s.cards[h]["res"])
 
 
 # -- Restricted (§5.3) -------------------------------------------------------------------------
-def check_restricted(g: Any, s: MGState, host: str) -> None:
+def check_restricted(g: Rules, s: MGState, host: str) -> None:
     """A third Restricted attachment: its controller discards one of the three, of his choice."""
     if host not in s.cards:
         return
@@ -133,27 +146,26 @@ def check_restricted(g: Any, s: MGState, host: str) -> None:
     ranked = sorted(restricted, key=lambda a: (kills(a), g.defs[a].cost))
     opts = []
     for i, a in enumerate(ranked):
-        label = f"Discard {g.defs[a].name}"
+        label = msg("act.discard", card=a)
         if i == 0:
-            label += (" (recommended: the cheapest that keeps the hero alive)" if not kills(a)
-                      else " (recommended: the cheapest; losing any of them destroys the hero)")
+            label = recommended(label, msg("why.cheapest_alive") if not kills(a) else msg("why.cheapest_any_kills"))
         elif kills(a):
-            label += f" (destroys {g.defs[host].name})"
-        opts.append((f"discard {a}", label, a))
-    push(s, ask_frame(rec["ctl"], "restricted", f"{g.defs[host].name} holds 3 Restricted attachments: "
-                      "discard one", opts, {"host": host}, kind="discard_restricted"))
+            label = noted(label, msg("note.destroys", card=host))
+        opts.append(Action(f"discard {a}", label, card=a, verb="discard"))
+    push(s, ask_frame(rec["ctl"], "restricted", msg("ask.restricted", card=host), opts, {"host": host},
+                      kind="discard_restricted"))
 
 
 @continuation("restricted")
-def _restricted(g: Any, s: MGState, ctx: dict[str, Any], aid: str) -> None:
-    a = aid.split()[1]
+def _restricted(g: Rules, s: MGState, ctx: dict[str, Any], act: Action) -> None:
+    a = act.card
     if a in s.cards:
-        emit(s, "discard", f"{g.defs[a].name} is discarded (Restricted).")
+        emit(s, "discard", m="discard_restricted", card=a)
         B.leave_play(g, s, a, "discard")
 
 
 # -- where a card put into play free goes (R-5, R-33) -------------------------------------------
-def free_attach_targets(g: Any, s: MGState, owner: int, cid: str) -> list[str]:
+def free_attach_targets(g: Rules, s: MGState, owner: int, cid: str) -> list[str]:
     """The legal hosts for an attachment put into play under its owner's control."""
     kind = g.defs[cid].attach_to
     if kind == "hero":
@@ -165,7 +177,7 @@ def free_attach_targets(g: Any, s: MGState, owner: int, cid: str) -> list[str]:
     return [c for c in B.group_locations(g, s, B.group_of(s, owner)) if not g.defs[c].immune]
 
 
-def _host_rank(g: Any, s: MGState, cid: str, host: str) -> tuple[int, ...]:
+def _host_rank(g: Rules, s: MGState, cid: str, host: str) -> tuple[int, ...]:
     """Smaller is better: the enemy that hits hardest for an enemy attachment (Forest Snare);
     for a character, the one that gains most from what the card gives, not crowding Restricted."""
     card = g.defs[cid]
@@ -186,16 +198,16 @@ def _host_rank(g: Any, s: MGState, cid: str, host: str) -> tuple[int, ...]:
     return (int(full), -gain)
 
 
-def _host_reason(g: Any, host: str) -> str:
-    return "it attacks hardest" if g.defs[host].type == "enemy" else "gains most from it"
+def _host_reason(g: Rules, host: str) -> Msg:
+    return msg("why.attacks_hardest") if g.defs[host].type == "enemy" else msg("why.gains_most")
 
 
-def put_free(g: Any, s: MGState, cid: str) -> None:
+def put_free(g: Rules, s: MGState, cid: str) -> None:
     """Put a captured or rescued card into play for free under its owner's control; an
     attachment with several legal hosts asks its owner where it goes."""
     owner = owner_of(cid)
     card = g.defs[cid]
-    emit(s, "play", f"{card.name} is put into play under {s.players[owner]['name']}'s control.")
+    emit(s, "play", m="put_into_play", card=cid, seat=owner)
     if card.type in ("hero", "ally"):
         B.put_char_into_play(g, s, cid, owner, trigger=card.type == "ally")
         return
@@ -207,24 +219,27 @@ def put_free(g: Any, s: MGState, cid: str) -> None:
         _attach_free(g, s, cid, hosts[0], owner)
         return
     hosts.sort(key=lambda h: _host_rank(g, s, cid, h))
-    opts = [(f"on {h}", f"Attach {card.name} to {g.defs[h].name}"
-             + (f" (recommended: {_host_reason(g, h)})" if i == 0 else ""), h) for i, h in enumerate(hosts)]
+    opts = []
+    for i, h in enumerate(hosts):
+        label = msg("act.attach", card=cid, host_card=h)
+        opts.append(Action(f"on {h}", recommended(label, _host_reason(g, h)) if i == 0 else label, card=h,
+                           verb="on"))
     s.limbo.append(cid)
-    push(s, ask_frame(owner, "free_attach", f"Where does {card.name} go?", opts, {"c": cid}, kind="attach_to"))
+    push(s, ask_frame(owner, "free_attach", msg("ask.free_attach", card=cid), opts, {"c": cid}, kind="attach_to"))
 
 
-def _attach_free(g: Any, s: MGState, cid: str, host: str, owner: int) -> None:
+def _attach_free(g: Rules, s: MGState, cid: str, host: str, owner: int) -> None:
     B.attach(g, s, cid, host, owner)
-    emit(s, "attach", f"{g.defs[cid].name} is attached to {g.defs[host].name}.")
+    emit(s, "attach", card=cid, host_card=host)
     check_restricted(g, s, host)
 
 
 @continuation("free_attach")
-def _free_attach(g: Any, s: MGState, ctx: dict[str, Any], aid: str) -> None:
+def _free_attach(g: Rules, s: MGState, ctx: dict[str, Any], a: Action) -> None:
     cid = ctx["c"]
     if cid in s.limbo:
         s.limbo.remove(cid)
-    host = aid.split()[1]
+    host = a.card or ""
     if host in s.cards:
         _attach_free(g, s, cid, host, owner_of(cid))
     else:
@@ -232,7 +247,7 @@ def _free_attach(g: Any, s: MGState, ctx: dict[str, Any], aid: str) -> None:
 
 
 # -- enemy searches: Sound the Alarm!, Orc Ambush (R-16, R-18) ----------------------------------
-def _found(g: Any, s: MGState, trait: str) -> list[str]:
+def _found(g: Rules, s: MGState, trait: str) -> list[str]:
     """One candidate per title and pile (the topmost copy): the deck first, then the discard."""
     out, seen = [], set()
     for pile, where in ((s.encounter, "d"), (s.enc_discard, "x")):
@@ -244,7 +259,7 @@ def _found(g: Any, s: MGState, trait: str) -> list[str]:
     return out
 
 
-def _enemy_rank(g: Any, s: MGState, c: str) -> tuple[int, ...]:
+def _enemy_rank(g: Rules, s: MGState, c: str) -> tuple[int, ...]:
     card = g.defs[c]
     return (card.capture > 0, card.atk + card.x_attack * 3, card.threat, card.hp + card.defense,
             c not in s.encounter)
@@ -265,7 +280,7 @@ class EnemySearch(Frame):
     player picks among the matches (§5.9 "the players"); the deck is shuffled at the end."""
 
     @staticmethod
-    def run(g: Any, s: MGState, f: dict[str, Any]) -> bool:
+    def run(g: Rules, s: MGState, f: dict[str, Any]) -> bool:
         grp = B.group(s, f["g"])
         while grp is not None and f["seats"]:
             seat = f["seats"][0]
@@ -275,10 +290,13 @@ class EnemySearch(Frame):
                 continue
             if len(found) > 1 and B.members(s, grp):
                 chooser = seat if f.get("own") else B.members(s, grp)[0]
-                src = f"{f['src']}: " if f.get("src") else "Search: "
-                where = (f"comes into play engaged with {s.players[seat]['name']}" if f["engage"]
-                         else "is added to the staging area")
-                return ask(f, chooser, "search", f"{src}which enemy {where}?")
+                if f["engage"]:
+                    prompt = msg("ask.search_engaged", src_card=f["src"], seat=seat) if f.get("src") \
+                        else msg("ask.search_engaged_plain", seat=seat)
+                else:
+                    prompt = msg("ask.search_staging", src_card=f["src"]) if f.get("src") \
+                        else msg("ask.search_staging_plain")
+                return ask(f, chooser, "search", prompt)
             EnemySearch._place(g, s, f, grp, found[0])
             if s.outcome:
                 return False
@@ -286,27 +304,27 @@ class EnemySearch(Frame):
         return done(s, f)
 
     @staticmethod
-    def options(g: Any, s: MGState, f: dict[str, Any]) -> list[Action]:
+    def options(g: Rules, s: MGState, f: dict[str, Any]) -> list[Action]:
         found = sorted(_found(g, s, f["trait"]), key=lambda c: _enemy_rank(g, s, c))
         out = []
         for i, c in enumerate(found):
             card = g.defs[c]
-            pile = "encounter deck" if c in s.encounter else "discard pile"
-            label = f"{card.name} from the {pile} (threat {card.threat}, attack {card.atk})"
+            pile = "pile_encounter_deck" if c in s.encounter else "pile_discard"
+            label = msg("act.find", card=c, pile_term=pile, threat=card.threat, atk=card.atk)
             if i == 0:
-                label += (" (recommended: the weakest that captures nothing)" if not card.capture
-                          and any(g.defs[x].capture for x in found) else " (recommended: the weakest)")
-            out.append(Action(f"find {c}", label))
+                label = recommended(label, msg("why.weakest_no_capture") if not card.capture
+                                    and any(g.defs[x].capture for x in found) else msg("why.weakest"))
+            out.append(Action(f"find {c}", label, target=c, verb="find"))
         return out
 
     @staticmethod
-    def answer(g: Any, s: MGState, f: dict[str, Any], aid: str) -> None:
+    def answer(g: Rules, s: MGState, f: dict[str, Any], a: Action) -> None:
         grp = B.group(s, f["g"])
-        if grp is not None:
-            EnemySearch._place(g, s, f, grp, aid.split()[1])
+        if grp is not None and a.target:
+            EnemySearch._place(g, s, f, grp, a.target)
 
     @staticmethod
-    def _place(g: Any, s: MGState, f: dict[str, Any], grp: Group, c: str) -> None:
+    def _place(g: Rules, s: MGState, f: dict[str, Any], grp: Group, c: str) -> None:
         seat = f["seats"].pop(0)
         (s.encounter if c in s.encounter else s.enc_discard).remove(c)
         if not f["engage"]:
@@ -314,13 +332,13 @@ class EnemySearch(Frame):
             return
         s.cards[c] = B.new_rec(ctl=seat)
         s.players[seat]["engaged"].append(c)
-        emit(s, "engage", f"{g.defs[c].name} comes into play engaged with {s.players[seat]['name']}.")
+        emit(s, "engage", m="engage_enters", card=c, seat=seat)
         if g.defs[c].capture:
             B.capture_top(g, s, c, B.members(s, grp), g.defs[c].capture)
 
 
 # -- the rest of a deck search back on top, in the player's order (Gandalf's Search) ------------
-def order_rest(g: Any, s: MGState, seat: int, deck_of: int, rest: list[str]) -> None:
+def order_rest(g: Rules, s: MGState, seat: int, deck_of: int, rest: list[str]) -> None:
     """``rest`` (top first) goes back on top of ``deck_of``'s deck in the order ``seat`` picks."""
     if len({g.defs[c].key for c in rest}) < 2:
         return  # one card, or copies of one title: every order is the same (never asked)
@@ -329,9 +347,9 @@ def order_rest(g: Any, s: MGState, seat: int, deck_of: int, rest: list[str]) -> 
                       kind="order"))
 
 
-def _order_ask(g: Any, rest: list[str], top: list[str]) -> tuple[str, list[tuple[str, str, str]]]:
-    names = ", ".join(g.defs[c].name for c in rest)
-    opts = [("keep", f"Keep this order: {names} (recommended: as they were, first drawn first)", "")]
+def _order_ask(g: Rules, rest: list[str], top: list[str]) -> tuple[Msg, list[Action]]:
+    opts = [Action("keep", recommended(msg("act.keep_order", order=msg("w.in_order", cards=rest)),
+                                       msg("why.as_they_were")), verb="keep")]
     # no card on these options: the deck's cards are named in the labels and shown through the
     # view's ``looking_at``, so the screen's list (Enter: the recommended "keep") has the focus
     # one option per title (copies give the same order), and none that repeats "keep": with two
@@ -341,18 +359,20 @@ def _order_ask(g: Any, rest: list[str], top: list[str]) -> tuple[str, list[tuple
         key = g.defs[c].key
         if key not in seen:
             seen.add(key)
-            opts.append((f"top {c}", f"{g.defs[c].name} next" + (" (drawn first)" if not top else ""), ""))
-    return "Order the rest on top of the deck: which card is drawn next?", opts
+            label = msg("act.next_card", card=c)
+            opts.append(Action(f"top {c}", noted(label, msg("note.drawn_first")) if not top else label,
+                               target=c, verb="top"))
+    return msg("ask.search_order"), opts
 
 
 @continuation("search_order")
-def _search_order(g: Any, s: MGState, ctx: dict[str, Any], aid: str) -> None:
+def _search_order(g: Rules, s: MGState, ctx: dict[str, Any], a: Action) -> None:
     rest, top = list(ctx["rest"]), list(ctx["top"])
-    if aid == "keep":
+    if a.verb == "keep":
         top += rest
         rest = []
     else:
-        c = aid.split()[1]
+        c = a.target
         rest.remove(c)
         top.append(c)
     if len({g.defs[c].key for c in rest}) >= 2:
@@ -364,7 +384,7 @@ def _search_order(g: Any, s: MGState, ctx: dict[str, Any], aid: str) -> None:
     k = len(top)
     if deck[-k:] and sorted(deck[-k:]) == sorted(top):
         deck[-k:] = list(reversed(top))
-        emit(s, "order", f"{s.players[ctx['p']]['name']}'s deck: {k} cards put back on top in a chosen order.")
+        emit(s, "order", seat=ctx["p"], n=k)
 
 
 # -- simultaneous Forced effects (§5.9) ----------------------------------------------------------
@@ -390,34 +410,39 @@ class ForcedOrder(Frame):
     the next (each resolves completely, frames it pushes included, before the next)."""
 
     @staticmethod
-    def run(g: Any, s: MGState, f: dict[str, Any]) -> bool:
+    def run(g: Rules, s: MGState, f: dict[str, Any]) -> bool:
         items = f["items"]
         if not items or s.outcome:
             return done(s, f)
         grp = B.group(s, f["g"])
         chooser = B.members(s, grp) if grp else []
         if len(items) > 1 and chooser:
-            return ask(f, chooser[0], "forced_order", "Forced effects trigger together: which resolves first?")
+            return ask(f, chooser[0], "forced_order", msg("ask.forced_order"))
         item = items.pop(0)
         FORCED[item["op"]](g, s, item)
         return False
 
     @staticmethod
-    def options(g: Any, s: MGState, f: dict[str, Any]) -> list[Action]:
-        return [Action(f"first {i}", it["label"] + (f" (recommended: {it['why']})" if i == 0 and it.get("why") else ""))
-                for i, it in enumerate(f["items"])]
+    def options(g: Rules, s: MGState, f: dict[str, Any]) -> list[Action]:
+        out = []
+        for i, it in enumerate(f["items"]):
+            label = Msg.from_plain(it["label"])
+            if i == 0 and it.get("why"):
+                label = recommended(label, Msg.from_plain(it["why"]))
+            out.append(Action(f"first {i}", label, verb="first", amount=i))
+        return out
 
     @staticmethod
-    def answer(g: Any, s: MGState, f: dict[str, Any], aid: str) -> None:
-        item = f["items"].pop(int(aid.split()[1]))
+    def answer(g: Rules, s: MGState, f: dict[str, Any], a: Action) -> None:
+        item = f["items"].pop(a.amount or 0)
         FORCED[item["op"]](g, s, item)
 
 
 
 @forced_effect("discard_self")
-def _discard_self(g: Any, s: MGState, item: dict[str, Any]) -> None:
+def _discard_self(g: Rules, s: MGState, item: dict[str, Any]) -> None:
     """Gandalf (ally): discarded from play at the end of the round."""
     cid = item["c"]
     if cid in s.cards:
-        emit(s, "discard", f"{g.defs[cid].name} leaves at the end of the round.")
+        emit(s, "discard", m="discard_end_of_round", card=cid)
         B.leave_play(g, s, cid, "discard")

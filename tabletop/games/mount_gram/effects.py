@@ -13,10 +13,12 @@ from __future__ import annotations
 from typing import Any
 
 from tabletop.engine import Action, IllegalAction, emit
+from tabletop.engine.msg import Msg, msg
 
 from . import board as B
 from .cards import CardDef, key_of
-from .choices import apply_split, check_restricted, parse_split, pay_options, pay_splits
+from .choices import apply_split, check_restricted, pay_options, pay_splits, split_of
+from .context import Rules
 from .flow import ask_frame, continuation, push, window
 from .ops import OPS, PASSIVE_OPS, Ctx, chars_of_group, engaged_in_group, locations_of, staging_attacker, t_put_self
 from .state import MGState
@@ -28,21 +30,50 @@ __all__ = ["OPS", "PASSIVE_OPS", "Play", "actions", "available", "execute", "for
 class Play:
     """One concrete play; its label is written only when a list is shown (``text``)."""
 
-    __slots__ = ("aid", "label", "card", "ab", "tokens", "hand", "x")
+    __slots__ = ("aid", "kind", "label", "card", "ab", "tokens", "hand", "x", "verb")
 
-    def __init__(self, aid: str, label: str | None, card: str, ab: dict[str, Any] | None,
-                 tokens: list[str], hand: bool, x: int = 0) -> None:
-        self.aid, self.label, self.card, self.ab = aid, label, card, ab
-        self.tokens, self.hand, self.x = tokens, hand, x
+    def __init__(self, aid: str, kind: str, card: str, ab: dict[str, Any] | None,
+                 tokens: list[str], hand: bool, x: int = 0, verb: str = "play") -> None:
+        self.aid, self.kind, self.card, self.ab = aid, kind, card, ab
+        self.label: Msg | None = None
+        self.tokens, self.hand, self.x, self.verb = tokens, hand, x, verb
 
-    def text(self, g: Any, s: MGState | None = None) -> str:
+    def text(self, g: Rules, s: MGState | None = None) -> Msg:
+        """The label, written only when asked for: an ally with its cost, an attachment and its
+        host, a revived card and X, a card put into play; else the card, its targets, X, and for a
+        response what it does (``resp.<key>``). Every label is a function of the id and kind."""
+        if self.label is None and self.kind:
+            c, kind = self.card, self.kind
+            if kind == "ally":
+                self.label = msg("act.play_ally", card=c, cost=g.defs[c].cost)
+            elif kind == "attach":
+                self.label = msg("act.attach", card=c, host_card=self.tokens[0])
+            elif kind == "revive":
+                self.label = msg("act.revive", card=c, target_card=self.tokens[0], x=self.x)
+            else:
+                self.label = msg("act.put_self", card=c)
         if self.label is None:
             card = g.defs[self.card]
-            tail = (": " + _describe(g, self.tokens, s)) if self.tokens else ""
-            xs = f" x{self.x}" if card.x_cost else ""
-            does = response_clause(card.text) if self.ab is not None and self.ab.get("trigger") == "response" else ""
-            self.label = f"{card.name}{tail}{xs}" + (f" — {does}" if does else "")
+            label = msg("act.play_card", card=self.card)
+            if self.tokens:
+                label = msg("act.play_on", base=label, targets=_describe(self.tokens))
+            if card.x_cost:
+                label = msg("act.play_x", base=label, x=self.x)
+            if self.ab is not None and self.ab.get("trigger") == "response" and response_clause(card.text):
+                label = msg("act.play_does", base=label, does=msg("resp." + card.key))
+            self.label = label
         return self.label
+
+    def action(self, g: Rules, s: MGState | None = None, label: bool = True) -> Action:
+        """The play as an action: verb ``play`` / ``use``, the card, its first card target and
+        seat target, X (of an X-cost card) as ``amount`` and every token in ``extra``; ``label=False`` leaves the
+        label empty (``apply`` only reads the fields)."""
+        target = next((t for t in self.tokens if "." in t), None)
+        seat = next((int(t[1:]) for t in self.tokens if t[:1] == "p" and t[1:].isdigit()), None)
+        return Action(self.aid, self.text(g, s) if label else "", card=self.card,
+                      group="play" if self.hand else "ability", verb=self.verb,
+                      target=target, seat=seat, amount=self.x if g.defs[self.card].x_cost else None,
+                      extra=(("tokens", tuple(self.tokens)),))
 
 
 def response_clause(text: str) -> str:
@@ -63,10 +94,10 @@ def response_clause(text: str) -> str:
 def _limit_key(ab: dict[str, Any], src: str, seat: int) -> str:
     lim = ab.get("limit", "")
     if lim == "round_per_player":
-        return f"r:{key_of(src)}:{seat}"
+        return ":".join(("r", key_of(src), str(seat)))
     if lim == "phase3":
-        return f"ph:{src}"
-    return f"r:{src}" if lim else ""
+        return "ph:" + src
+    return "r:" + src if lim else ""
 
 
 def _limit_ok(s: MGState, ab: dict[str, Any], src: str, seat: int) -> bool:
@@ -76,7 +107,7 @@ def _limit_ok(s: MGState, ab: dict[str, Any], src: str, seat: int) -> bool:
     return s.used.get(key, 0) < (3 if ab["limit"] == "phase3" else 1)
 
 
-def _ability_cost_ok(g: Any, s: MGState, src: str, ab: dict[str, Any]) -> bool:
+def _ability_cost_ok(g: Rules, s: MGState, src: str, ab: dict[str, Any]) -> bool:
     cost = ab.get("cost", {})
     rec = s.cards[src]
     if cost.get("exhaust_self") and rec["ex"]:
@@ -86,7 +117,7 @@ def _ability_cost_ok(g: Any, s: MGState, src: str, ab: dict[str, Any]) -> bool:
     return True
 
 
-def _pay_ability(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: list[str]) -> None:
+def _pay_ability(g: Rules, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: list[str]) -> None:
     cost = ab.get("cost", {})
     if src in s.cards:
         if cost.get("exhaust_self"):
@@ -124,7 +155,7 @@ def forget() -> None:
         _memo.clear()
 
 
-def plays(g: Any, s: MGState, seat: int, f: dict[str, Any]) -> list[Play]:
+def plays(g: Rules, s: MGState, seat: int, f: dict[str, Any]) -> list[Play]:
     """The plays of ``seat`` in frame ``f``, memoised while the state stands still (the bot's
     ``legal_actions``, ``apply``'s legality check and ``execute`` all ask the same question)."""
     key = (id(s), s.step, len(s.log), seat, id(f))
@@ -136,13 +167,11 @@ def plays(g: Any, s: MGState, seat: int, f: dict[str, Any]) -> list[Play]:
     return found
 
 
-def _usable(g: Any, card: CardDef, ev: str, phase: str) -> tuple[dict[str, Any], ...]:
+def _usable(g: Rules, card: CardDef, ev: str, phase: str) -> tuple[dict[str, Any], ...]:
     """The abilities of ``card`` that fit a window (``_window_ok``): its responses to ``ev``, or,
     in an action window (``ev`` empty), its actions allowed in ``phase``. Worked out once per
-    card, event and phase (the abilities of a card never change) and kept on the game."""
-    cache = g.__dict__.get("_usable")
-    if cache is None:
-        cache = g._usable = {}
+    card, event and phase (the abilities of a card never change) and kept in ``g.caches``."""
+    cache = g.caches.usable
     key = (card.key, ev, "" if ev else phase)
     found = cache.get(key)
     if found is None:
@@ -155,7 +184,7 @@ def _usable(g: Any, card: CardDef, ev: str, phase: str) -> tuple[dict[str, Any],
     return found
 
 
-def _plays(g: Any, s: MGState, seat: int, f: dict[str, Any]) -> list[Play]:
+def _plays(g: Rules, s: MGState, seat: int, f: dict[str, Any]) -> list[Play]:
     """Every play of ``seat`` in window ``f``, in a stable order: cards in hand (first copy of a
     title only), then abilities of his cards in play, then of his attachments on other players'
     characters. The hot path of a random game: card data comes precomputed (``_usable``) and
@@ -168,19 +197,17 @@ def _plays(g: Any, s: MGState, seat: int, f: dict[str, Any]) -> list[Play]:
     ev = f.get("ev", "")
     phase = s.phase
     ph = "" if ev else phase
-    usable = g.__dict__.get("_usable") or {}
+    usable = g.caches.usable
     defs = g.defs
     cards = s.cards
     hand = pl["hand"]
     if hand:
         planning = not ev and f.get("w") == "plan"
-        cache = g.__dict__.get("_hand_cands")
-        if cache is None or len(cache) > 1024:  # hands recur within a game, not across games
-            cache = g._hand_cands = {}
+        cache = g.caches.hand_cands
         hkey = (tuple(hand), ev, planning)
         cands = cache.get(hkey)
         if cands is None:
-            cands = cache[hkey] = _hand_candidates(g, hkey[0], ev, planning)
+            cands = cache.put(hkey, _hand_candidates(g, hkey[0], ev, planning))
         funds: dict[str, tuple[int, int, int]] = {}
         for c, card, event in cands:
             if event:
@@ -200,10 +227,10 @@ def _plays(g: Any, s: MGState, seat: int, f: dict[str, Any]) -> list[Play]:
             if (card.unique and B.unique_in_play(g, s, card.name)) or not _affords(card, card.cost, row):
                 continue
             if card.type == "ally":
-                out.append(Play(f"play {c}", f"Play {card.name} ({card.cost})", c, None, [], True))
+                out.append(Play(f"play {c}", "ally", c, None, [], True))
             else:
                 for t in attach_targets(g, s, seat, card):
-                    out.append(Play(f"play {c} {t}", f"Attach {card.name} to {g.defs[t].name}", c, None, [t],
+                    out.append(Play(f"play {c} {t}", "attach", c, None, [t],
                                     True))
     sources = []
     for ch in pl["chars"]:
@@ -251,16 +278,16 @@ def _plays(g: Any, s: MGState, seat: int, f: dict[str, Any]) -> list[Play]:
                     continue
                 for t in OPS[ab["op"]][0](g, s, seat, c, ab, ctx):
                     tail = " ".join(t)
-                    out.append(Play(f"use {c} {tail}" if tail else f"use {c}", None, c, ab, t, False))
+                    out.append(Play(f"use {c} {tail}" if tail else f"use {c}", "", c, ab, t, False, verb="use"))
     if ev == "dwarf_hero_left" and ctx.get("p") == seat:
         for c in pl["hand"]:
             for ab in g.defs[c].has("response"):
                 if ab["op"] == "put_self_into_play" and t_put_self(g, s, seat, c, ab, ctx):
-                    out.append(Play(f"use {c}", f"Put {g.defs[c].name} into play", c, ab, [], True))
+                    out.append(Play(f"use {c}", "put_self", c, ab, [], True, verb="use"))
     return out
 
 
-def _hand_candidates(g: Any, hand: tuple[str, ...], ev: str,
+def _hand_candidates(g: Rules, hand: tuple[str, ...], ev: str,
                      planning: bool) -> tuple[tuple[str, CardDef, bool], ...]:
     """The cards of a hand that may give plays in a window, in hand order, the first copy of a
     title only: (card, data, True) for events with an action (``ev`` empty) or a response to
@@ -287,7 +314,7 @@ def _hand_candidates(g: Any, hand: tuple[str, ...], ev: str,
     return tuple(out)
 
 
-def _fund_row(g: Any, s: MGState, seat: int, sphere: str) -> tuple[int, int, int]:
+def _fund_row(g: Rules, s: MGState, seat: int, sphere: str) -> tuple[int, int, int]:
     """What ``seat`` can pay for a card of ``sphere``: (matching heroes, resources among them,
     heroes with at least one). Every hero matches "Neutral"; Celebrían's Stone adds an icon."""
     heroes = total = with_res = 0
@@ -321,7 +348,7 @@ def _affords(card: CardDef, n: int, row: tuple[int, int, int]) -> bool:
     return total >= n
 
 
-def _event_plays(g: Any, s: MGState, seat: int, c: str, card: CardDef, abl: tuple[dict[str, Any], ...],
+def _event_plays(g: Rules, s: MGState, seat: int, c: str, card: CardDef, abl: tuple[dict[str, Any], ...],
                  ctx: Ctx, out: list[Play], row: tuple[int, int, int]) -> None:
     """The plays of event ``c`` for its abilities ``abl`` that fit the window; ``row`` is the
     funds of its sphere (``_fund_row``, at least one matching hero)."""
@@ -335,7 +362,7 @@ def _event_plays(g: Any, s: MGState, seat: int, c: str, card: CardDef, abl: tupl
             if (with_res >= 3) if thicket else (total >= x):
                 for t in finder(g, s, seat, c, ab, dict(ctx, x=x)):
                     tail = " ".join(t)
-                    out.append(Play(f"play {c} {tail}" if tail else f"play {c}", None, c, ab, t, True, x))
+                    out.append(Play(f"play {c} {tail}" if tail else f"play {c}", "", c, ab, t, True, x))
             continue
         for x in range(1, total + 1):
             if thicket and with_res < 3:
@@ -343,29 +370,33 @@ def _event_plays(g: Any, s: MGState, seat: int, c: str, card: CardDef, abl: tupl
             if ab["op"] == "revive":
                 for t in finder(g, s, seat, c, ab, ctx):
                     if g.defs[t[0]].cost == x:
-                        out.append(Play(f"play {c} {t[0]}", f"{card.name}: {g.defs[t[0]].name} (X={x})",
+                        out.append(Play(f"play {c} {t[0]}", "revive",
                                         c, ab, t, True, x))
                 continue
             for t in finder(g, s, seat, c, ab, dict(ctx, x=x)):
                 tail = " ".join(t)
                 aid = f"play {c}{(' ' + tail) if tail else ''} x{x}"
-                out.append(Play(aid, None, c, ab, t, True, x))
+                out.append(Play(aid, "", c, ab, t, True, x))
 
 
-def _describe(g: Any, tokens: list[str], s: MGState | None = None) -> str:
-    out = []
-    for t in tokens:
-        if t.startswith("p") and t[1:].isdigit():
-            seat = int(t[1:])
-            out.append(s.players[seat]["name"] if s is not None and seat < len(s.players) else f"player {seat + 1}")
-        elif "." in t:
-            out.append(g.defs[t].name)
-        else:
-            out.append(t)
-    return ", ".join(out)
+def _token(t: str) -> Msg:
+    """One target token in words: a seat (``p1``), a card id, or a word of the vocabulary."""
+    if t[:1] == "p" and t[1:].isdigit():
+        return msg("w.seat", seat=int(t[1:]))
+    if "." in t:
+        return msg("w.card", card=t)
+    return msg("w.term", term="tok_" + t)
 
 
-def attach_targets(g: Any, s: MGState, seat: int, card: CardDef) -> list[str]:
+def _describe(tokens: list[str]) -> Msg:
+    """The targets of a play, joined by commas."""
+    out = _token(tokens[0])
+    for t in tokens[1:]:
+        out = msg("w.comma", base=out, part=_token(t))
+    return out
+
+
+def attach_targets(g: Rules, s: MGState, seat: int, card: CardDef) -> list[str]:
     kind = card.attach_to
     if kind in ("hero", "character"):
         return chars_of_group(g, s, seat, "hero" if kind == "hero" else "")
@@ -374,7 +405,7 @@ def attach_targets(g: Any, s: MGState, seat: int, card: CardDef) -> list[str]:
     return engaged_in_group(s, seat)
 
 
-def _maybe(g: Any, s: MGState, seat: int, f: dict[str, Any]) -> bool:
+def _maybe(g: Rules, s: MGState, seat: int, f: dict[str, Any]) -> bool:
     """A cheap, conservative test run before listing plays: False only when the seat surely has
     nothing to do here (no card whose trigger fits this window, or no resources for any event)."""
     pl = s.players[seat]
@@ -421,31 +452,36 @@ def _maybe(g: Any, s: MGState, seat: int, f: dict[str, Any]) -> bool:
         for ch in s.players[p]["chars"])
 
 
-def available(g: Any, s: MGState, seat: int, f: dict[str, Any]) -> bool:
+def available(g: Rules, s: MGState, seat: int, f: dict[str, Any]) -> bool:
     """Whether ``seat`` is asked in window ``f``: he has a play, and ``_maybe`` agrees (always
     so for the card pool; kept as the gate it has always been). ``_maybe`` rarely says no, so
     the plays come first (they are needed anyway when the seat is asked)."""
     return bool(plays(g, s, seat, f)) and _maybe(g, s, seat, f)
 
 
-def actions(g: Any, s: MGState, seat: int, f: dict[str, Any]) -> list[Action]:
+def actions(g: Rules, s: MGState, seat: int, f: dict[str, Any]) -> list[Action]:
     """The plays as actions. An action is immutable and a function of its play's id, given label
     (None: written from the id's card and tokens) and kind, so each is built once per game."""
-    cache = g.__dict__.get("_actions")
-    if cache is None or len(cache) > 20000:
-        cache = g._actions = {}
+    cache = g.caches.actions
     out = []
-    names = tuple(pl["name"] for pl in s.players)  # labels name players, and a game object outlives a match
     for p in plays(g, s, seat, f):
-        key = (p.aid, p.label, p.hand, names)
+        key = (p.aid, p.kind, p.hand)  # a label is a function of these (seats named by index)
         action = cache.get(key)
         if action is None:
-            action = cache[key] = Action(p.aid, p.text(g, s), card=p.card, group="play" if p.hand else "ability")
+            action = cache.put(key, p.action(g, s))
         out.append(action)
     return out
 
 
-def execute(g: Any, s: MGState, seat: int, f: dict[str, Any], aid: str) -> None:
+def quick_action(g: Rules, s: MGState, seat: int, f: dict[str, Any], aid: str) -> Action | None:
+    """The listed play with this id, without writing its label (``apply``'s fast path)."""
+    for p in plays(g, s, seat, f):
+        if p.aid == aid:
+            return p.action(g, s, label=False)
+    return None
+
+
+def execute(g: Rules, s: MGState, seat: int, f: dict[str, Any], aid: str) -> None:
     """Carry out a listed play. A card played from hand is paid first; when several splits of
     the cost between his heroes are legal the player chooses one (§5.2, §5.3), the recommended
     split first, and the play resumes from the ``pay`` continuation."""
@@ -463,7 +499,7 @@ def execute(g: Any, s: MGState, seat: int, f: dict[str, Any], aid: str) -> None:
         n = p.x if card.x_cost else card.cost
         splits = pay_splits(g, s, seat, card, n)
         if len(splits) > 1:
-            push(s, ask_frame(seat, "pay", f"{s.players[seat]['name']}: pay {n} for {card.name}",
+            push(s, ask_frame(seat, "pay", msg("ask.pay", seat=seat, n=n, card=p.card),
                               pay_options(g, s, seat, card, splits),
                               {"seat": seat, "c": p.card, "ab": ab_index, "tok": list(p.tokens), "ctx": ctx},
                               kind="pay"))
@@ -474,12 +510,12 @@ def execute(g: Any, s: MGState, seat: int, f: dict[str, Any], aid: str) -> None:
 
 
 @continuation("pay")
-def _paid(g: Any, s: MGState, ctx: dict[str, Any], aid: str) -> None:
-    apply_split(g, s, parse_split(aid))
+def _paid(g: Rules, s: MGState, ctx: dict[str, Any], a: Action) -> None:
+    apply_split(g, s, split_of(a))
     _resolve(g, s, ctx["seat"], ctx["c"], ctx["ab"], ctx["tok"], ctx["ctx"], True)
 
 
-def _resolve(g: Any, s: MGState, seat: int, cid: str, ab_index: int, tokens: list[str], ctx: Ctx,
+def _resolve(g: Rules, s: MGState, seat: int, cid: str, ab_index: int, tokens: list[str], ctx: Ctx,
              hand: bool) -> None:
     """The play once paid: an ally enters play, an attachment attaches (a third Restricted one
     makes its controller discard one), an event resolves, an ability pays its own cost."""
@@ -488,13 +524,13 @@ def _resolve(g: Any, s: MGState, seat: int, cid: str, ab_index: int, tokens: lis
     if hand and ab_index < 0:
         pl["hand"].remove(cid)
         if card.type == "ally":
-            emit(s, "play", f"{pl['name']} plays {card.name}.", seat=seat)
+            emit(s, "play", m="plays", seat=seat, card=cid)
             B.put_char_into_play(g, s, cid, seat)
             if cid in s.cards and card.has("response"):
                 trigger(g, s, "played", {"c": cid, "p": seat}, B.group_of(s, seat))
         else:
             host = tokens[0]
-            emit(s, "play", f"{pl['name']} attaches {card.name} to {g.defs[host].name}.", seat=seat)
+            emit(s, "play", m="play_attach", seat=seat, card=cid, host_card=host)
             B.attach(g, s, cid, host, seat)
             if card.restricted:
                 check_restricted(g, s, host)
@@ -503,42 +539,42 @@ def _resolve(g: Any, s: MGState, seat: int, cid: str, ab_index: int, tokens: lis
     if hand and card.type == "event":
         pl["hand"].remove(cid)
         s.limbo.append(cid)
-        emit(s, "play", f"{pl['name']} plays {card.name}.", seat=seat)
+        emit(s, "play", m="plays", seat=seat, card=cid)
         OPS[ab["op"]][1](g, s, seat, cid, ab, tokens, ctx)
         s.limbo.remove(cid)
         if ab.get("remove_after"):
             s.removed.append(cid)  # Will of the West (FAQ): removed from the game once resolved
-            emit(s, "removed", f"{card.name} is removed from the game.")
+            emit(s, "removed", card=cid)
         else:
             pl["discard"].append(cid)  # an event is discarded once resolved
         return
     _pay_ability(g, s, seat, cid, ab, tokens)
-    emit(s, "ability", f"{pl['name']} uses {card.name}.", seat=seat)
+    emit(s, "ability", seat=seat, card=cid)
     OPS[ab["op"]][1](g, s, seat, cid, ab, tokens, ctx)
 
 
 # -- triggers and hooks used by the flow -------------------------------------------------------
-def responders(g: Any) -> dict[str, set[str]]:
-    cache = getattr(g, "_responders", None)
+def responders(g: Rules) -> dict[str, set[str]]:
+    cache = g.caches.responders
     if cache is None:
         cache = {}
         for card in g.db.values():
             for ab in card.has("response"):
                 cache.setdefault(ab.get("event") or "", set()).add(card.key)
-        g._responders = cache
+        g.caches.responders = cache
     return cache
 
 
-def any_player_keys(g: Any) -> frozenset[str]:
+def any_player_keys(g: Rules) -> frozenset[str]:
     """Titles with an action any player of the group may trigger (``"any_player": true``)."""
-    cache = g.__dict__.get("_any_player")
+    cache = g.caches.any_player
     if cache is None:
-        cache = g._any_player = frozenset(card.key for card in g.db.values()
+        cache = g.caches.any_player = frozenset(card.key for card in g.db.values()
                                           if any(ab.get("any_player") for ab in card.has("action")))
     return cache
 
 
-def trigger(g: Any, s: MGState, ev: str, ctx: Ctx, grp: Any, w: str = "trigger") -> None:
+def trigger(g: Rules, s: MGState, ev: str, ctx: Ctx, grp: Any, w: str = "trigger") -> None:
     """Open a trigger window for ``ev`` in the group if anybody there holds a response to it:
     an event in hand (Brok Ironfist too, for his own trigger) or a card in play."""
     if grp is None or s.outcome:
@@ -567,16 +603,16 @@ def trigger(g: Any, s: MGState, ev: str, ctx: Ctx, grp: Any, w: str = "trigger")
                     return
 
 
-def on_enemy_revealed(g: Any, s: MGState, enemy: str, grp: Any) -> None:
+def on_enemy_revealed(g: Rules, s: MGState, enemy: str, grp: Any) -> None:
     """Thalin: while committed, each revealed enemy takes 1 damage."""
     for c in B.group_chars(s, grp):
         if s.cards[c]["com"]:
             for ab in g.defs[c].has("passive"):
                 if ab["op"] == "damage_revealed_enemies" and enemy in s.cards:
-                    B.deal_damage(g, s, enemy, ab["amount"], f" from {g.defs[c].name}")
+                    B.deal_damage(g, s, enemy, ab["amount"], msg("why.from_card", card=c))
 
 
-def resolve_attack(g: Any, s: MGState, seat: int, attackers: list[str], enemy: str) -> None:
+def resolve_attack(g: Rules, s: MGState, seat: int, attackers: list[str], enemy: str) -> None:
     attackers = [c for c in attackers if c in s.cards]
     if enemy not in s.cards or not attackers:
         return
@@ -594,8 +630,7 @@ def resolve_attack(g: Any, s: MGState, seat: int, attackers: list[str], enemy: s
                 if ab["op"] == "attack_staging_alone":
                     strength += ab["amount"]
     dmg = max(0, strength - B.defense(g, s, enemy))
-    emit(s, "player_attack", f"{', '.join(g.defs[c].name for c in attackers)} attack {g.defs[enemy].name} "
-         f"with {strength}: {dmg} damage.", strength=strength, damage=dmg)
+    emit(s, "player_attack", cards=attackers, card=enemy, strength=strength, damage=dmg)
     grp = B.group_of(s, seat)
     if B.deal_damage(g, s, enemy, dmg):
         trigger(g, s, "enemy_destroyed", {"atk": attackers, "p": seat}, grp)

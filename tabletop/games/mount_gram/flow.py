@@ -12,17 +12,21 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from tabletop.engine import Action, emit
 from tabletop.engine.chance import shuffle
+from tabletop.engine.msg import Msg, msg
 from tabletop.engine.zones import draw
 
 from . import board as B
 from .cards import owner_of
+from .context import Rules
 from .state import MGState
 
 if TYPE_CHECKING:
     pass
 
-PASS = Action("pass", "Pass")
-FINISH_PLANNING = Action("done", "Finish planning")
+PASS = Action("pass", msg("act.pass"), verb="pass")
+FINISH_PLANNING = Action("done", msg("act.finish_planning"), verb="done")
+DONE_COMMITTING = Action("done", msg("act.done_committing"), verb="done")
+ATTACK_NOW = Action("go", msg("act.attack_now"), verb="go")
 PHASES = ("resource", "planning", "quest", "travel", "encounter", "combat", "refresh")
 G = "MountGram"
 
@@ -41,8 +45,19 @@ def done(s: MGState, f: dict[str, Any]) -> bool:
     return False
 
 
-def ask(f: dict[str, Any], seat: int, kind: str, prompt: str) -> bool:
-    f["ask"] = [seat, kind, prompt]
+def recommended(label: Msg, why: Msg) -> Msg:
+    """``label (recommended: why)``: the first option of a choice says why it is advised."""
+    return msg("act.recommended", base=label, why=why)
+
+
+def noted(label: Msg, note: Msg) -> Msg:
+    """``label (note)``: what choosing it also does."""
+    return msg("act.noted", base=label, note=note)
+
+
+def ask(f: dict[str, Any], seat: int, kind: str, prompt: Msg) -> bool:
+    """The frame waits for ``seat``'s answer; the prompt is kept in its plain (JSON) form."""
+    f["ask"] = [seat, kind, prompt.plain()]
     return True
 
 
@@ -50,20 +65,21 @@ class Frame:
     """Base of a frame kind: ``run`` returns True when it waits for a decision."""
 
     @staticmethod
-    def run(g: Any, s: MGState, f: dict[str, Any]) -> bool:
+    def run(g: Rules, s: MGState, f: dict[str, Any]) -> bool:
         raise NotImplementedError
 
     @staticmethod
-    def options(g: Any, s: MGState, f: dict[str, Any]) -> list[Action]:
+    def options(g: Rules, s: MGState, f: dict[str, Any]) -> list[Action]:
         return []
 
     @staticmethod
-    def answer(g: Any, s: MGState, f: dict[str, Any], aid: str) -> None:
+    def answer(g: Rules, s: MGState, f: dict[str, Any], a: Action) -> None:
+        """Take the chosen legal action ``a`` (its fields, never its id's text)."""
         raise NotImplementedError
 
 
 FRAMES: dict[str, type[Frame]] = {}
-CONTINUATIONS: dict[str, Callable[[Any, MGState, dict[str, Any], str], None]] = {}
+CONTINUATIONS: dict[str, Callable[[Any, MGState, dict[str, Any], Action], None]] = {}
 
 
 def frame(kind: str) -> Callable[[type[Frame]], type[Frame]]:
@@ -80,7 +96,7 @@ def continuation(key: str) -> Callable[[Callable[..., None]], Callable[..., None
     return register
 
 
-def advance(g: Any, s: MGState) -> None:
+def advance(g: Rules, s: MGState) -> None:
     """Run frames until a decision is needed or the game is over."""
     guard = 0
     memo = g.fx.MEMO  # what g.fx.forget() clears, cleared here without a call per frame
@@ -105,10 +121,10 @@ def advance(g: Any, s: MGState) -> None:
 NEXT_PHASE = {ph: PHASES[(i + 1) % len(PHASES)] for i, ph in enumerate(PHASES)}
 
 
-def next_phase(g: Any, s: MGState) -> None:
+def next_phase(g: Rules, s: MGState) -> None:
     end_phase(g, s)
     s.phase = NEXT_PHASE.get(s.phase, PHASES[0])
-    emit(s, "phase", f"Round {s.round}: {s.phase} phase.", phase=s.phase, round=s.round)
+    emit(s, "phase", phase_term=s.phase, round=s.round)
     if s.phase == "refresh":
         push(s, {"t": "refresh"})
     elif s.phase == "travel":
@@ -117,7 +133,7 @@ def next_phase(g: Any, s: MGState) -> None:
         push(s, *({"t": s.phase, "g": grp["id"], "pc": 0} for grp in B.groups_in_order(s)))
 
 
-def end_phase(g: Any, s: MGState) -> None:
+def end_phase(g: Rules, s: MGState) -> None:
     """Phase-long lasting effects end (Beorn goes back to the deck, Sneak Attack's ally home)."""
     if s.used and any(k.startswith("ph:") for k in s.used):
         s.used = {k: v for k, v in s.used.items() if not k.startswith("ph:")}
@@ -140,48 +156,73 @@ class Ask(Frame):
     """A one-off choice; the answer goes to a named continuation with the frame's context."""
 
     @staticmethod
-    def run(g: Any, s: MGState, f: dict[str, Any]) -> bool:
+    def run(g: Rules, s: MGState, f: dict[str, Any]) -> bool:
         if s.players[f["p"]]["out"] or not f["opts"]:
             return done(s, f)
-        return ask(f, f["p"], f.get("kind", "choose"), f["prompt"])
+        return ask(f, f["p"], f.get("kind", "choose"), Msg.from_plain(f["prompt"]))
 
     @staticmethod
-    def options(g: Any, s: MGState, f: dict[str, Any]) -> list[Action]:
-        return [Action(i, label, card=card or None) for i, label, card in f["opts"]]
+    def options(g: Rules, s: MGState, f: dict[str, Any]) -> list[Action]:
+        return [option_action(o) for o in f["opts"]]
 
     @staticmethod
-    def answer(g: Any, s: MGState, f: dict[str, Any], aid: str) -> None:
+    def answer(g: Rules, s: MGState, f: dict[str, Any], a: Action) -> None:
         done(s, f)
-        CONTINUATIONS[f["k"]](g, s, f["ctx"], aid)
+        CONTINUATIONS[f["k"]](g, s, f["ctx"], a)
 
 
-def ask_frame(seat: int, key: str, prompt: str, opts: list[tuple[str, str, str]],
+def _tuples(value: Any) -> Any:
+    return tuple(_tuples(v) for v in value) if isinstance(value, list) else value
+
+
+def _lists(value: Any) -> Any:
+    return [_lists(v) for v in value] if isinstance(value, tuple | list) else value
+
+
+def option_plain(a: Action) -> list[Any]:
+    """An option of an ask frame as plain data (frames live in the state): ``[id, record, card]``,
+    the record holding the label and the other fields. The record is tagged ``{"k": "opt"}``:
+    format-1 saves kept an English label in that place, and the save loader compares a format-1
+    state with its replay by facts, where a tagged record, like a sentence, is words."""
+    label = a.label.plain() if isinstance(a.label, Msg) else a.label
+    record = {"k": "opt", "label": label, "verb": a.verb, "target": a.target, "amount": a.amount,
+              "seat": a.seat, "location": a.location, "extra": [[k, _lists(v)] for k, v in a.extra]}
+    return [a.id, record, a.card or ""]
+
+
+def option_action(o: list[Any]) -> Action:
+    """The action an ask frame's stored option stands for (``option_plain`` reversed)."""
+    r = o[1]
+    return Action(o[0], Msg.from_plain(r["label"]), card=o[2] or None, verb=r["verb"], target=r["target"],
+                  amount=r["amount"], seat=r["seat"], location=r["location"],
+                  extra=tuple((k, _tuples(v)) for k, v in r["extra"]))
+
+
+def ask_frame(seat: int, key: str, prompt: Msg, opts: list[Action],
               ctx: dict[str, Any], kind: str = "choose") -> dict[str, Any]:
-    return {"t": "ask", "p": seat, "k": key, "prompt": prompt, "opts": [list(o) for o in opts],
+    return {"t": "ask", "p": seat, "k": key, "prompt": prompt.plain(), "opts": [option_plain(o) for o in opts],
             "ctx": ctx, "kind": kind}
 
 
-JUST_HAPPENED = {
-    "damaged": "damage was just taken", "committed": "characters just committed to the quest",
-    "enemy_destroyed": "an enemy was just destroyed", "revealed": "an encounter card was just revealed",
-    "enters_play": "a card just entered play", "dwarf_hero_left": "a Dwarf hero just left play",
-    "defender_declared": "a defender was just declared", "character_destroyed": "a character was just destroyed",
-    "shadow_dealt": "a shadow card was just dealt", "ally_left": "an ally just left play",
-    "travelled": "you just travelled to a location", "shadow": "a shadow effect was just triggered",
-}
-"""What a trigger window is about, in words (the event ids never reach the screen)."""
+JUST_HAPPENED = frozenset({
+    "damaged", "committed", "enemy_destroyed", "revealed", "enters_play", "dwarf_hero_left",
+    "defender_declared", "character_destroyed", "shadow_dealt", "ally_left", "travelled", "shadow",
+    "played"})
+"""The events a trigger window answers; each has a ``term.happened_<event>`` saying what
+happened ("damage was just taken"), so the event ids never reach the screen."""
 
 
-def window_prompt(g: Any, s: MGState, seat: int, f: dict[str, Any]) -> str:
+def window_prompt(g: Rules, s: MGState, seat: int, f: dict[str, Any]) -> Msg:
     """A response window says what answering does: with one response on offer, the card and its
     effect ("Ana: use Glóin — he gains 1 resource per damage just taken?"); with several, what happened."""
-    name = s.players[seat]["name"]
     if not f["ev"]:
-        return f"{name}: take an action?"
+        return msg("ask.take_action", seat=seat)
     offered = g.fx.actions(g, s, seat, f)
     if len(offered) == 1:
-        return f"{name}: use {offered[0].label}?"
-    return f"{name}: respond? ({JUST_HAPPENED.get(f['ev'], f['ev'].replace('_', ' '))})"
+        # the event rides along so that a view for another seat can say "respond?" instead when
+        # the offered card is one that seat may not see (a card in hand)
+        return msg("ask.use_one", seat=seat, play=offered[0].label, happened_term="happened_" + f["ev"])
+    return msg("ask.respond", seat=seat, happened_term="happened_" + f["ev"])
 
 
 @frame("win")
@@ -189,7 +230,7 @@ class Window(Frame):
     """An action window (``ev`` empty) or a trigger window for responses to ``ev`` (§4, R-48)."""
 
     @staticmethod
-    def run(g: Any, s: MGState, f: dict[str, Any]) -> bool:
+    def run(g: Rules, s: MGState, f: dict[str, Any]) -> bool:
         grp = B.group(s, f["g"])
         if grp is None:
             return done(s, f)
@@ -205,19 +246,19 @@ class Window(Frame):
         return done(s, f)
 
     @staticmethod
-    def options(g: Any, s: MGState, f: dict[str, Any]) -> list[Action]:
+    def options(g: Rules, s: MGState, f: dict[str, Any]) -> list[Action]:
         out = g.fx.actions(g, s, f["seat"], f)
         out.append(PASS)
         return out
 
     @staticmethod
-    def answer(g: Any, s: MGState, f: dict[str, Any], aid: str) -> None:
+    def answer(g: Rules, s: MGState, f: dict[str, Any], a: Action) -> None:
         f["i"] += 1
-        if aid == "pass":
+        if a.verb == "pass":
             f["passes"] += 1
             return
         f["passes"] = 0
-        g.fx.execute(g, s, f["seat"], f, aid)
+        g.fx.execute(g, s, f["seat"], f, a.id)
 
 
 def window(gid: str, w: str = "any", ev: str = "", ctx: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -229,31 +270,31 @@ class Plan(Frame):
     """A player's part of the planning phase: play allies, attachments and actions, then done."""
 
     @staticmethod
-    def run(g: Any, s: MGState, f: dict[str, Any]) -> bool:
+    def run(g: Rules, s: MGState, f: dict[str, Any]) -> bool:
         p = f["p"]
         if s.players[p]["out"] or not g.fx.available(g, s, p, f):
             return done(s, f)
-        return ask(f, p, "plan", f"{s.players[p]['name']}: planning — play cards or finish")
+        return ask(f, p, "plan", msg("ask.plan", seat=p))
 
     @staticmethod
-    def options(g: Any, s: MGState, f: dict[str, Any]) -> list[Action]:
+    def options(g: Rules, s: MGState, f: dict[str, Any]) -> list[Action]:
         out = g.fx.actions(g, s, f["p"], f)
         out.append(FINISH_PLANNING)
         return out
 
     @staticmethod
-    def answer(g: Any, s: MGState, f: dict[str, Any], aid: str) -> None:
-        if aid == "done":
+    def answer(g: Rules, s: MGState, f: dict[str, Any], a: Action) -> None:
+        if a.verb == "done":
             done(s, f)
             return
-        g.fx.execute(g, s, f["p"], f, aid)
+        g.fx.execute(g, s, f["p"], f, a.id)
 
 
 # -- resource and planning ---------------------------------------------------------------------
 @frame("resource")
 class Resource(Frame):
     @staticmethod
-    def run(g: Any, s: MGState, f: dict[str, Any]) -> bool:
+    def run(g: Rules, s: MGState, f: dict[str, Any]) -> bool:
         grp = B.group(s, f["g"])
         if grp is None:
             return done(s, f)
@@ -271,7 +312,7 @@ class Resource(Frame):
 @frame("planning")
 class Planning(Frame):
     @staticmethod
-    def run(g: Any, s: MGState, f: dict[str, Any]) -> bool:
+    def run(g: Rules, s: MGState, f: dict[str, Any]) -> bool:
         grp = B.group(s, f["g"])
         done(s, f)
         if grp is not None:
@@ -284,7 +325,7 @@ class Planning(Frame):
 @frame("quest")
 class Quest(Frame):
     @staticmethod
-    def run(g: Any, s: MGState, f: dict[str, Any]) -> bool:
+    def run(g: Rules, s: MGState, f: dict[str, Any]) -> bool:
         grp = B.group(s, f["g"])
         if grp is None or not grp["members"]:
             return done(s, f)
@@ -295,9 +336,9 @@ class Quest(Frame):
             sides = [c for c in grp["staging"] if g.defs[c].type == "side_quest"]
             if sides:
                 first = B.members(s, grp)[0]
-                opts = [("main", "Quest on the main quest", "")] + [
-                    (f"side {c}", f"Make {g.defs[c].name} the current quest", c) for c in sides]
-                push(s, ask_frame(first, "choose_side", "Choose the current quest", opts, {"g": gid}))
+                opts = [Action("main", msg("act.main_quest"), verb="main")] + [
+                    Action(f"side {c}", msg("act.side_quest", card=c), card=c, verb="side") for c in sides]
+                push(s, ask_frame(first, "choose_side", msg("ask.choose_side"), opts, {"g": gid}))
             return False
         if pc == 1:
             f["pc"] = 2
@@ -312,12 +353,12 @@ class Quest(Frame):
             f["pc"] = 4
             w = B.committed_wp(g, s, grp)
             t = B.staging_threat(g, s, grp)
-            emit(s, "quest", f"Willpower {w} against threat {t}.", wp=w, threat=t, g=gid)
+            emit(s, "quest", wp=w, threat=t, g=gid)
             if w > t:
                 B.place_progress(g, s, grp, w - t)
             elif t > w:
                 for p in B.members(s, grp):
-                    B.raise_threat(g, s, p, t - w, " (quest failed)")
+                    B.raise_threat(g, s, p, t - w, msg("why.quest_failed"))
             return False
         for c in B.group_chars(s, grp):
             s.cards[c]["com"] = False
@@ -326,40 +367,41 @@ class Quest(Frame):
 
 
 @continuation("choose_side")
-def _choose_side(g: Any, s: MGState, ctx: dict[str, Any], aid: str) -> None:
+def _choose_side(g: Rules, s: MGState, ctx: dict[str, Any], a: Action) -> None:
     grp = B.group(s, ctx["g"])
-    if grp and aid.startswith("side "):
-        grp["side"] = aid[5:]
-        emit(s, "side", f"The current quest is {g.defs[grp['side']].name}.")
+    if grp and a.verb == "side":
+        grp["side"] = a.card
+        emit(s, "side", card=a.card)
 
 
 @frame("commit")
 class Commit(Frame):
     @staticmethod
-    def run(g: Any, s: MGState, f: dict[str, Any]) -> bool:
+    def run(g: Rules, s: MGState, f: dict[str, Any]) -> bool:
         p = f["p"]
         cards = s.cards
         if s.players[p]["out"] or not any(not cards[c]["ex"] and not cards[c]["com"]
                                           for c in s.players[p]["chars"]):
             return done(s, f)  # nobody left to commit
-        return ask(f, p, "commit", f"{s.players[p]['name']}: commit characters to the quest")
+        return ask(f, p, "commit", msg("ask.commit", seat=p))
 
     @staticmethod
-    def options(g: Any, s: MGState, f: dict[str, Any]) -> list[Action]:
-        out = [Action(f"commit {c}", f"Commit {g.defs[c].name} ({B.wp(g, s, c)} willpower)", card=c,
-                      group="commit")
+    def options(g: Rules, s: MGState, f: dict[str, Any]) -> list[Action]:
+        out = [Action(f"commit {c}", msg("act.commit", card=c, wp=B.wp(g, s, c)), card=c,
+                      group="commit", verb="commit")
                for c in s.players[f["p"]]["chars"] if not s.cards[c]["ex"] and not s.cards[c]["com"]]
-        return out + [Action("done", "Done committing")]
+        return out + [DONE_COMMITTING]
 
     @staticmethod
-    def answer(g: Any, s: MGState, f: dict[str, Any], aid: str) -> None:
-        if aid == "done":
+    def answer(g: Rules, s: MGState, f: dict[str, Any], a: Action) -> None:
+        if a.verb == "done":
             done(s, f)
             return
-        c = aid.split()[1]
+        c = a.card
+        assert c is not None
         s.cards[c]["ex"] = True
         s.cards[c]["com"] = True
-        emit(s, "commit", f"{s.players[f['p']]['name']} commits {g.defs[c].name}.", seat=f["p"])
+        emit(s, "commit", seat=f["p"], card=c)
         g.fx.trigger(g, s, "committed", {"c": c, "p": f["p"]}, B.group_of(s, f["p"]))
 
 
@@ -368,7 +410,7 @@ class Reveal(Frame):
     """One encounter card revealed into a group (§4.3 step 2, R-51)."""
 
     @staticmethod
-    def run(g: Any, s: MGState, f: dict[str, Any]) -> bool:
+    def run(g: Rules, s: MGState, f: dict[str, Any]) -> bool:
         grp = B.group(s, f["g"])
         if grp is None or not grp["members"] or f["pc"] == 4:
             c = f.get("c")
@@ -382,14 +424,14 @@ class Reveal(Frame):
                 s.encounter[:0] = s.enc_discard
                 s.enc_discard.clear()
                 shuffle(s, s.encounter)
-                emit(s, "reshuffle", "The encounter discard pile is shuffled into a new deck.")
+                emit(s, "reshuffle", m="reshuffle_encounter")
             if not s.encounter:
                 return done(s, f)
             cid = s.encounter.pop()
             s.reveals += 1
             f["c"] = cid
             card = g.defs[cid]
-            emit(s, "reveal", f"Revealed: {card.name} ({card.type}).", ctype=card.type, g=grp["id"])
+            emit(s, "reveal", card=cid, ctype_term="ctype_" + card.type, g=grp["id"])
             f["pc"] = 1
             if card.type == "treachery":
                 s.limbo.append(cid)
@@ -406,7 +448,7 @@ class Reveal(Frame):
                 B.capture_top(g, s, cid, B.members(s, grp), card.capture)
             if card.doomed:
                 for p in B.members(s, grp):
-                    B.raise_threat(g, s, p, card.doomed, f" (doomed {card.doomed})")
+                    B.raise_threat(g, s, p, card.doomed, msg("why.doomed", n=card.doomed))
             g.fx.trigger(g, s, "revealed", {"c": cid, "fi": len(s.stack) - 1}, grp, "reveal")
             return False
         if pc == 2:
@@ -420,7 +462,7 @@ class Reveal(Frame):
         if pc == 3:
             f["pc"] = 4
             if card.surge or f.get("surge"):
-                emit(s, "surge", f"{card.name} surges: one more card is revealed.")
+                emit(s, "surge", card=cid)
                 push(s, {"t": "reveal", "g": grp["id"], "pc": 0})
             return False
         return False
@@ -430,7 +472,7 @@ class Reveal(Frame):
 @frame("travel_all")
 class TravelAll(Frame):
     @staticmethod
-    def run(g: Any, s: MGState, f: dict[str, Any]) -> bool:
+    def run(g: Rules, s: MGState, f: dict[str, Any]) -> bool:
         if f["pc"] == 0:
             f["pc"] = 1
             g.scen.travel_start(g, s)
@@ -443,18 +485,19 @@ class TravelAll(Frame):
 @frame("travel")
 class Travel(Frame):
     @staticmethod
-    def run(g: Any, s: MGState, f: dict[str, Any]) -> bool:
+    def run(g: Rules, s: MGState, f: dict[str, Any]) -> bool:
         grp = B.group(s, f["g"])
         if grp is None or not grp["members"]:
             return done(s, f)
         if f["pc"] == 0:
             f["pc"] = 1
             if grp["active"] is None:
-                opts = [(f"travel {c}", f"Travel to {g.defs[c].name}", c) for c in grp["staging"]
+                opts = [Action(f"travel {c}", msg("act.travel", card=c), card=c, verb="travel")
+                        for c in grp["staging"]
                         if g.defs[c].type == "location" and g.scen.can_travel(g, s, grp, c)]
                 if opts:
-                    push(s, ask_frame(B.members(s, grp)[0], "travel", "Travel to a location?",
-                                      opts + [("stay", "Do not travel", "")], {"g": grp["id"]},
+                    push(s, ask_frame(B.members(s, grp)[0], "travel", msg("ask.travel"),
+                                      opts + [Action("stay", msg("act.stay"), verb="stay")], {"g": grp["id"]},
                                       kind="travel"))
             return False
         done(s, f)
@@ -463,18 +506,18 @@ class Travel(Frame):
 
 
 @continuation("travel")
-def _travel(g: Any, s: MGState, ctx: dict[str, Any], aid: str) -> None:
+def _travel(g: Rules, s: MGState, ctx: dict[str, Any], a: Action) -> None:
     grp = B.group(s, ctx["g"])
-    if grp is None or aid == "stay":
+    if grp is None or a.verb == "stay" or a.card is None:
         return
-    loc = aid.split()[1]
+    loc = a.card
     for ab in g.defs[loc].has("travel_cost"):
         g.enc.travel_cost(g, s, grp, loc, ab)
     if loc not in grp["staging"] or s.outcome:
         return
     grp["staging"].remove(loc)
     grp["active"] = loc
-    emit(s, "travel", f"The group travels to {g.defs[loc].name}.", g=grp["id"])
+    emit(s, "travel", card=loc, g=grp["id"])
     g.enc.after_travel(g, s, grp, loc)
     g.fx.trigger(g, s, "travelled", {"c": loc}, grp)
 
@@ -483,7 +526,7 @@ def _travel(g: Any, s: MGState, ctx: dict[str, Any], aid: str) -> None:
 @frame("encounter")
 class Encounter(Frame):
     @staticmethod
-    def run(g: Any, s: MGState, f: dict[str, Any]) -> bool:
+    def run(g: Rules, s: MGState, f: dict[str, Any]) -> bool:
         grp = B.group(s, f["g"])
         done(s, f)
         if grp is not None and grp["members"]:
@@ -495,24 +538,24 @@ class Encounter(Frame):
 @frame("eopt")
 class OptionalEngagement(Frame):
     @staticmethod
-    def run(g: Any, s: MGState, f: dict[str, Any]) -> bool:
+    def run(g: Rules, s: MGState, f: dict[str, Any]) -> bool:
         p = f["p"]
         if s.players[p]["out"] or not any(g.defs[c].type == "enemy" for c in B.group_of(s, p)["staging"]):
             return done(s, f)  # no enemy to engage
-        return ask(f, p, "engage", f"{s.players[p]['name']}: engage an enemy?")
+        return ask(f, p, "engage", msg("ask.engage", seat=p))
 
     @staticmethod
-    def options(g: Any, s: MGState, f: dict[str, Any]) -> list[Action]:
+    def options(g: Rules, s: MGState, f: dict[str, Any]) -> list[Action]:
         grp = B.group_of(s, f["p"])
-        out = [Action(f"engage {c}", f"Engage {g.defs[c].name}", card=c) for c in grp["staging"]
+        out = [Action(f"engage {c}", msg("act.engage", card=c), card=c, verb="engage") for c in grp["staging"]
                if g.defs[c].type == "enemy"]
-        return out + [Action("pass", "Do not engage")]
+        return out + [Action("pass", msg("act.no_engage"), verb="pass")]
 
     @staticmethod
-    def answer(g: Any, s: MGState, f: dict[str, Any], aid: str) -> None:
+    def answer(g: Rules, s: MGState, f: dict[str, Any], a: Action) -> None:
         done(s, f)
-        if aid != "pass":
-            B.engage(g, s, aid.split()[1], f["p"])
+        if a.verb == "engage" and a.card:
+            B.engage(g, s, a.card, f["p"])
 
 
 @frame("echeck")
@@ -520,7 +563,7 @@ class EngagementChecks(Frame):
     """§4.5 step 2: passes in turn order until a full pass engages nothing."""
 
     @staticmethod
-    def _tied(g: Any, s: MGState, grp: Any, p: int) -> list[str]:
+    def _tied(g: Rules, s: MGState, grp: Any, p: int) -> list[str]:
         threat = s.players[p]["threat"]
         cands = [(B.engagement_of(g, s, c), c) for c in grp["staging"] if g.defs[c].type == "enemy"]
         cands = [x for x in cands if x[0] <= threat]
@@ -530,7 +573,7 @@ class EngagementChecks(Frame):
         return [c for e, c in cands if e == best]
 
     @staticmethod
-    def run(g: Any, s: MGState, f: dict[str, Any]) -> bool:
+    def run(g: Rules, s: MGState, f: dict[str, Any]) -> bool:
         grp = B.group(s, f["g"])
         if grp is None:
             return done(s, f)
@@ -544,7 +587,7 @@ class EngagementChecks(Frame):
                 continue
             if len(tied) > 1:
                 f["p"] = p
-                return ask(f, p, "engage", f"{s.players[p]['name']}: which enemy engages you?")
+                return ask(f, p, "engage", msg("ask.which_engages", seat=p))
             B.engage(g, s, tied[0], p)
             f["quiet"] = 0
             f["i"] += 1
@@ -553,14 +596,15 @@ class EngagementChecks(Frame):
         return done(s, f)
 
     @staticmethod
-    def options(g: Any, s: MGState, f: dict[str, Any]) -> list[Action]:
+    def options(g: Rules, s: MGState, f: dict[str, Any]) -> list[Action]:
         grp = B.group(s, f["g"])
-        return [Action(f"engage {c}", f"{g.defs[c].name} engages you", card=c)
+        return [Action(f"engage {c}", msg("act.engages_you", card=c), card=c, verb="engage")
                 for c in EngagementChecks._tied(g, s, grp, f["p"])]
 
     @staticmethod
-    def answer(g: Any, s: MGState, f: dict[str, Any], aid: str) -> None:
-        B.engage(g, s, aid.split()[1], f["p"])
+    def answer(g: Rules, s: MGState, f: dict[str, Any], a: Action) -> None:
+        assert a.card is not None
+        B.engage(g, s, a.card, f["p"])
         f["quiet"] = 0
         f["i"] += 1
 
@@ -569,7 +613,7 @@ class EngagementChecks(Frame):
 @frame("combat")
 class Combat(Frame):
     @staticmethod
-    def run(g: Any, s: MGState, f: dict[str, Any]) -> bool:
+    def run(g: Rules, s: MGState, f: dict[str, Any]) -> bool:
         grp = B.group(s, f["g"])
         if grp is None or not grp["members"]:
             return done(s, f)
@@ -605,7 +649,12 @@ class Combat(Frame):
         return done(s, f)
 
 
-def can_attack(g: Any, s: MGState, enemy: str, seat: int) -> bool:
+def attacked_key(enemy: str, seat: int) -> str:
+    """The ``used`` key saying ``seat`` attacked ``enemy`` this phase (Ranged, §4.6)."""
+    return ":".join(("ph:atk", enemy, str(seat)))
+
+
+def can_attack(g: Rules, s: MGState, enemy: str, seat: int) -> bool:
     rec = s.cards.get(enemy)
     if rec is None:
         return False
@@ -620,29 +669,33 @@ class EnemyAttacks(Frame):
     """The enemies engaged with one player attack him one by one, in the order he picks."""
 
     @staticmethod
-    def _left(g: Any, s: MGState, f: dict[str, Any]) -> list[str]:
+    def _left(g: Rules, s: MGState, f: dict[str, Any]) -> list[str]:
         return [e for e in s.players[f["p"]]["engaged"] if e not in f["done"]]
 
     @staticmethod
-    def run(g: Any, s: MGState, f: dict[str, Any]) -> bool:
+    def run(g: Rules, s: MGState, f: dict[str, Any]) -> bool:
         if s.players[f["p"]]["out"]:
             return done(s, f)
         left = EnemyAttacks._left(g, s, f)
         if not left:
             return done(s, f)
         if len(left) > 1:
-            return ask(f, f["p"], "attack_order", f"{s.players[f['p']]['name']}: which enemy attacks next?")
-        EnemyAttacks.answer(g, s, f, "next " + left[0])
+            return ask(f, f["p"], "attack_order", msg("ask.attack_order", seat=f["p"]))
+        EnemyAttacks._next(g, s, f, left[0])
         return False
 
     @staticmethod
-    def options(g: Any, s: MGState, f: dict[str, Any]) -> list[Action]:
-        return [Action(f"next {e}", f"Resolve {g.defs[e].name}'s attack", card=e)
+    def options(g: Rules, s: MGState, f: dict[str, Any]) -> list[Action]:
+        return [Action(f"next {e}", msg("act.next_attack", card=e), card=e, verb="next")
                 for e in EnemyAttacks._left(g, s, f)]
 
     @staticmethod
-    def answer(g: Any, s: MGState, f: dict[str, Any], aid: str) -> None:
-        e = aid.split()[1]
+    def answer(g: Rules, s: MGState, f: dict[str, Any], a: Action) -> None:
+        assert a.card is not None
+        EnemyAttacks._next(g, s, f, a.card)
+
+    @staticmethod
+    def _next(g: Rules, s: MGState, f: dict[str, Any], e: str) -> None:
         f["done"].append(e)
         grp = B.group_of(s, f["p"])
         if can_attack(g, s, e, f["p"]):
@@ -659,19 +712,18 @@ class EnemyAttack(Frame):
     """One enemy attack (§4.6 step 2, §5.15 for immediate attacks)."""
 
     @staticmethod
-    def run(g: Any, s: MGState, f: dict[str, Any]) -> bool:
+    def run(g: Rules, s: MGState, f: dict[str, Any]) -> bool:
         e, p = f["e"], f["p"]
         if e not in s.cards or s.players[p]["out"]:
             return done(s, f)
         pc = f["pc"]
-        name = s.players[p]["name"]
         if pc == 0:
             if not can_attack(g, s, e, p):
                 return done(s, f)
             cards = s.cards
             if (not f["defs"] or any(m["st"] == "multidef" and m.get("p") == p for m in s.mods)) and any(
                     not cards[c]["ex"] for c in s.players[p]["chars"]):  # a defender can be declared
-                return ask(f, p, "defend", f"{name}: declare a defender against {g.defs[e].name}")
+                return ask(f, p, "defend", msg("ask.defend", seat=p, card=e))
             f["pc"] = 1 if not f["defs"] else 2
             return False
         if pc == 1:
@@ -681,7 +733,7 @@ class EnemyAttack(Frame):
                 q = others[f["si"]]
                 if any(g.defs[c].sentinel and not s.cards[c]["ex"] for c in s.players[q]["chars"]):
                     f["q"] = q
-                    return ask(f, q, "defend", f"{s.players[q]['name']}: defend {name} with a Sentinel?")
+                    return ask(f, q, "defend", msg("ask.sentinel", seat=q, defended_seat=p))
                 f["si"] += 1
             f["pc"] = 2
             return False
@@ -693,7 +745,7 @@ class EnemyAttack(Frame):
                 rec["up"].append(card)
                 f["shadow"] = card
                 sd = g.defs[card]
-                emit(s, "shadow", f"Shadow card for {g.defs[e].name}: {sd.name}.")
+                emit(s, "shadow", card=e, shadow_card=card)
                 if sd.has("shadow"):
                     f["pc"] = 3
                     g.fx.trigger(g, s, "shadow", {"c": card, "fi": len(s.stack) - 1}, B.group_of(s, p), "combat")
@@ -701,7 +753,7 @@ class EnemyAttack(Frame):
         if pc == 3:
             f["pc"] = 4
             if f["cancel"]:
-                emit(s, "cancel", "The shadow effect is cancelled.")
+                emit(s, "cancel", m="cancel_shadow")
             else:
                 for ab in g.defs[f["shadow"]].has("shadow"):
                     g.enc.shadow(g, s, f, ab)
@@ -714,16 +766,14 @@ class EnemyAttack(Frame):
                 if defs:
                     total = sum(B.defense(g, s, c) for c in defs)
                     dmg = max(0, strength - total)
-                    emit(s, "attack", f"{g.defs[e].name} attacks with {strength} against defense {total}.",
-                         strength=strength, defense=total)
+                    emit(s, "attack", card=e, strength=strength, defense=total)
                     if dmg and len(defs) > 1:  # Stand Together: the defending player picks who takes it
                         f["pc"] = 7
                         f["dmg"] = dmg
                     elif dmg:
                         g.enc.attack_damage(g, s, f, defs[0], dmg)
                 return False
-            emit(s, "attack", f"{g.defs[e].name} attacks {name} undefended with {strength}.",
-                 strength=strength, defense=0)
+            emit(s, "attack", m="attack_undefended", card=e, seat=p, strength=strength, defense=0)
             hs = B.heroes(g, s, p)
             if len(hs) == 1:
                 g.enc.attack_damage(g, s, f, hs[0], strength)
@@ -732,10 +782,10 @@ class EnemyAttack(Frame):
                 f["dmg"] = strength
             return False
         if pc == 5:
-            return ask(f, p, "undefended", f"{name}: which hero takes {f['dmg']} undefended damage?")
+            return ask(f, p, "undefended", msg("ask.undefended", seat=p, n=f["dmg"]))
         if pc == 7:
             if len([c for c in f["defs"] if c in s.cards]) > 1:
-                return ask(f, p, "assign_damage", f"{name}: which defender takes the {f['dmg']} damage?")
+                return ask(f, p, "assign_damage", msg("ask.assign_damage", seat=p, n=f["dmg"]))
             f["pc"] = 6
             for c in f["defs"]:
                 if c in s.cards:
@@ -747,41 +797,44 @@ class EnemyAttack(Frame):
         return False
 
     @staticmethod
-    def options(g: Any, s: MGState, f: dict[str, Any]) -> list[Action]:
+    def options(g: Rules, s: MGState, f: dict[str, Any]) -> list[Action]:
         p = f["p"]
         if f["pc"] == 5:
-            return [Action(f"hero {h}", f"{g.defs[h].name} takes the damage", card=h)
+            return [Action(f"hero {h}", msg("act.hero_takes", card=h), card=h, verb="hero")
                     for h in B.heroes(g, s, p)]
         if f["pc"] == 7:
             return damage_takers(g, s, f)
         if f["pc"] == 1:
-            return [Action(f"defend {c}", f"Defend with {g.defs[c].name}", card=c)
+            return [Action(f"defend {c}", msg("act.defend_sentinel", card=c), card=c, verb="defend")
                     for c in s.players[f["q"]]["chars"]
-                    if g.defs[c].sentinel and not s.cards[c]["ex"]] + [Action("pass", "Do not defend")]
-        out = [Action(f"defend {c}", f"Defend with {g.defs[c].name} ({B.defense(g, s, c)} defense)",
-                      card=c, group="defend")
+                    if g.defs[c].sentinel and not s.cards[c]["ex"]] + [
+                Action("pass", msg("act.no_defend"), verb="pass")]
+        out = [Action(f"defend {c}", msg("act.defend", card=c, defense=B.defense(g, s, c)),
+                      card=c, group="defend", verb="defend")
                for c in s.players[p]["chars"] if not s.cards[c]["ex"]]
         multi = any(m["st"] == "multidef" and m.get("p") == p for m in s.mods)
         if f["defs"] and not multi:
             return []
-        return out + [Action("nodefend", "No (more) defenders")]
+        return out + [Action("nodefend", msg("act.no_more_defenders"), verb="nodefend")]
 
     @staticmethod
-    def answer(g: Any, s: MGState, f: dict[str, Any], aid: str) -> None:
-        if aid.startswith(("hero ", "take ")):
-            g.enc.attack_damage(g, s, f, aid.split()[1], f["dmg"])
+    def answer(g: Rules, s: MGState, f: dict[str, Any], a: Action) -> None:
+        if a.verb in ("hero", "take"):
+            assert a.card is not None
+            g.enc.attack_damage(g, s, f, a.card, f["dmg"])
             f["pc"] = 6
             return
-        if aid in ("nodefend", "pass"):
+        if a.verb in ("nodefend", "pass"):
             if f["pc"] == 1:
                 f["si"] += 1
             else:
                 f["pc"] = 1 if not f["defs"] else 2
             return
-        c = aid.split()[1]
+        c = a.card
+        assert c is not None
         s.cards[c]["ex"] = True
         f["defs"].append(c)
-        emit(s, "defend", f"{g.defs[c].name} defends against {g.defs[f['e']].name}.")
+        emit(s, "defend", card=c, enemy_card=f["e"])
         multi = any(m["st"] == "multidef" and m.get("p") == f["p"] for m in s.mods)
         if f["pc"] == 1 or not multi:
             f["pc"] = 2
@@ -789,7 +842,7 @@ class EnemyAttack(Frame):
         g.fx.trigger(g, s, "defender_declared", {"c": c, "e": f["e"], "p": f["p"]}, grp)
 
 
-def _taker_rank(g: Any, s: MGState, f: dict[str, Any], c: str) -> tuple[int, ...]:
+def _taker_rank(g: Rules, s: MGState, f: dict[str, Any], c: str) -> tuple[int, ...]:
     """Who should take a multi-defender attack's damage (§4.6, Stand Together): one that survives and is not captured
     by it (Cruel Torturer, Captives), a hero before an ally, the most hit points left; when every
     one would fall, an ally rather than a hero."""
@@ -800,21 +853,19 @@ def _taker_rank(g: Any, s: MGState, f: dict[str, Any], c: str) -> tuple[int, ...
     return (captured, dies, hero if dies else not hero, -left)  # one that falls: an ally, not a hero
 
 
-def damage_takers(g: Any, s: MGState, f: dict[str, Any]) -> list[Action]:
+def damage_takers(g: Rules, s: MGState, f: dict[str, Any]) -> list[Action]:
     defs = sorted((c for c in f["defs"] if c in s.cards), key=lambda c: _taker_rank(g, s, f, c))
     out = []
     for i, c in enumerate(defs):
         rank = _taker_rank(g, s, f, c)
-        label = f"{g.defs[c].name} takes the {f['dmg']} damage"
-        if rank[0]:
-            label += " (captured by this attack)"
-        elif rank[1]:
-            label += " (destroyed)"
+        label = msg("act.take_damage", card=c, n=f["dmg"])
+        if rank[0] or rank[1]:
+            label = noted(label, msg("note.captured_by_attack" if rank[0] else "note.destroyed"))
         if i == 0:  # the recommended one always says why
-            why = ("survives it" if not rank[1] else "not captured, the least to lose") if not rank[0] \
-                else "every defender is captured by it"
-            label += f" (recommended: {why})"
-        out.append(Action(f"take {c}", label, card=c))
+            why = ("why.survives_it" if not rank[1] else "why.least_to_lose") if not rank[0] \
+                else "why.all_captured"
+            label = recommended(label, msg(why))
+        out.append(Action(f"take {c}", label, card=c, verb="take"))
     return out
 
 
@@ -823,7 +874,7 @@ class PlayerAttack(Frame):
     """A player's attacks against the enemies engaged with him (§4.6 step 3)."""
 
     @staticmethod
-    def _targets(g: Any, s: MGState, f: dict[str, Any]) -> list[str]:
+    def _targets(g: Rules, s: MGState, f: dict[str, Any]) -> list[str]:
         p = f["p"]
         if f.get("rng"):
             return PlayerAttack._ranged_targets(g, s, f)
@@ -837,7 +888,7 @@ class PlayerAttack(Frame):
         return out
 
     @staticmethod
-    def _ranged_targets(g: Any, s: MGState, f: dict[str, Any]) -> list[str]:
+    def _ranged_targets(g: Rules, s: MGState, f: dict[str, Any]) -> list[str]:
         """§4.6 step 3: after every player's own attacks, a player's Ranged characters may
         attack an enemy engaged with another player of the group that this player did not
         attack (and that he has not attacked himself)."""
@@ -846,28 +897,27 @@ class PlayerAttack(Frame):
             return []
         used = s.used
         return [e for q in B.group_of(s, p)["members"] if q != p for e in s.players[q]["engaged"]
-                if f"ph:atk:{e}:{q}" not in used and f"ph:atk:{e}:{p}" not in used and e not in f["done"]]
+                if attacked_key(e, q) not in used and attacked_key(e, p) not in used and e not in f["done"]]
 
     @staticmethod
-    def run(g: Any, s: MGState, f: dict[str, Any]) -> bool:
+    def run(g: Rules, s: MGState, f: dict[str, Any]) -> bool:
         p = f["p"]
         if s.players[p]["out"]:
             return done(s, f)
-        name = s.players[p]["name"]
         if f["pc"] == 0:
             if not PlayerAttack._targets(g, s, f):
                 return done(s, f)
             if f.get("rng"):
-                return ask(f, p, "ranged_attack", f"{name}: attack a partner's enemy with Ranged characters?")
-            return ask(f, p, "attack", f"{name}: attack an enemy?")
+                return ask(f, p, "ranged_attack", msg("ask.ranged_attack", seat=p))
+            return ask(f, p, "attack", msg("ask.attack", seat=p))
         if f["e"] not in s.cards:
             return PlayerAttack._reset(s, f)
         if f["pc"] == 1:
             opts = PlayerAttack.options(g, s, f)
             if len(opts) == 1:  # one character that can attack it, or nobody left to add: not asked
-                PlayerAttack.answer(g, s, f, opts[0].id)
+                PlayerAttack.answer(g, s, f, opts[0])
                 return False
-            return ask(f, p, "attackers", f"{name}: declare attackers against {g.defs[f['e']].name}")
+            return ask(f, p, "attackers", msg("ask.attackers", seat=p, card=f["e"]))
         if f["pc"] == 2:
             grp = B.group_of(s, p)
             holder = B.engaged_with(s, f["e"]) if f.get("rng") else -1
@@ -876,7 +926,7 @@ class PlayerAttack(Frame):
                 q = others[f["ri"]]
                 if PlayerAttack._ranged(g, s, q):
                     f["q"] = q
-                    return ask(f, q, "attackers", f"{s.players[q]['name']}: add Ranged attackers?")
+                    return ask(f, q, "attackers", msg("ask.add_ranged", seat=q))
                 f["ri"] += 1
             f["pc"] = 3
             return False
@@ -893,7 +943,7 @@ class PlayerAttack(Frame):
         return False
 
     @staticmethod
-    def _ranged_options(g: Any, s: MGState, f: dict[str, Any]) -> list[Action]:
+    def _ranged_options(g: Rules, s: MGState, f: dict[str, Any]) -> list[Action]:
         """A partner's enemies for the Ranged characters, the recommended first: one they can
         destroy, else the one they hurt most; not attacking first when none would take damage."""
         strength = sum(B.atk(g, s, c) for c in PlayerAttack._ranged(g, s, f["p"]))
@@ -905,61 +955,63 @@ class PlayerAttack(Frame):
         targets = sorted(PlayerAttack._targets(g, s, f), key=lambda e: (-hurt(e)[1], -hurt(e)[0]))
         out = []
         for i, e in enumerate(targets):
-            label = (f"Attack {g.defs[e].name} (engaged with {s.players[B.engaged_with(s, e)]['name']}) "
-                     f"with Ranged characters")
             dmg, kills = hurt(e)
+            label = msg("act.ranged_attack", card=e, seat=B.engaged_with(s, e))
             if i == 0 and dmg:
-                label += " (recommended: they destroy it)" if kills else f" (recommended: {dmg} damage, the most)"
-            out.append(Action(f"attack {e}", label, card=e, group="attack"))
-        stop = Action("done", "No Ranged attack")
+                label = recommended(label, msg("why.they_destroy_it") if kills else msg("why.most_damage", n=dmg))
+            out.append(Action(f"attack {e}", label, card=e, group="attack", verb="attack"))
+        stop = Action("done", msg("act.no_ranged"), verb="done")
         if not targets or not hurt(targets[0])[0]:
-            return [Action("done", "No Ranged attack (recommended: no enemy would take damage)")] + out
+            return [Action("done", recommended(msg("act.no_ranged"), msg("why.no_damage")), verb="done")] + out
         return out + [stop]
 
     @staticmethod
-    def _ranged(g: Any, s: MGState, q: int) -> list[str]:
+    def _ranged(g: Rules, s: MGState, q: int) -> list[str]:
         return [c for c in s.players[q]["chars"] if g.defs[c].ranged and not s.cards[c]["ex"]]
 
     @staticmethod
-    def options(g: Any, s: MGState, f: dict[str, Any]) -> list[Action]:
+    def options(g: Rules, s: MGState, f: dict[str, Any]) -> list[Action]:
         p = f["p"]
         if f["pc"] == 0:
             if f.get("rng"):
                 return PlayerAttack._ranged_options(g, s, f)
-            return [Action(f"attack {e}", f"Attack {g.defs[e].name}", card=e, group="attack")
-                    for e in PlayerAttack._targets(g, s, f)] + [Action("done", "No more attacks")]
+            return [Action(f"attack {e}", msg("act.attack", card=e), card=e, group="attack", verb="attack")
+                    for e in PlayerAttack._targets(g, s, f)] + [
+                Action("done", msg("act.no_more_attacks"), verb="done")]
         if f["pc"] == 2:
-            return [Action(f"with {c}", f"Add {g.defs[c].name} (Ranged)", card=c)
-                    for c in PlayerAttack._ranged(g, s, f["q"])] + [Action("pass", "Do not join")]
+            return [Action(f"with {c}", msg("act.add_ranged", card=c), card=c, verb="with")
+                    for c in PlayerAttack._ranged(g, s, f["q"])] + [
+                Action("pass", msg("act.no_join"), verb="pass")]
         staging = s.cards[f["e"]]["g"] != ""
         if staging and f["atk"]:
-            return [Action("go", "Attack now")]
+            return [ATTACK_NOW]
         rng = bool(f.get("rng"))
-        out = [Action(f"with {c}", f"Attack with {g.defs[c].name} ({B.atk(g, s, c)})", card=c)
+        out = [Action(f"with {c}", msg("act.attack_with", card=c, atk=B.atk(g, s, c)), card=c, verb="with")
                for c in s.players[p]["chars"] if not s.cards[c]["ex"] and c not in f["atk"]
                and (not staging or g.fx.staging_attacker(g, c)) and (not rng or g.defs[c].ranged)]
         if f["atk"]:
-            out.append(Action("go", "Attack now"))
+            out.append(ATTACK_NOW)
         return out
 
     @staticmethod
-    def answer(g: Any, s: MGState, f: dict[str, Any], aid: str) -> None:
-        if aid == "done":
+    def answer(g: Rules, s: MGState, f: dict[str, Any], a: Action) -> None:
+        if a.verb == "done":
             done(s, f)
             return
-        if aid == "go":
+        if a.verb == "go":
             staging = s.cards[f["e"]]["g"] != ""
             f["pc"] = 3 if staging else 2
             return
-        if aid == "pass":
+        if a.verb == "pass":
             f["ri"] += 1
             return
-        verb, cid = aid.split()
-        if verb == "attack":
+        cid = a.card
+        assert cid is not None
+        if a.verb == "attack":
             f["e"] = cid
             f["done"].append(cid)
             f["pc"] = 1
-            s.used[f"ph:atk:{cid}:{f['p']}"] = 1  # who attacked whom this phase (Ranged, §4.6)
+            s.used[attacked_key(cid, f["p"])] = 1  # who attacked whom this phase (Ranged, §4.6)
             return
         s.cards[cid]["ex"] = True
         f["atk"].append(cid)
@@ -969,7 +1021,7 @@ class PlayerAttack(Frame):
 @frame("refresh")
 class Refresh(Frame):
     @staticmethod
-    def run(g: Any, s: MGState, f: dict[str, Any]) -> bool:
+    def run(g: Rules, s: MGState, f: dict[str, Any]) -> bool:
         if f.get("pc", 0) == 0:
             f["pc"] = 1
             for rec in s.cards.values():
@@ -991,7 +1043,7 @@ class Refresh(Frame):
             for cid in list(s.cards):
                 if any(ab["op"] == "discard_self" for ab in g.defs[cid].has("forced")):
                     items.append({"op": "discard_self", "c": cid, "rank": 1,
-                                  "label": f"{g.defs[cid].name} leaves play at the end of the round"})
+                                  "label": msg("act.leaves_end_of_round", card=cid).plain()})
             by_group: dict[str, list[dict[str, Any]]] = {}
             for item in items:
                 grp = B.group_of_card(s, item["c"])
@@ -1003,7 +1055,7 @@ class Refresh(Frame):
         s.mods = [m for m in s.mods if m["until"] not in ("round",)]
         s.used = {}
         if s.round >= s.options.get("round_limit", 100):
-            B.end(s, "lost", f"the round limit ({s.round}) was reached")
+            B.end(s, "lost", msg("end.round_limit", round=s.round))
             return False
         s.round += 1
         return False

@@ -7,15 +7,16 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from tabletop.engine import emit
+from tabletop.engine import Action, emit
 from tabletop.engine.chance import shuffle
-from tabletop.engine.words import count
+from tabletop.engine.msg import msg
 from tabletop.engine.zones import draw
 
 from . import board as B
 from .cards import key_of, owner_of
 from .choices import order_rest
-from .flow import ask_frame, continuation, push
+from .context import Rules
+from .flow import ask_frame, attacked_key, continuation, push
 from .state import MGState
 
 Ctx = dict[str, Any]
@@ -49,12 +50,12 @@ def ready_chars(s: MGState, seat: int) -> list[str]:
     return [c for c in s.players[seat]["chars"] if not s.cards[c]["ex"]]
 
 
-def staging_attacker(g: Any, cid: str) -> bool:
+def staging_attacker(g: Rules, cid: str) -> bool:
     return any(ab["op"] == "attack_staging_alone" for ab in g.defs[cid].has("passive"))
 
 
 # -- target finders (one per op) ---------------------------------------------------------------
-def chars_of_group(g: Any, s: MGState, seat: int, kind: str = "") -> list[str]:
+def chars_of_group(g: Rules, s: MGState, seat: int, kind: str = "") -> list[str]:
     """The characters of the seat's group (of one type if ``kind``), players in turn order."""
     defs = g.defs
     players = s.players
@@ -63,7 +64,7 @@ def chars_of_group(g: Any, s: MGState, seat: int, kind: str = "") -> list[str]:
     return [c for p in grp_members(s, seat) for c in players[p]["chars"] if defs[c].type == kind]
 
 
-def locations_of(g: Any, s: MGState, seat: int) -> list[str]:
+def locations_of(g: Rules, s: MGState, seat: int) -> list[str]:
     return [c for c in B.group_locations(g, s, B.group_of(s, seat)) if not g.defs[c].immune]
 
 
@@ -71,7 +72,7 @@ def engaged_in_group(s: MGState, seat: int) -> list[str]:
     return [e for p in grp_members(s, seat) for e in s.players[p]["engaged"]]
 
 
-def t_ready(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: Ctx) -> Targets:
+def t_ready(g: Rules, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: Ctx) -> Targets:
     tgt = ab["target"]
     if tgt == "self":
         return [[]] if s.cards[src]["ex"] else []
@@ -89,17 +90,17 @@ def t_ready(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: Ct
     return [[c] for c in cands]
 
 
-def r_ready(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: list[str], ctx: Ctx) -> None:
+def r_ready(g: Rules, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: list[str], ctx: Ctx) -> None:
     tgt = ab["target"]
     cid = src if tgt == "self" else s.cards[src]["on"] if tgt == "attached" else tok[-1]
     if len(tok) == 2:
         s.cards[tok[0]]["ex"] = True
     if cid in s.cards:
         s.cards[cid]["ex"] = False
-        emit(s, "ready", f"{g.defs[cid].name} readies.")
+        emit(s, "ready", card=cid)
 
 
-def t_add_resources(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: Ctx) -> Targets:
+def t_add_resources(g: Rules, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: Ctx) -> Targets:
     tgt = ab["target"]
     if tgt == "committed_hero":
         return [[h] for h in chars_of_group(g, s, seat, "hero") if s.cards[h]["com"]]
@@ -108,15 +109,15 @@ def t_add_resources(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any],
     return [[]]
 
 
-def r_add_resources(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: list[str], ctx: Ctx) -> None:
+def r_add_resources(g: Rules, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: list[str], ctx: Ctx) -> None:
     tgt = ab["target"]
     hero = tok[0] if tok else src if tgt == "self" else s.cards[src]["on"]
     n = ctx.get("n", 0) if ab["amount"] == "damage_taken" else ab["amount"]
     B.add_resources(g, s, hero, n)
-    emit(s, "resources", f"{g.defs[hero].name} gains {count(n, 'resource')}.", amount=n)
+    emit(s, "resources", card=hero, amount=n)
 
 
-def t_progress(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: Ctx) -> Targets:
+def t_progress(g: Rules, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: Ctx) -> Targets:
     tgt = ab["target"]
     grp = B.group_of(s, seat)
     if tgt == "location":
@@ -140,7 +141,7 @@ def t_progress(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx:
     return [[]]
 
 
-def r_progress(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: list[str], ctx: Ctx) -> None:
+def r_progress(g: Rules, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: list[str], ctx: Ctx) -> None:
     tgt = ab["target"]
     grp = B.group_of(s, seat)
     n = ab["amount"]
@@ -160,7 +161,7 @@ def r_progress(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], tok:
         g.scen.effect_progress(g, s, grp, n)
 
 
-def t_damage(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: Ctx) -> Targets:
+def t_damage(g: Rules, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: Ctx) -> Targets:
     tgt = ab["target"]
     if tgt == "each_orc":
         return [[]]
@@ -177,7 +178,7 @@ def t_damage(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: C
     return []
 
 
-def r_damage(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: list[str], ctx: Ctx) -> None:
+def r_damage(g: Rules, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: list[str], ctx: Ctx) -> None:
     tgt = ab["target"]
     n = ab["amount"]
     if tgt == "each_orc":
@@ -191,7 +192,7 @@ def r_damage(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: l
             B.deal_damage(g, s, e, n)
 
 
-def t_heal(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: Ctx) -> Targets:
+def t_heal(g: Rules, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: Ctx) -> Targets:
     tgt = ab["target"]
     if tgt == "attached":
         return [[]] if s.cards[s.cards[src]["on"]]["dmg"] else []
@@ -202,7 +203,7 @@ def t_heal(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: Ctx
     return [[c] for c in chars_of_group(g, s, seat, kind) if s.cards[c]["dmg"]]
 
 
-def r_heal(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: list[str], ctx: Ctx) -> None:
+def r_heal(g: Rules, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: list[str], ctx: Ctx) -> None:
     tgt = ab["target"]
     n = ab["amount"]
     if tgt == "attached":
@@ -214,20 +215,20 @@ def r_heal(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: lis
         B.heal(g, s, tok[0], n)
 
 
-def t_player(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: Ctx) -> Targets:
+def t_player(g: Rules, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: Ctx) -> Targets:
     if ab.get("target") == "ctx_player":
         return [[]] if ctx.get("p", -1) >= 0 and not s.players[ctx["p"]]["out"] else []
     return [[ptok(p)] for p in grp_members(s, seat)]
 
 
-def r_draw(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: list[str], ctx: Ctx) -> None:
+def r_draw(g: Rules, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: list[str], ctx: Ctx) -> None:
     who = seat_of(tok[0]) if tok else ctx["p"]
     got = draw(s, s.players[who]["deck"], ab["amount"])
     s.players[who]["hand"].extend(got)
-    emit(s, "draw", f"{s.players[who]['name']} draws {count(len(got), 'card')}.", seat=who, amount=len(got))
+    emit(s, "draw", seat=who, amount=len(got))
 
 
-def t_boost(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: Ctx) -> Targets:
+def t_boost(g: Rules, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: Ctx) -> Targets:
     tgt = ab["target"]
     base: Targets
     if tgt == "self":
@@ -249,7 +250,7 @@ def _boost(s: MGState, cid: str, stats: dict[str, int]) -> None:
         s.mods.append({"c": cid, "st": st, "d": dv, "until": "phase"})
 
 
-def r_boost(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: list[str], ctx: Ctx) -> None:
+def r_boost(g: Rules, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: list[str], ctx: Ctx) -> None:
     tgt = ab["target"]
     if ab.get("cost", {}).get("discard"):
         tok = tok[:-1]
@@ -261,34 +262,36 @@ def r_boost(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: li
         cids = [tok[0]]
     for c in cids:
         _boost(s, c, ab["stats"])
-    words = {"atk": "attack", "def": "defense", "wp": "willpower", "hp": "hit points"}
-    stats = ", ".join(f"{'+' if n >= 0 else ''}{n} {words.get(k, k)}" for k, n in dict(ab["stats"]).items())
-    emit(s, "boost", f"{', '.join(g.defs[c].name for c in cids)} get {stats} this phase.")
+    parts = [msg("w.bonus" if n >= 0 else "w.malus", n=abs(n), stat_term="stat_" + k) for k, n in dict(ab["stats"]).items()]
+    stats = parts[0]
+    for part in parts[1:]:
+        stats = msg("w.comma", base=stats, part=part)
+    emit(s, "boost", cards=cids, stats=stats)
 
 
-def t_boost_choice(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: Ctx) -> Targets:
+def t_boost_choice(g: Rules, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: Ctx) -> Targets:
     return [[o, h] for o in ab["options"] for h in s.players[seat]["hand"]]
 
 
-def r_boost_choice(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: list[str], ctx: Ctx) -> None:
+def r_boost_choice(g: Rules, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: list[str], ctx: Ctx) -> None:
     host = s.cards[src]["on"]
     _boost(s, host, {tok[0]: 1})
-    emit(s, "boost", f"{g.defs[host].name} gets +1 {tok[0]} this phase.")
+    emit(s, "boost", m="boost_one", card=host, stat_term="tok_" + tok[0])
 
 
-def t_none(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: Ctx) -> Targets:
+def t_none(g: Rules, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: Ctx) -> Targets:
     return [[]]
 
 
-def r_boost_all(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: list[str], ctx: Ctx) -> None:
+def r_boost_all(g: Rules, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: list[str], ctx: Ctx) -> None:
     for c in chars_of_group(g, s, seat):
         _boost(s, c, ab["stats"])
         if ab["trait"] in B.traits(g, s, c):
             _boost(s, c, ab["trait_stats"])
-    emit(s, "boost", "Every character gets +1 attack this phase (Gondor also +1 defense).")
+    emit(s, "boost", m="boost_all")
 
 
-def t_engage_enemy(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: Ctx) -> Targets:
+def t_engage_enemy(g: Rules, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: Ctx) -> Targets:
     if ctx.get("c") != src:
         return []
     grp = B.group_of(s, seat)
@@ -297,49 +300,49 @@ def t_engage_enemy(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], 
     return [[e] for e in out]
 
 
-def r_engage_enemy(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: list[str], ctx: Ctx) -> None:
+def r_engage_enemy(g: Rules, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: list[str], ctx: Ctx) -> None:
     B.engage(g, s, tok[0], seat)
 
 
-def t_self_enters(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: Ctx) -> Targets:
+def t_self_enters(g: Rules, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: Ctx) -> Targets:
     return [[]] if ctx.get("c") == src else []
 
 
-def t_put_self(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: Ctx) -> Targets:
+def t_put_self(g: Rules, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: Ctx) -> Targets:
     if ctx.get("p") != seat or B.unique_in_play(g, s, g.defs[src].name):
         return []
     return [[]]
 
 
-def r_put_self(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: list[str], ctx: Ctx) -> None:
+def r_put_self(g: Rules, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: list[str], ctx: Ctx) -> None:
     s.players[seat]["hand"].remove(src)
-    emit(s, "play", f"{s.players[seat]['name']} puts {g.defs[src].name} into play.", seat=seat)
+    emit(s, "play", m="puts_into_play", seat=seat, card=src)
     B.put_char_into_play(g, s, src, seat)
 
 
-def r_beorn(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: list[str], ctx: Ctx) -> None:
+def r_beorn(g: Rules, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: list[str], ctx: Ctx) -> None:
     s.mods.append({"c": src, "st": "atk", "d": ab["amount"], "until": "phase"})
     s.mods.append({"c": src, "st": "shuffle_back", "d": 0, "until": "phase"})
-    emit(s, "boost", f"{g.defs[src].name} gets +{ab['amount']} attack; he leaves at the end of the phase.")
+    emit(s, "boost", m="boost_beorn", card=src, n=ab["amount"])
 
 
-def t_give_self(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: Ctx) -> Targets:
+def t_give_self(g: Rules, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: Ctx) -> Targets:
     if s.players[seat]["threat"] < ab["amount"]:
         return []
     return [[ptok(p)] for p in grp_members(s, seat) if p != seat]
 
 
-def r_give_self(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: list[str], ctx: Ctx) -> None:
+def r_give_self(g: Rules, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: list[str], ctx: Ctx) -> None:
     to = seat_of(tok[0])
     B.raise_threat(g, s, seat, -ab["amount"])
     s.players[seat]["chars"].remove(src)
     s.players[to]["chars"].append(src)
     s.cards[src]["ctl"] = to
-    emit(s, "control", f"{g.defs[src].name} joins {s.players[to]['name']}.")
+    emit(s, "control", card=src, seat=to)
     B.raise_threat(g, s, to, ab["amount"])
 
 
-def t_recover_attachment(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: Ctx) -> Targets:
+def t_recover_attachment(g: Rules, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: Ctx) -> Targets:
     if ctx.get("c") != src:
         return []
     out = []
@@ -349,38 +352,38 @@ def t_recover_attachment(g: Any, s: MGState, seat: int, src: str, ab: dict[str, 
     return out
 
 
-def r_recover_attachment(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: list[str], ctx: Ctx) -> None:
+def r_recover_attachment(g: Rules, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: list[str], ctx: Ctx) -> None:
     pile = s.players[seat_of(tok[0])]["discard"]
     for c in reversed(pile):
         if g.defs[c].type == "attachment":
             pile.remove(c)
             s.players[owner_of(c)]["hand"].append(c)
-            emit(s, "recover", f"{g.defs[c].name} returns to {s.players[owner_of(c)]['name']}'s hand.")
+            emit(s, "recover", card=c, seat=owner_of(c))
             return
 
 
-def t_peek_encounter(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: Ctx) -> Targets:
+def t_peek_encounter(g: Rules, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: Ctx) -> Targets:
     return [[]] if s.encounter else []
 
 
-def r_peek_encounter(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: list[str], ctx: Ctx) -> None:
+def r_peek_encounter(g: Rules, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: list[str], ctx: Ctx) -> None:
     top = s.encounter[-1]
     s.peeks[str(seat)] = top
-    emit(s, "peek", f"{s.players[seat]['name']} looks at the top encounter card: {g.defs[top].name}.", to=[seat])
+    emit(s, "peek", seat=seat, card=top, to=[seat])
     if ab.get("bottom"):
-        push(s, ask_frame(seat, "peek_bottom", "Leave the card on top or move it to the bottom?",
-                          [("top", f"Leave {g.defs[top].name} on top", ""),
-                           ("bottom", f"Move {g.defs[top].name} to the bottom", "")], {}))
+        push(s, ask_frame(seat, "peek_bottom", msg("ask.peek_bottom"),
+                          [Action("top", msg("act.leave_on_top", card=top), verb="top"),
+                           Action("bottom", msg("act.move_to_bottom", card=top), verb="bottom")], {}))
 
 
 @continuation("peek_bottom")
-def _peek_bottom(g: Any, s: MGState, ctx: Ctx, aid: str) -> None:
-    if aid == "bottom" and s.encounter:
+def _peek_bottom(g: Rules, s: MGState, ctx: Ctx, a: Action) -> None:
+    if a.verb == "bottom" and s.encounter:
         s.encounter.insert(0, s.encounter.pop())
-        emit(s, "bottom", "The top encounter card is moved to the bottom.")
+        emit(s, "bottom")
 
 
-def t_discard_condition(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: Ctx) -> Targets:
+def t_discard_condition(g: Rules, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: Ctx) -> Targets:
     if ctx.get("c") != src:
         return []
     grp = B.group_of(s, seat)
@@ -388,18 +391,18 @@ def t_discard_condition(g: Any, s: MGState, seat: int, src: str, ab: dict[str, A
             and B.group_of_card(s, c) is grp]
 
 
-def r_discard_condition(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: list[str], ctx: Ctx) -> None:
+def r_discard_condition(g: Rules, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: list[str], ctx: Ctx) -> None:
     B.leave_play(g, s, tok[0], "discard")
 
 
-def t_gandalf(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: Ctx) -> Targets:
+def t_gandalf(g: Rules, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: Ctx) -> Targets:
     if ctx.get("c") != src:
         return []
     enemies = B.group_enemies(g, s, B.group_of(s, seat))
     return [["draw"], ["threat"]] + [[e] for e in enemies]
 
 
-def r_gandalf(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: list[str], ctx: Ctx) -> None:
+def r_gandalf(g: Rules, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: list[str], ctx: Ctx) -> None:
     if tok[0] == "draw":
         r_draw(g, s, seat, src, {"amount": ab["draw"]}, [ptok(seat)], ctx)
     elif tok[0] == "threat":
@@ -408,7 +411,7 @@ def r_gandalf(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: 
         B.deal_damage(g, s, tok[0], ab["damage"])
 
 
-def t_cancel_replace(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: Ctx) -> Targets:
+def t_cancel_replace(g: Rules, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: Ctx) -> Targets:
     c = ctx.get("c", "")
     fi = ctx.get("fi", -1)
     if not c or g.defs[c].type != "treachery" or not (0 <= fi < len(s.stack)):
@@ -416,19 +419,19 @@ def t_cancel_replace(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any]
     return [[]] if not s.stack[fi].get("replaced") else []
 
 
-def r_cancel_replace(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: list[str], ctx: Ctx) -> None:
+def r_cancel_replace(g: Rules, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: list[str], ctx: Ctx) -> None:
     f = s.stack[ctx["fi"]]
     f["replaced"] = True
     f["cancel"] = True
     if ctx["c"] in s.limbo:
         s.limbo.remove(ctx["c"])
         s.enc_discard.append(ctx["c"])
-    emit(s, "cancel", f"{g.defs[src].name} cancels {g.defs[ctx['c']].name}; the next card is revealed instead.")
+    emit(s, "cancel", m="cancel_replace", card=src, cancelled_card=ctx["c"])
     s.stack.insert(ctx["fi"], {"t": "reveal", "g": f["g"], "pc": 0})
     s.stack[-1]["passes"] = 99  # the window closes: the card it answered is gone
 
 
-def t_cancel_wr(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: Ctx) -> Targets:
+def t_cancel_wr(g: Rules, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: Ctx) -> Targets:
     fi = ctx.get("fi", -1)
     if not (0 <= fi < len(s.stack)) or s.stack[fi].get("cancel"):
         return []
@@ -436,67 +439,66 @@ def t_cancel_wr(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx
     return [[]] if g.defs[c].has("when_revealed") or g.defs[c].type == "treachery" else []
 
 
-def r_cancel_wr(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: list[str], ctx: Ctx) -> None:
+def r_cancel_wr(g: Rules, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: list[str], ctx: Ctx) -> None:
     s.stack[ctx["fi"]]["cancel"] = True
-    emit(s, "cancel", f"The when-revealed effect of {g.defs[ctx['c']].name} is cancelled.")
+    emit(s, "cancel", m="cancel_wr", card=ctx["c"])
 
 
-def t_cancel_shadow(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: Ctx) -> Targets:
+def t_cancel_shadow(g: Rules, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: Ctx) -> Targets:
     fi = ctx.get("fi", -1)
     return [[]] if 0 <= fi < len(s.stack) and not s.stack[fi].get("cancel") else []
 
 
-def r_cancel_shadow(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: list[str], ctx: Ctx) -> None:
+def r_cancel_shadow(g: Rules, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: list[str], ctx: Ctx) -> None:
     s.stack[ctx["fi"]]["cancel"] = True
 
 
-def t_peek_shadow(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: Ctx) -> Targets:
+def t_peek_shadow(g: Rules, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: Ctx) -> Targets:
     ctl = s.cards[src]["ctl"]
     return [[e] for e in s.players[ctl]["engaged"] if s.cards[e]["sh"]
             and s.peeks.get(str(seat)) != s.cards[e]["sh"][0]]
 
 
-def r_peek_shadow(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: list[str], ctx: Ctx) -> None:
+def r_peek_shadow(g: Rules, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: list[str], ctx: Ctx) -> None:
     card = s.cards[tok[0]]["sh"][0]
     s.peeks[str(seat)] = card
-    emit(s, "peek", f"{s.players[seat]['name']} looks at {g.defs[tok[0]].name}'s shadow card: "
-         f"{g.defs[card].name}.", to=[seat])
+    emit(s, "peek", m="peek_shadow", seat=seat, card=tok[0], shadow_card=card, to=[seat])
 
 
-def r_ready_all(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: list[str], ctx: Ctx) -> None:
+def r_ready_all(g: Rules, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: list[str], ctx: Ctx) -> None:
     for c in chars_of_group(g, s, seat):
         s.cards[c]["ex"] = False
-    emit(s, "ready", "Every character readies.")
+    emit(s, "ready", m="ready_all")
 
 
-def t_sneak(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: Ctx) -> Targets:
+def t_sneak(g: Rules, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: Ctx) -> Targets:
     return [[c] for c in s.players[seat]["hand"] if g.defs[c].type == "ally"
             and not (g.defs[c].unique and B.unique_in_play(g, s, g.defs[c].name))]
 
 
-def r_sneak(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: list[str], ctx: Ctx) -> None:
+def r_sneak(g: Rules, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: list[str], ctx: Ctx) -> None:
     ally = tok[0]
     s.players[seat]["hand"].remove(ally)
-    emit(s, "play", f"{s.players[seat]['name']} puts {g.defs[ally].name} into play until the end of the phase.")
+    emit(s, "play", m="sneak", seat=seat, card=ally)
     B.put_char_into_play(g, s, ally, seat)
     if ally in s.cards:
         s.mods.append({"c": ally, "st": "return_hand", "d": 0, "until": "phase"})
 
 
-def t_no_attack(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: Ctx) -> Targets:
+def t_no_attack(g: Rules, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: Ctx) -> Targets:
     if ab["target"] == "engaged_enemy":
         return [[e] for e in engaged_in_group(s, seat)]
     return [[ptok(p)] for p in grp_members(s, seat) if s.players[p]["engaged"]]
 
 
-def r_no_attack(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: list[str], ctx: Ctx) -> None:
+def r_no_attack(g: Rules, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: list[str], ctx: Ctx) -> None:
     enemies = [tok[0]] if ab["target"] == "engaged_enemy" else list(s.players[seat_of(tok[0])]["engaged"])
     for e in enemies:
         s.mods.append({"c": e, "st": "noatk", "d": 0, "until": "phase"})
-    emit(s, "noattack", f"{', '.join(g.defs[e].name for e in enemies)} cannot attack this phase.")
+    emit(s, "noattack", cards=enemies)
 
 
-def t_quick(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: Ctx) -> Targets:
+def t_quick(g: Rules, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: Ctx) -> Targets:
     out = []
     grp = B.group_of(s, seat)
     for c in ready_chars(s, seat):
@@ -507,23 +509,23 @@ def t_quick(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: Ct
     return out
 
 
-def r_quick(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: list[str], ctx: Ctx) -> None:
+def r_quick(g: Rules, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: list[str], ctx: Ctx) -> None:
     s.cards[tok[0]]["ex"] = True
-    s.used[f"ph:atk:{tok[1]}:{seat}"] = 1
+    s.used[attacked_key(tok[1], seat)] = 1
     push(s, {"t": "patk", "p": seat, "pc": 3, "done": [tok[1]], "e": tok[1], "atk": [tok[0]],
              "ri": 0, "quick": True})
 
 
-def r_multi(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: list[str], ctx: Ctx) -> None:
+def r_multi(g: Rules, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: list[str], ctx: Ctx) -> None:
     s.mods.append({"p": seat_of(tok[0]), "st": "multidef", "d": 0, "until": "phase"})
-    emit(s, "multidefend", f"{s.players[seat_of(tok[0])]['name']} may declare several defenders this phase.")
+    emit(s, "multidefend", seat=seat_of(tok[0]))
 
 
-def t_lower(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: Ctx) -> Targets:
+def t_lower(g: Rules, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: Ctx) -> Targets:
     return [[ptok(p)] for p in grp_members(s, seat)] + [["all"]]
 
 
-def r_lower(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: list[str], ctx: Ctx) -> None:
+def r_lower(g: Rules, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: list[str], ctx: Ctx) -> None:
     if tok[0] == "all":
         for p in grp_members(s, seat):
             B.raise_threat(g, s, p, -ab["each"])
@@ -531,19 +533,19 @@ def r_lower(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: li
         B.raise_threat(g, s, seat_of(tok[0]), -ab["one"])
 
 
-def t_shuffle_discard(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: Ctx) -> Targets:
+def t_shuffle_discard(g: Rules, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: Ctx) -> Targets:
     return [[ptok(p)] for p in grp_members(s, seat) if s.players[p]["discard"]]
 
 
-def r_shuffle_discard(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: list[str], ctx: Ctx) -> None:
+def r_shuffle_discard(g: Rules, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: list[str], ctx: Ctx) -> None:
     pl = s.players[seat_of(tok[0])]
     pl["deck"].extend(pl["discard"])
     pl["discard"].clear()
     shuffle(s, pl["deck"])
-    emit(s, "shuffle", f"{pl['name']}'s discard pile is shuffled into his deck.")
+    emit(s, "shuffle", seat=seat_of(tok[0]))
 
 
-def t_revive(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: Ctx) -> Targets:
+def t_revive(g: Rules, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: Ctx) -> Targets:
     out = []
     for p in grp_members(s, seat):
         for c in s.players[p]["discard"]:
@@ -553,49 +555,49 @@ def t_revive(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: C
     return out
 
 
-def r_revive(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: list[str], ctx: Ctx) -> None:
+def r_revive(g: Rules, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: list[str], ctx: Ctx) -> None:
     c = tok[0]
     owner = owner_of(c)
     s.players[owner]["discard"].remove(c)
     to = seat if ab["type"] == "ally" else owner
-    emit(s, "play", f"{g.defs[c].name} returns to play under {s.players[to]['name']}'s control.")
+    emit(s, "play", m="revived", card=c, seat=to)
     B.put_char_into_play(g, s, c, to)
 
 
-def t_return_enemy(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: Ctx) -> Targets:
+def t_return_enemy(g: Rules, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: Ctx) -> Targets:
     return [[e] for e in engaged_in_group(s, seat)]
 
 
-def r_return_enemy(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: list[str], ctx: Ctx) -> None:
+def r_return_enemy(g: Rules, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: list[str], ctx: Ctx) -> None:
     B.disengage_to_staging(g, s, tok[0], B.group_of(s, seat))
-    emit(s, "return", f"{g.defs[tok[0]].name} returns to the staging area.")
+    emit(s, "return", card=tok[0])
 
 
-def t_recover_sphere(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: Ctx) -> Targets:
+def t_recover_sphere(g: Rules, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: Ctx) -> Targets:
     return [[c] for c in s.players[seat]["discard"] if g.defs[c].sphere == ab["sphere"]]
 
 
-def r_recover_sphere(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: list[str], ctx: Ctx) -> None:
+def r_recover_sphere(g: Rules, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: list[str], ctx: Ctx) -> None:
     s.players[seat]["discard"].remove(tok[0])
     s.players[seat]["hand"].append(tok[0])
-    emit(s, "recover", f"{g.defs[tok[0]].name} returns to {s.players[seat]['name']}'s hand.")
+    emit(s, "recover", card=tok[0], seat=seat)
 
 
-def t_no_threat(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: Ctx) -> Targets:
+def t_no_threat(g: Rules, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: Ctx) -> Targets:
     grp = B.group_of(s, seat)
     return [[c] for c in grp["staging"] if g.defs[c].type == ab["type"] and not g.defs[c].immune]
 
 
-def r_no_threat(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: list[str], ctx: Ctx) -> None:
+def r_no_threat(g: Rules, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: list[str], ctx: Ctx) -> None:
     s.mods.append({"c": tok[0], "st": "nothreat", "d": 0, "until": "phase"})
-    emit(s, "nothreat", f"{g.defs[tok[0]].name} adds no threat this phase.")
+    emit(s, "nothreat", card=tok[0])
 
 
-def t_search_top(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: Ctx) -> Targets:
+def t_search_top(g: Rules, s: MGState, seat: int, src: str, ab: dict[str, Any], ctx: Ctx) -> Targets:
     return [[ptok(p)] for p in grp_members(s, seat) if s.players[p]["deck"]]
 
 
-def r_search_top(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: list[str], ctx: Ctx) -> None:
+def r_search_top(g: Rules, s: MGState, seat: int, src: str, ab: dict[str, Any], tok: list[str], ctx: Ctx) -> None:
     who = seat_of(tok[0])
     x = ctx.get("x", 0)
     top = s.players[who]["deck"][-x:] if x else []
@@ -603,19 +605,19 @@ def r_search_top(g: Any, s: MGState, seat: int, src: str, ab: dict[str, Any], to
         return
     s.reveals += 1
     ctx2 = {"p": who, "seat": seat, "top": list(reversed(top))}
+    opts = [Action(f"take {c}", msg("act.into_hand", card=c), target=c, verb="take") for c in reversed(top)]
     if len({g.defs[c].key for c in top}) == 1:  # one card (or copies of one): nothing to choose
-        _search_top(g, s, ctx2, f"take {top[-1]}")
+        _search_top(g, s, ctx2, opts[0])
         return
-    opts = [(f"take {c}", f"Put {g.defs[c].name} into hand", "") for c in reversed(top)]
-    push(s, ask_frame(seat, "search_top", "Pick one card for its owner's hand", opts, ctx2))
+    push(s, ask_frame(seat, "search_top", msg("ask.search_top"), opts, ctx2))
 
 
 @continuation("search_top")
-def _search_top(g: Any, s: MGState, ctx: Ctx, aid: str) -> None:
-    c = aid.split()[1]
+def _search_top(g: Rules, s: MGState, ctx: Ctx, a: Action) -> None:
+    c = a.target or ""
     s.players[ctx["p"]]["deck"].remove(c)
     s.players[owner_of(c)]["hand"].append(c)
-    emit(s, "search", f"A card goes from {s.players[ctx['p']]['name']}'s deck to his hand.")
+    emit(s, "search", seat=ctx["p"])
     rest = [x for x in ctx.get("top", []) if x != c]
     order_rest(g, s, ctx.get("seat", ctx["p"]), ctx["p"], rest)  # the rest back on top, in his order
 

@@ -5,20 +5,23 @@ from __future__ import annotations
 from typing import Any
 
 from tabletop.engine import Action, CardFace, Decision, Game, IllegalAction, Result, Seat, emit, visible_log
-from tabletop.engine.words import count
+from tabletop.engine.msg import Msg, msg
 
 from . import board as B
 from . import effects as fx
 from . import encounter as enc
 from .cards import SPHERES, CardDef, DefTable, key_of, owner_of, player_cards
+from .context import Caches
 from .faces import face_of
-from .flow import FRAMES, advance
+from .flow import FINISH_PLANNING, FRAMES, PASS, advance, option_action
 from .scenario import MountGramScenario, QuestScenario
 from .state import MGState
+from .views import MGView
 
 
 class MountGram(Game[MGState]):
     state_type = MGState
+    view_type = MGView
 
     def __init__(self, scenario: QuestScenario | None = None) -> None:
         from . import SPEC
@@ -29,6 +32,7 @@ class MountGram(Game[MGState]):
         self.defs = DefTable(self.db)
         self.fx = fx
         self.enc = enc
+        self.caches = Caches()
         self._last_decision: tuple[list[Any], Decision] | None = None
 
     # -- set-up ----------------------------------------------------------------------------------
@@ -43,8 +47,7 @@ class MountGram(Game[MGState]):
                            next(sp for sp in SPHERES if sp not in spheres))
         self.scen.setup(self, s, [seat.name for seat in seats], spheres)
         s.next_id = len(self._all_cards(s))
-        emit(s, "setup", f"{self.scen.title}: {count(len(seats), 'player')}; first player "
-             f"{s.players[s.first]['name']}.")
+        emit(s, "setup", title_term="scenario_" + self.scen.key, n=len(seats), seat=s.first)
         advance(self, s)
         return s
 
@@ -58,7 +61,7 @@ class MountGram(Game[MGState]):
         last = self._last_decision
         if last is not None and last[0] == ask:
             return last[1]  # a Decision is immutable: the same question gets the same object
-        d = Decision(ask[0], ask[1], ask[2])
+        d = Decision(ask[0], ask[1], Msg.from_plain(ask[2]))
         self._last_decision = (list(ask), d)
         return d
 
@@ -69,11 +72,12 @@ class MountGram(Game[MGState]):
         return FRAMES[f["t"]].options(self, s, f)
 
     def apply(self, s: MGState, action_id: str) -> None:
-        if not self._quick_legal(s, action_id):
-            self.find_action(s, action_id)  # the full check: raises IllegalAction with the reason
+        action = self._quick_action(s, action_id)
+        if action is None:
+            action = self.find_action(s, action_id)  # the full check: raises IllegalAction with the reason
         f = s.stack[-1]
         f.pop("ask", None)
-        FRAMES[f["t"]].answer(self, s, f, action_id)
+        FRAMES[f["t"]].answer(self, s, f, action)
         # Counted after the answer so that it reuses the plays listed for the legality check
         # (they are memoised per step); nothing in the answer reads the step.
         s.step += 1
@@ -82,40 +86,44 @@ class MountGram(Game[MGState]):
         if not s.outcome and (not s.stack or s.stack[-1].get("ask") is None):
             raise IllegalAction("internal: no decision after an action")
 
-    def _quick_legal(self, s: MGState, action_id: str) -> bool:
-        """True when ``action_id`` is surely legal now, found without writing any label: in an
-        action window or planning, among the ids of the memoised plays. False means "not
-        known": ``find_action`` then decides (and explains a refusal)."""
+    def _quick_action(self, s: MGState, action_id: str) -> Action | None:
+        """The legal action ``action_id`` stands for, found without listing every action: in an
+        action window or planning among the memoised plays (no label written), in an ask frame
+        among its stored options, when committing among the ready characters. ``None`` means
+        "not known": ``find_action`` then decides (and explains a refusal)."""
         if s.outcome or not s.stack:
-            return False
+            return None
         f = s.stack[-1]
         if "ask" not in f:
-            return False
+            return None
         kind = f["t"]
         if kind == "win":
-            seat, last = f["seat"], "pass"
+            seat, last = f["seat"], PASS
         elif kind == "plan":
-            seat, last = f["p"], "done"
+            seat, last = f["p"], FINISH_PLANNING
         elif kind == "ask":  # Ask.options: one action per listed option
-            return any(o[0] == action_id for o in f["opts"])
+            return next((option_action(o) for o in f["opts"] if o[0] == action_id), None)
         elif kind == "commit":  # Commit.options: each ready, uncommitted character, then "done"
             if action_id == "done":
-                return True
+                return Action("done", "", verb="done")
             cards = s.cards
-            return any(f"commit {c}" == action_id for c in s.players[f["p"]]["chars"]
-                       if not cards[c]["ex"] and not cards[c]["com"])
+            return next((Action(action_id, "", card=c, verb="commit") for c in s.players[f["p"]]["chars"]
+                         if f"commit {c}" == action_id and not cards[c]["ex"] and not cards[c]["com"]), None)
         else:
-            return False
-        if action_id == last:
-            return True
-        return any(p.aid == action_id for p in fx.plays(self, s, seat, f))
+            return None
+        if action_id == last.id:
+            return last
+        return fx.quick_action(self, s, seat, f, action_id)
 
     def result(self, s: MGState) -> Result | None:
         if not s.outcome:
             return None
         winners = tuple(range(len(s.players))) if s.outcome == "won" else ()
         score = float(self.score(s))
-        return Result(winners, tuple(score for _ in s.players), f"{s.reason} (score {int(score)})")
+        scores = tuple(score for _ in s.players)
+        if isinstance(s.reason, str):  # a game finished and saved in format 1: its English reason
+            return Result(winners, scores, s.reason + " (score " + str(int(score)) + ")")
+        return Result(winners, scores, msg("end.result", reason=Msg.from_plain(s.reason), score=int(score)))
 
     def score(self, s: MGState) -> int:
         """The optional Core Set score, lower is better (§5.16, R-46, marked uncertain there):
@@ -133,9 +141,14 @@ class MountGram(Game[MGState]):
         d = self.decision(s)
         return (s.round, s.phase, d.seat if d else -1)
 
-    def summary(self, s: MGState) -> str:
+    def summary(self, s: MGState) -> Msg:
         stages = sorted({self.db[key_of(g["quest"])].stage for g in s.groups if g["quest"] in s.cards})
-        return f"round {s.round}, {s.phase} phase, stage {'/'.join(stages) or '-'}"
+        if not stages:
+            return msg("sum.no_stage", round=s.round, phase_term=s.phase)
+        label = msg("w.number", n=int(stages[0]))
+        for x in stages[1:]:
+            label = msg("w.slash", base=label, n=int(x))
+        return msg("sum.round", round=s.round, phase_term=s.phase, stages=label)
 
     def face(self, card_id: str) -> CardFace:
         """How a screen draws this card (a face-down card for an unknown id)."""
@@ -167,15 +180,22 @@ class MountGram(Game[MGState]):
             out["att"] = [{"id": a, "name": self.db[key_of(a)].name, "exhausted": s.cards[a]["ex"]}
                           for a in rec["att"]]
         if rec["cap"]:
-            counts: dict[str, int] = {}
+            counts: dict[int, int] = {}
             for c in rec["cap"]:
-                who = s.players[owner_of(c)]["name"]
+                who = owner_of(c)
                 counts[who] = counts.get(who, 0) + 1
-            out["captured"] = counts
+            out["captured"] = [{"seat": who, "n": n} for who, n in counts.items()]
         return out
 
-    def view(self, s: MGState, seat: int | None) -> dict[str, Any]:
+    def view(self, s: MGState, seat: int | None) -> MGView:  # type: ignore[override]
         d = self.decision(s)
+        hidden = self.secrets(s, seat)
+        prompt = d.prompt.plain() if d and isinstance(d.prompt, Msg) else None
+        if prompt is not None and _touches(prompt, hidden):
+            if prompt["k"] == "ask.use_one":  # "use <a card in hand> — what it does?" names the card
+                prompt = {"k": "ask.respond", "seat": prompt["seat"], "happened_term": prompt["happened_term"]}
+            prompt = _hide(prompt, hidden)
+        log = [_hide(e, hidden) if _touches(e, hidden) else e for e in visible_log(s, seat, last=40)]
         open_hands = s.options.get("open_hands", False)
         players = []
         for i, p in enumerate(s.players):
@@ -215,14 +235,15 @@ class MountGram(Game[MGState]):
             "attack": fight, "enemy_attack": defence, "looking_at": looking,
             "game": "mount_gram", "scenario": self.scen.title, "round": s.round, "phase": s.phase,
             "first": s.first, "to_act": d.seat if d else None, "step_kind": d.kind if d else "",
-            "prompt": d.prompt if d else "", "outcome": s.outcome, "reason": s.reason,
+            "prompt": prompt,
+            "outcome": s.outcome, "reason": s.reason if isinstance(s.reason, dict) and s.reason else None,
             "players": players, "groups": groups, "encounter_deck": len(s.encounter),
             "encounter_discard": list(s.enc_discard), "victory": list(s.victory),
             "removed": len(s.removed), "set_aside": len(s.set_aside),
             "peek": {"id": peek, "name": self.db[key_of(peek)].name}
             if peek and peek in self._peek_valid(s) else None,
             "hand": list(s.players[seat]["hand"]) if seat is not None else [],
-            "log": visible_log(s, seat, last=40),
+            "log": log,
         }
 
     LOOK_KEYS = ("prison_cell", "search_top", "search_order", "dungeon_guard")
@@ -235,7 +256,7 @@ class MountGram(Game[MGState]):
             return []
         if top["k"] == "search_order":  # every card being ordered, not only those with an option
             return list(top["ctx"]["rest"])
-        return [o[0].split()[1] for o in top["opts"] if " " in o[0]]
+        return [c for o in top["opts"] for c in (option_action(o).card or option_action(o).target,) if c]
 
     def _peek_valid(self, s: MGState) -> set[str]:
         out = set(s.encounter[-1:])
@@ -277,7 +298,7 @@ class MountGram(Game[MGState]):
         cards = self._all_cards(s)
         if len(cards) != len(set(cards)):
             dup = sorted({c for c in cards if cards.count(c) > 1})[:3]
-            problems.append(f"cards in two places: {dup}")
+            problems.append("cards in two places: " + ", ".join(dup))
         if len(set(cards)) != s.next_id:
             problems.append(f"card count {len(set(cards))} != {s.next_id}")
         for i, p in enumerate(s.players):
@@ -294,3 +315,34 @@ class MountGram(Game[MGState]):
                 if c not in s.cards or s.cards[c]["g"] != grp["id"]:
                     problems.append(f"{c} in staging {grp['id']} without its record")
         return problems
+
+
+HIDDEN_CARD: dict[str, Any] = {"k": "w.hidden_card"}
+"""What a card the viewer may not see becomes in a view's log and prompt ("a face-down card")."""
+
+
+def _touches(value: Any, hidden: set[str]) -> bool:
+    """Whether a message (plain form) names a card in ``hidden``."""
+    if isinstance(value, str):
+        return value in hidden
+    if isinstance(value, dict):
+        return any(_touches(v, hidden) for v in value.values())
+    if isinstance(value, list):
+        return any(_touches(v, hidden) for v in value)
+    return False
+
+
+def _hide(value: Any, hidden: set[str]) -> Any:
+    """A copy of a message (plain form) where each card in ``hidden`` is a face-down card. An
+    event names the cards it was about; a card captured, shuffled away or taken into a hand
+    since then is hidden again, and the log must not tell which it was."""
+    if isinstance(value, str):
+        return HIDDEN_CARD if value in hidden else value
+    if isinstance(value, dict):
+        return {k: _hide(v, hidden) for k, v in value.items()}
+    if isinstance(value, list):
+        if any(isinstance(v, str) and v in hidden for v in value):  # a list of cards: say each
+            return {"k": "w.list", "items": [HIDDEN_CARD if v in hidden else {"k": "w.card", "card": v}
+                                             for v in value]}
+        return [_hide(v, hidden) for v in value]
+    return value

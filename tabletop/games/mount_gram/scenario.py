@@ -10,14 +10,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.engine import emit
+from tabletop.engine import Action, emit
 from tabletop.engine.chance import randbelow, shuffle
-from tabletop.engine.words import count
+from tabletop.engine.msg import msg
 from tabletop.engine.zones import draw
 
 from . import board as B
-from .cards import CardDef, key_of, mount_gram_cards, owner_of, starter_decks
+from .cards import CardDef, card_id, key_of, mount_gram_cards, owner_of, starter_decks
 from .choices import forced_effect
+from .context import Rules
 from .encounter import enter_play_staging, free_play_ok
 from .flow import Frame, ask, ask_frame, continuation, enemy_attack, frame, push
 from .state import Group, MGState, Player
@@ -41,12 +42,12 @@ class QuestScenario:
         for k in keys:
             card = self.cards[k]
             for n in range(1, (card.copies_easy if easy else card.copies) + 1):
-                out.append(f"e.{k}.{n}")
+                out.append(card_id("e", k, n))
         return out
 
-    def build_player(self, g: Any, s: MGState, seat: int, name: str, sphere: str) -> Player:
+    def build_player(self, g: Rules, s: MGState, seat: int, name: str, sphere: str) -> Player:
         deck_data = starter_decks()[sphere]
-        deck = [f"p{seat}.{k}.{n}" for k, q in deck_data["cards"] for n in range(1, q + 1)]
+        deck = [card_id("p" + str(seat), k, n) for k, q in deck_data["cards"] for n in range(1, q + 1)]
         pl = Player(name=name, sphere=sphere, deck=deck, hand=[], discard=[], captured=[],
                     threat=0, out=False, chars=[], engaged=[])
         return pl
@@ -54,7 +55,7 @@ class QuestScenario:
     def heroes_of(self, seat: int, sphere: str) -> list[str]:
         return [f"p{seat}.{k}.1" for k in starter_decks()[sphere]["heroes"]]
 
-    def setup(self, g: Any, s: MGState, names: list[str], spheres: list[str]) -> None:
+    def setup(self, g: Rules, s: MGState, names: list[str], spheres: list[str]) -> None:
         """Standard set-up (§3.1, without the mulligan)."""
         s.encounter = self.encounter_deck(s, self.encounter)
         shuffle(s, s.encounter)
@@ -73,7 +74,7 @@ class QuestScenario:
                           quest=quest, side=None)]
 
     # -- values ----------------------------------------------------------------------------------
-    def x_value(self, g: Any, s: MGState, cid: str) -> int:
+    def x_value(self, g: Rules, s: MGState, cid: str) -> int:
         card = g.defs[cid]
         for ab in card.has("passive"):
             if ab["op"] == "x_captured_under_self":
@@ -88,39 +89,39 @@ class QuestScenario:
         return 0
 
     # -- progress and stages -----------------------------------------------------------------------
-    def quest_progress(self, g: Any, s: MGState, grp: Group, n: int) -> None:
+    def quest_progress(self, g: Rules, s: MGState, grp: Group, n: int) -> None:
         quest = grp["quest"]
         rec = s.cards[quest]
         rec["prog"] += n
-        emit(s, "progress", f"{n} progress on {g.defs[quest].name}.", amount=n, g=grp["id"])
+        emit(s, "progress", card=quest, amount=n, g=grp["id"])
         if rec["prog"] >= g.defs[quest].qp:
             self.stage_defeated(g, s, grp)
 
-    def effect_progress(self, g: Any, s: MGState, grp: Group, n: int) -> None:
+    def effect_progress(self, g: Rules, s: MGState, grp: Group, n: int) -> None:
         B.place_progress(g, s, grp, n)
 
-    def stage_defeated(self, g: Any, s: MGState, grp: Group) -> None:
+    def stage_defeated(self, g: Rules, s: MGState, grp: Group) -> None:
         quest = grp["quest"]
         i = self.stages.index(key_of(quest))
-        emit(s, "stage", f"{g.defs[quest].name} is defeated.")
+        emit(s, "stage", card=quest)
         if i + 1 >= len(self.stages):
-            B.end(s, "won", f"{g.defs[quest].name} was defeated")
+            B.end(s, "won", msg("end.quest_defeated", card=quest))
             return
         nxt = f"q.{self.stages[i + 1]}.1"
         B.leave_play(g, s, quest, "removed")
         s.cards[nxt] = B.new_rec(g=grp["id"])
         grp["quest"] = nxt
 
-    def travel_start(self, g: Any, s: MGState) -> None:
+    def travel_start(self, g: Rules, s: MGState) -> None:
         return None
 
-    def can_travel(self, g: Any, s: MGState, grp: Group, loc: str) -> bool:
+    def can_travel(self, g: Rules, s: MGState, grp: Group, loc: str) -> bool:
         return True
 
-    def after_leave(self, g: Any, s: MGState, cid: str) -> None:
+    def after_leave(self, g: Rules, s: MGState, cid: str) -> None:
         return None
 
-    def on_eliminated(self, g: Any, s: MGState, seat: int) -> None:
+    def on_eliminated(self, g: Rules, s: MGState, seat: int) -> None:
         """R-9: an eliminated player's captured cards are removed from the game."""
         pl = s.players[seat]
         s.removed.extend(pl["captured"])
@@ -132,7 +133,7 @@ class QuestScenario:
                 s.removed.extend(mine)
 
     # -- rescue (§6.5) -----------------------------------------------------------------------------
-    def rescue(self, g: Any, s: MGState, host: str, cards: list[str], grp: Group | None) -> None:
+    def rescue(self, g: Rules, s: MGState, host: str, cards: list[str], grp: Group | None) -> None:
         rescued = []
         for c in cards:
             owner = owner_of(c)
@@ -145,11 +146,11 @@ class QuestScenario:
                     s.players[owner]["discard"].append(c)
                     continue
                 B.put_char_into_play(g, s, c, owner, trigger=False)
-                emit(s, "rescue", f"{card.name} is rescued and joins {s.players[owner]['name']}.", seat=owner)
+                emit(s, "rescue", m="rescue_hero", card=c, seat=owner)
             else:
                 s.players[owner]["hand"].append(c)
-                emit(s, "rescue", f"{s.players[owner]['name']} rescues a card into his hand.", seat=owner)
-                emit(s, "rescued", f"You rescue {card.name}.", to=[owner])
+                emit(s, "rescue", seat=owner)
+                emit(s, "rescued", card=c, to=[owner])
             rescued.append(c)
         if not rescued or s.outcome:
             return
@@ -164,50 +165,51 @@ class QuestScenario:
             top = max(s.players[p]["threat"] for p in order)
             tied = [p for p in order if s.players[p]["threat"] == top]
             if len(tied) > 1:  # R-19: a tie is broken by the first player
-                frames.append(ask_frame(order[0], "jailor_target", "Jailor Gornákh: which tied player does he attack?",
-                                        [(f"player {p}", s.players[p]["name"], "") for p in tied], {"e": jailor}))
+                frames.append(ask_frame(order[0], "jailor_target", msg("ask.jailor_target", card=jailor),
+                                        [Action(f"player {p}", msg("w.seat", seat=p), seat=p, verb="player")
+                                         for p in tied], {"e": jailor}))
                 continue
             frames.extend(jailor_attacks(g, s, jailor, tied[0]))
         if any(ab["op"] == "dungeon_guard" for ab in g.defs[host].has("response")) and grp and grp["members"]:
-            opts = [(f"free {c}", f"Put {g.defs[c].name} into play", "") for c in rescued
+            opts = [Action(f"free {c}", msg("act.put_self", card=c), target=c, verb="free") for c in rescued
                     if g.defs[c].type != "hero" and free_play_ok(g, s, c)]
             if opts:
                 chooser = B.members(s, grp)[0] if B.members(s, grp) else grp["members"][0]
-                frames.append(ask_frame(chooser, "dungeon_guard", "Dungeon Guard: put a rescued card into play?",
-                                        opts + [("none", "No", "")], {}))
+                frames.append(ask_frame(chooser, "dungeon_guard", msg("ask.dungeon_guard", card=host),
+                                        opts + [Action("none", msg("act.no"), verb="none")], {}))
         push(s, *frames)
 
     # -- time counters (§5.12) ---------------------------------------------------------------------
-    def end_of_refresh(self, g: Any, s: MGState) -> list[dict[str, Any]]:
+    def end_of_refresh(self, g: Rules, s: MGState) -> list[dict[str, Any]]:
         """Remove a time counter from each card with Time X; the Forced effects of the cards
         whose last counter went are returned (the refresh orders them with the others, §5.9)."""
         items = []
         for cid in [c for c, r in s.cards.items() if r["time"] > 0]:
             rec = s.cards[cid]
             rec["time"] -= 1
-            emit(s, "time", f"{g.defs[cid].name} has {count(rec['time'], 'time counter')} left.")
+            emit(s, "time", card=cid, n=rec["time"])
             if rec["time"] == 0:
                 for ab in g.defs[cid].has("forced"):
                     if ab["op"] == "executioners":
                         items.append({"op": "executioners", "c": cid, "amount": ab["amount"], "rank": 0,
-                                      "label": f"{g.defs[cid].name}: time is up, the captives are lost",
-                                      "why": "the other end-of-round effects do not change it"})
+                                      "label": msg("act.time_up", card=cid).plain(),
+                                      "why": msg("why.others_do_not_change_it").plain()})
         return items
 
-    def executioners(self, g: Any, s: MGState, cid: str, ab: dict[str, Any]) -> None:
+    def executioners(self, g: Rules, s: MGState, cid: str, ab: dict[str, Any]) -> None:
         """Stop the Executioners! expires: captured cards discarded, 3 threat per character (R-17)."""
         per: dict[int, int] = {}
         for c in s.cards[cid]["cap"]:
             if g.defs[c].character:
                 per[owner_of(c)] = per.get(owner_of(c), 0) + 1
-        emit(s, "executed", f"{g.defs[cid].name}: time is up, the captives are lost.")
+        emit(s, "executed", card=cid)
         B.leave_play(g, s, cid, "removed", rescue=False)
         for seat, n in sorted(per.items()):
-            B.raise_threat(g, s, seat, ab["amount"] * n, " (executions)")
+            B.raise_threat(g, s, seat, ab["amount"] * n, msg("why.executions"))
 
 
 @forced_effect("executioners")
-def _executioners(g: Any, s: MGState, item: dict[str, Any]) -> None:
+def _executioners(g: Rules, s: MGState, item: dict[str, Any]) -> None:
     if item["c"] in s.cards:
         g.scen.executioners(g, s, item["c"], item)
 
@@ -229,7 +231,7 @@ class MountGramScenario(QuestScenario):
         encounter = [k for k, c in cards.items() if c.type not in ("quest",)]
         super().__init__(cards, stages, encounter)
 
-    def setup(self, g: Any, s: MGState, names: list[str], spheres: list[str]) -> None:
+    def setup(self, g: Rules, s: MGState, names: list[str], spheres: list[str]) -> None:
         s.encounter = self.encounter_deck(s, [k for k in self.encounter
                                                if self.cards[k].encounter_set == "Escape from Mount Gram"])
         aside = [c for c in s.encounter if key_of(c) in (GATE, "jailor_gornakh")]
@@ -250,12 +252,13 @@ class MountGramScenario(QuestScenario):
         for seat in B.turn_order(s):
             heroes = self.heroes_of(seat, spheres[seat])
             s.limbo.extend(heroes)
-            frames.append(ask_frame(seat, "start_hero", f"{names[seat]}: choose your starting hero",
-                                    [(f"hero {h}", f"Start with {g.defs[h].name}", h) for h in heroes],
+            frames.append(ask_frame(seat, "start_hero", msg("ask.start_hero", seat=seat),
+                                    [Action(f"hero {h}", msg("act.start_with", card=h), card=h, verb="hero")
+                                     for h in heroes],
                                     {"p": seat}))
         push(s, *frames, {"t": "mg_setup"})
 
-    def finish_setup(self, g: Any, s: MGState) -> None:
+    def finish_setup(self, g: Rules, s: MGState) -> None:
         """Stage 1A's set-up, then 1B: one group per player, each at his own stage 2A (§3.2)."""
         easy = s.options.get("easy_mode", False)
         for seat, pl in enumerate(s.players):
@@ -275,11 +278,11 @@ class MountGramScenario(QuestScenario):
         order = B.turn_order(s)
         s.groups = []
         for i, seat in enumerate(order):
-            quest = f"q.{STAGE2}.{i + 1}"
+            quest = card_id("q", STAGE2, i + 1)
             gid = f"g{seat}"
             s.groups.append(Group(id=gid, members=[seat], staging=[], active=None, quest=quest, side=None))
             s.cards[quest] = B.new_rec(g=gid)
-        emit(s, "split", "Each player now has his own staging area at stage 2 (Gornákh's Dungeons).")
+        emit(s, "split", card=f"q.{STAGE2}.1")
         for seat in order:
             grp = B.group_of(s, seat)
             B.capture_top(g, s, grp["quest"], [seat], self.cards[STAGE2].capture)
@@ -291,7 +294,7 @@ class MountGramScenario(QuestScenario):
             shuffle(s, s.encounter)
 
     # -- stage 2B: progress rescues at random (§6.7) -----------------------------------------------
-    def quest_progress(self, g: Any, s: MGState, grp: Group, n: int) -> None:
+    def quest_progress(self, g: Rules, s: MGState, grp: Group, n: int) -> None:
         quest = grp["quest"]
         key = key_of(quest)
         if key == STAGE2:
@@ -299,14 +302,13 @@ class MountGramScenario(QuestScenario):
             picked = []
             for _ in range(min(n, len(rec["cap"]))):
                 picked.append(rec["cap"].pop(randbelow(s, len(rec["cap"]))))
-            emit(s, "progress", f"{n} progress at stage 2B rescues {count(len(picked), 'captured card')}.",
-                 amount=n, g=grp["id"])
+            emit(s, "progress", m="progress_rescue", amount=n, rescued=len(picked), g=grp["id"])
             if picked:
                 self.rescue(g, s, quest, picked, grp)
             return
         if key == STAGE3:
             s.cards[quest]["prog"] += n
-            emit(s, "progress", f"{n} progress on {g.defs[quest].name}.", amount=n, g=grp["id"])
+            emit(s, "progress", card=quest, amount=n, g=grp["id"])
             self.check_win(g, s)
             return
         super().quest_progress(g, s, grp, n)
@@ -314,35 +316,34 @@ class MountGramScenario(QuestScenario):
     def threshold(self, s: MGState) -> int:
         return int(s.options.get("flight_threshold", 16))
 
-    def check_win(self, g: Any, s: MGState) -> None:
+    def check_win(self, g: Rules, s: MGState) -> None:
         quest = f"q.{STAGE3}.1"
         if quest not in s.cards or any(key_of(c) == GATE for c in s.cards):
             return
         if s.cards[quest]["prog"] >= self.threshold(s):
-            B.end(s, "won", "stage 3B is defeated: the heroes escape Mount Gram")
+            B.end(s, "won", msg("end.escape"))
 
-    def after_leave(self, g: Any, s: MGState, cid: str) -> None:
+    def after_leave(self, g: Rules, s: MGState, cid: str) -> None:
         if key_of(cid) == GATE:
             self.check_win(g, s)
 
-    def can_travel(self, g: Any, s: MGState, grp: Group, loc: str) -> bool:
+    def can_travel(self, g: Rules, s: MGState, grp: Group, loc: str) -> bool:
         if key_of(loc) != GATE:
             return True
         quest = grp["quest"]
         return key_of(quest) == STAGE3 and s.cards[quest]["prog"] >= self.threshold(s)
 
     # -- joining and stage 3 (§6.8) ----------------------------------------------------------------
-    def travel_start(self, g: Any, s: MGState) -> None:
+    def travel_start(self, g: Rules, s: MGState) -> None:
         if any(key_of(grp["quest"]) == STAGE2 for grp in s.groups):
             push(s, {"t": "mg_join", "done": []})
 
-    def join(self, g: Any, s: MGState, joiner: Group, target: Group) -> None:
+    def join(self, g: Rules, s: MGState, joiner: Group, target: Group) -> None:
         for c in list(joiner["staging"]):
             s.cards[c]["g"] = target["id"]
             target["staging"].append(c)
         joiner["staging"] = []
-        names = ", ".join(s.players[p]["name"] for p in joiner["members"])
-        emit(s, "join", f"{names} joins {', '.join(s.players[p]['name'] for p in target['members'])}.")
+        emit(s, "join", seats=list(joiner["members"]), group_seats=list(target["members"]))
         if joiner["active"]:
             B.leave_play(g, s, joiner["active"], "discard")
         if joiner["quest"] in s.cards:
@@ -352,7 +353,7 @@ class MountGramScenario(QuestScenario):
         if joiner in s.groups:
             s.groups.remove(joiner)
 
-    def advance_to_3(self, g: Any, s: MGState) -> None:
+    def advance_to_3(self, g: Rules, s: MGState) -> None:
         order = B.groups_in_order(s)
         host = order[0]
         for other in order[1:]:
@@ -361,7 +362,7 @@ class MountGramScenario(QuestScenario):
         quest = f"q.{STAGE3}.1"
         s.cards[quest] = B.new_rec(g=host["id"])
         host["quest"] = quest
-        emit(s, "stage", "The players reach stage 3: Flight from Mount Gram.")
+        emit(s, "stage", m="stage3", card=quest)
         for c in [c for c in s.set_aside if key_of(c) in (GATE, "jailor_gornakh")]:
             s.set_aside.remove(c)
             enter_play_staging(g, s, c, host)
@@ -372,17 +373,17 @@ class MountGramScenario(QuestScenario):
         push(s, *({"t": "reveal", "g": host["id"], "pc": 0} for _ in B.members(s, host)))
 
 
-def jailor_attacks(g: Any, s: MGState, jailor: str, target: int) -> list[dict[str, Any]]:
+def jailor_attacks(g: Rules, s: MGState, jailor: str, target: int) -> list[dict[str, Any]]:
     """Jailor Gornákh engages the player and attacks him at once (no shadow card, R-19)."""
     B.engage(g, s, jailor, target)
-    emit(s, "jailor", f"{g.defs[jailor].name} attacks {s.players[target]['name']} at once.")
+    emit(s, "jailor", card=jailor, seat=target)
     return [enemy_attack(jailor, target, immediate=True)]
 
 
 @continuation("jailor_target")
-def _jailor_target(g: Any, s: MGState, ctx: dict[str, Any], aid: str) -> None:
-    if ctx["e"] in s.cards:
-        push(s, *jailor_attacks(g, s, ctx["e"], int(aid.split()[1])))
+def _jailor_target(g: Rules, s: MGState, ctx: dict[str, Any], a: Action) -> None:
+    if ctx["e"] in s.cards and a.seat is not None:
+        push(s, *jailor_attacks(g, s, ctx["e"], a.seat))
 
 
 def _captured_kind(card: CardDef) -> bool:
@@ -391,17 +392,17 @@ def _captured_kind(card: CardDef) -> bool:
 
 
 @continuation("start_hero")
-def _start_hero(g: Any, s: MGState, ctx: dict[str, Any], aid: str) -> None:
-    hero = aid.split()[1]
+def _start_hero(g: Rules, s: MGState, ctx: dict[str, Any], a: Action) -> None:
+    hero = a.card or ""
     s.limbo.remove(hero)
     B.put_char_into_play(g, s, hero, ctx["p"], trigger=False)
-    emit(s, "start", f"{s.players[ctx['p']]['name']} starts with {g.defs[hero].name}.")
+    emit(s, "start", seat=ctx["p"], card=hero)
 
 
 @frame("mg_setup")
 class MountGramSetup(Frame):
     @staticmethod
-    def run(g: Any, s: MGState, f: dict[str, Any]) -> bool:
+    def run(g: Rules, s: MGState, f: dict[str, Any]) -> bool:
         s.stack.pop()
         g.scen.finish_setup(g, s)
         s.reveals = 0
@@ -413,12 +414,12 @@ class Join(Frame):
     """Stage 2B's Forced check at the start of the travel phase, group by group (R-7, R-8)."""
 
     @staticmethod
-    def _targets(g: Any, s: MGState, grp: Group) -> list[Group]:
+    def _targets(g: Rules, s: MGState, grp: Group) -> list[Group]:
         return [o for o in s.groups if o is not grp and key_of(o["quest"]) == STAGE2
                 and s.cards[o["quest"]]["cap"]]
 
     @staticmethod
-    def run(g: Any, s: MGState, f: dict[str, Any]) -> bool:
+    def run(g: Rules, s: MGState, f: dict[str, Any]) -> bool:
         for grp in B.groups_in_order(s):
             if grp["id"] in f["done"] or key_of(grp["quest"]) != STAGE2 or s.cards[grp["quest"]]["cap"]:
                 continue
@@ -432,21 +433,19 @@ class Join(Frame):
                 g.scen.join(g, s, grp, targets[0])
                 continue
             f["j"] = grp["id"]
-            return ask(f, B.members(s, grp)[0], "join", "Choose the group to join")
+            return ask(f, B.members(s, grp)[0], "join", msg("ask.join"))
         s.stack.pop()
         return False
 
     @staticmethod
-    def options(g: Any, s: MGState, f: dict[str, Any]) -> list[Any]:
-        from tabletop.engine import Action
-
+    def options(g: Rules, s: MGState, f: dict[str, Any]) -> list[Any]:
         grp = B.group(s, f["j"])
-        return [Action(f"join {o['id']}", "Join " + ", ".join(s.players[p]["name"] for p in o["members"]))
+        return [Action(f"join {o['id']}", msg("act.join", seats=list(o["members"])), location=o["id"], verb="join")
                 for o in Join._targets(g, s, grp)] if grp else []
 
     @staticmethod
-    def answer(g: Any, s: MGState, f: dict[str, Any], aid: str) -> None:
+    def answer(g: Rules, s: MGState, f: dict[str, Any], a: Action) -> None:
         grp = B.group(s, f["j"])
-        target = B.group(s, aid.split()[1])
+        target = B.group(s, str(a.location))
         if grp and target:
             g.scen.join(g, s, grp, target)

@@ -22,7 +22,6 @@ from textual.widgets import Static
 
 from tabletop.engine import Action, Decision
 from tabletop.engine.faces import CardFace
-from tabletop.engine.words import count
 from tabletop.ui.game_screen import GameScreen
 from tabletop.ui.glyphs import bar
 from tabletop.ui.widgets import CardRow, DecisionPanel
@@ -42,19 +41,15 @@ from .widgets import (
 )
 
 MAX_SEATS = 4
-DONE_IDS = ("done", "go", "nodefend", "pass", "stay", "none")
-"""What ``d`` answers, in this order of preference: the "I am done / no" answer of a decision."""
-PHASE_NAMES = {"setup": "Setup", "resource": "Resource", "planning": "Planning", "quest": "Quest",
-               "travel": "Travel", "encounter": "Encounter", "combat": "Combat", "refresh": "Refresh"}
+DONE_VERBS = ("done", "go", "nodefend", "pass", "stay", "none")
+"""What ``d`` answers, in this order of preference: the "I am done / no" answer of a decision
+(by the actions' verbs)."""
 PHASE_COLOUR = {"setup": "grey70", "resource": "yellow", "planning": "green", "quest": "cyan",
                 "travel": "bright_yellow", "encounter": "bright_red", "combat": "red", "refresh": "blue"}
-STEP_NAMES = {"commit": "commit characters", "actions": "action window", "response": "responses",
-              "plan": "play cards", "engage": "engagement", "travel": "travel", "defend": "declare defenders",
-              "undefended": "undefended damage", "attack": "declare attacks", "attackers": "declare attackers",
-              "attack_order": "enemy attacks", "choose": "a choice", "pay": "pay the cost",
-              "assign_damage": "assign the damage", "discard_restricted": "discard a Restricted attachment",
-              "attach_to": "attach the card", "search": "search", "order": "order the deck",
-              "forced_order": "order Forced effects", "ranged_attack": "Ranged attacks"}
+STEP_KINDS = frozenset(("commit", "actions", "response", "plan", "engage", "travel", "defend", "undefended",
+                        "attack", "attackers", "attack_order", "choose", "pay", "assign_damage",
+                        "discard_restricted", "attach_to", "search", "order", "forced_order", "ranged_attack"))
+"""Decision kinds with a name on the title line (``ui.step.<kind>`` in the catalogs)."""
 
 RECOMMENDED_KINDS = frozenset(("pay", "assign_damage", "discard_restricted", "attach_to", "search", "order",
                                "forced_order", "ranged_attack"))
@@ -106,6 +101,7 @@ class MountGramScreen(GameScreen):
         self._zone_inner = 40
         self._keys: tuple[bool, ...] = ()
         self._longest = {"areas": 8, "players": 8}
+        self._title_decision: Decision | None = None
 
     # -- layout ---------------------------------------------------------------------------------
     def compose_board(self) -> ComposeResult:
@@ -160,6 +156,14 @@ class MountGramScreen(GameScreen):
     def face(self, cid: str) -> CardFace:
         return card_face(self.match.game.db, cid, self.ascii_only)
 
+    def ui(self, key: str, **args: Any) -> str:
+        """One of the screen's own texts (``ui.<key>`` in the game's catalogs), in the table's language."""
+        return self.words.message("ui." + key, args)
+
+    def cname(self, cid: str) -> str:
+        """A card's name in the table's language."""
+        return self.words.card(cid)
+
     def _name_width(self, columns: int) -> int:
         self._zone_inner = self._inner(columns)
         return max(8, min(22, self._zone_inner - (21 if self.tight else 24)))
@@ -169,70 +173,79 @@ class MountGramScreen(GameScreen):
     def recap(self, events: list[dict[str, Any]]) -> tuple[str, str] | None:
         """When a new round begins, what the last one did: the quest, progress, enemies
         destroyed, captures and rescues, each player's threat (public facts only)."""
-        start = next((e for e in events if e["k"] == "phase" and e.get("phase") == "resource"
+        start = next((e for e in events if e["k"] == "phase" and e.get("phase_term") == "resource"
                       and e.get("round", 1) > 1), None)
         if start is None:
             return None
         done = start["round"] - 1
         log = [e for e in self.match.state.log if "to" not in e]
-        begin = next((i for i, e in enumerate(log) if e["k"] == "phase" and e.get("phase") == "resource"
+        begin = next((i for i, e in enumerate(log) if e["k"] == "phase" and e.get("phase_term") == "resource"
                       and e.get("round") == done), 0)
         end = next(i for i, e in enumerate(log) if e is start)
         round_events = log[begin:end]
         parts = []
         quests = [e for e in round_events if e["k"] == "quest"]
         for q in quests:
-            parts.append(f"willpower {q.get('wp', 0)} vs threat {q.get('threat', 0)}")
+            parts.append(self.ui("recap_quest", wp=q.get("wp", 0), threat=q.get("threat", 0)))
         progress = sum(e.get("amount", 0) for e in round_events if e["k"] == "progress")
         if progress:
-            parts.append(f"{progress} progress placed")
-        destroyed = [e["t"].removesuffix(" is destroyed.") for e in round_events
-                     if e["k"] == "destroyed" and e.get("ctype") == "enemy"]
+            parts.append(self.ui("recap_progress", n=progress))
+        destroyed = [e["card"] for e in round_events
+                     if e["k"] == "destroyed" and e.get("ctype") == "enemy" and "card" in e]
         if destroyed:
-            parts.append("destroyed " + ", ".join(destroyed))
+            parts.append(self.ui("recap_destroyed", cards=destroyed))
         captured = sum(1 for e in round_events if e["k"] == "capture")
         rescued = sum(1 for e in round_events if e["k"] == "rescue")
         if captured:
-            parts.append(f"{captured} capture(s)")
+            parts.append(self.ui("recap_captures", n=captured))
         if rescued:
-            parts.append(f"{rescued} rescue(s)")
-        players = self.match.view(self.viewer).get("players", [])
-        threat = ", ".join(f"{p['name']} {p['threat']}" for p in players)
-        text = "; ".join(parts) or "nothing changed"
-        return f"Round {done} over", f"{text[:1].upper()}{text[1:]}. Threat: {threat}."
+            parts.append(self.ui("recap_rescues", n=rescued))
+        players = (self._view or self.match.view(self.viewer)).get("players", [])  # the recap runs first
+        threat = ", ".join(self.ui("recap_threat", seat=i, n=p["threat"]) for i, p in enumerate(players))
+        text = "; ".join(parts) or self.ui("recap_nothing")
+        return self.ui("recap_title", round=done), self.ui("recap_body", text=f"{text[:1].upper()}{text[1:]}",
+                                                            threats=threat)
 
     def title_line(self, decision: Decision | None) -> Text:
-        view = self.match.view(self.viewer)
+        """Called by ``refresh_all`` before the new view reaches ``refresh_board``: the decision is
+        kept and ``refresh_board`` writes the line from the view it is given (one view per redraw)."""
+        self._title_decision = decision
+        return Text()
+
+    def _title_text(self, decision: Decision | None) -> Text:
+        view = self._view
         phase = view.get("phase", "")
         text = Text()
-        text.append(self.spec.title if self.app.size[0] >= 130 else "Mount Gram", style="bold")
-        text.append(f" · round {view.get('round', 1)} · ")
-        text.append(f"{PHASE_NAMES.get(phase, phase.title())} phase", style=f"bold {PHASE_COLOUR.get(phase, '')}")
+        text.append(self.ui("title") if self.app.size[0] >= 130 else self.ui("title_short"), style="bold")
+        text.append(" · " + self.ui("round", round=view.get("round", 1)) + " · ")
+        text.append(self.ui("phase." + phase) if phase else "", style=f"bold {PHASE_COLOUR.get(phase, '')}")
         if decision is not None:
-            text.append(f" ▸ {STEP_NAMES.get(decision.kind, decision.kind)}" if not self.ascii_only
-                        else f" > {STEP_NAMES.get(decision.kind, decision.kind)}", style="bold")
+            step = self.ui("step." + decision.kind) if decision.kind in STEP_KINDS else decision.kind
+            text.append(f" ▸ {step}" if not self.ascii_only else f" > {step}", style="bold")
         if decision is not None:
             who = self.match.seats[decision.seat]
-            text.append(f" · {who.name}" + (" (bot)" if who.is_bot else "") + " to act", style="bold italic")
+            text.append(" · " + self.ui("to_act_bot" if who.is_bot else "to_act", seat=decision.seat),
+                        style="bold italic")
         elif view.get("outcome"):
-            text.append(f" · the players {view['outcome']}", style="bold green" if view["outcome"] == "won"
-                        else "bold red")
+            text.append(" · " + self.ui("outcome_" + view["outcome"]),
+                        style="bold green" if view["outcome"] == "won" else "bold red")
         players = view.get("players", [])
         first = view.get("first", 0)
         if players and first < len(players):
-            text.append(f" · first player {players[first]['name']}")
+            text.append(" · " + self.ui("first_player", seat=first))
         stages = []
         for grp in view.get("groups", []):
             q = grp.get("quest")
-            if q and f"{q.get('stage', '')} {q['name']}" not in stages:
-                stages.append(f"{q.get('stage', '')} {q['name']}")
+            if q and f"{q.get('stage', '')} {self.cname(q['id'])}" not in stages:
+                stages.append(f"{q.get('stage', '')} {self.cname(q['id'])}")
         if stages:
-            text.append(" · stage " + " / ".join(stages), style="grey70")
+            text.append(" · " + self.ui("stage", stages=" / ".join(stages)), style="grey70")
         return text
 
     # -- drawing --------------------------------------------------------------------------------
     def refresh_board(self, view: dict[str, Any], decision: Decision | None, actions: list[Action]) -> None:
         self._view, self._decision, self._actions = view, decision, actions
+        self.query_one("#title", Static).update(self._title_text(self._title_decision))
         self._by_card = {}
         for a in actions:
             if a.card:
@@ -307,18 +320,19 @@ class MountGramScreen(GameScreen):
         counts = card.get("captured")
         if not counts or not self.compact:
             return Text()
-        total = sum(counts.values())
+        total = sum(c["n"] for c in counts)
         return Text(f" {self.m['back']}{total}", style="bold bright_magenta")
 
     def _captured_line(self, card: dict[str, Any]) -> Text | None:
         counts = card.get("captured")
         if not counts or self.compact:
             return None
-        total = sum(counts.values())
+        total = sum(c["n"] for c in counts)
         t = Text("     ")
         t.append(self.m["back"] * min(total, 4), style="grey50")
-        t.append(f" {total} captured", style="bold bright_magenta")
-        t.append(" (" + ", ".join(f"{who} {n}" for who, n in counts.items()) + ")", style="magenta")
+        t.append(" " + self.ui("captured", n=total), style="bold bright_magenta")
+        t.append(" (" + ", ".join(self.ui("recap_threat", seat=c["seat"], n=c["n"]) for c in counts) + ")",
+                 style="magenta")
         return t
 
     def _attachments(self, card: dict[str, Any], zone: str, lines: list[Text]) -> None:
@@ -327,7 +341,7 @@ class MountGramScreen(GameScreen):
             face = self.face(a["id"])
             body = Text("  " + self.m["attach"] + " ", style="dim")
             body.append(face.symbol + " ", style=f"bold {face.colour}")
-            body.append(a["name"], style="dim italic" if a.get("exhausted") else "")
+            body.append(self.cname(a["id"]), style="dim italic" if a.get("exhausted") else "")
             if a.get("exhausted"):
                 body.append(f" {self.m['exh']}", style="dim")
             lines.append(self._line(a["id"], body, zone))
@@ -337,7 +351,7 @@ class MountGramScreen(GameScreen):
         body = Text()
         body.append(letter + " ", style=f"bold {colour}")
         style = "dim" if card.get("exhausted") else ("bold" if card.get("type") == "hero" else "")
-        body.append_text(self._pad_name(card["name"], width, style))
+        body.append_text(self._pad_name(self.cname(card["id"]), width, style))
         body.append(" ")
         body.append_text(stat_text(card, self.ascii_only, tight=self.tight))
         m = self.m
@@ -349,16 +363,16 @@ class MountGramScreen(GameScreen):
             body.append(f" {m['exh']}", style="grey62")
         fight = self._view.get("enemy_attack") or {}
         if card["id"] in fight.get("defenders", []):
-            body.append(f" {m['def']}def", style="bold blue")
+            body.append(f" {m['def']}" + self.ui("def_mark"), style="bold blue")
         attack = self._view.get("attack") or {}
         if card["id"] in attack.get("attackers", []):
-            body.append(f" {m['atk']}atk", style="bold red")
+            body.append(f" {m['atk']}" + self.ui("atk_mark"), style="bold red")
         return self._line(card["id"], body, zone)
 
     def _enemy_line(self, card: dict[str, Any], width: int, zone: str, *, engaged: bool) -> Text:
         body = Text()
         body.append(ENCOUNTER_SYMBOL["enemy"] + " ", style=f"bold {ENCOUNTER_COLOUR['enemy']}")
-        body.append_text(self._pad_name(card["name"], width, "bold"))
+        body.append_text(self._pad_name(self.cname(card["id"]), width, "bold"))
         body.append(" ")
         body.append_text(stat_text(card, self.ascii_only, enemy=True, tight=self.tight, engaged=engaged))
         if not engaged and not self.tight:
@@ -368,13 +382,13 @@ class MountGramScreen(GameScreen):
         fight = self._view.get("enemy_attack") or {}
         if fight.get("enemy") == card["id"]:
             defence = sum(self._cards.get(c, {}).get("defense", 0) for c in fight.get("defenders", []))
-            body.append(f" {'attacks' if self._zone_inner >= 44 else 'atk'} {fight.get('attack', 0)}",
+            body.append(" " + self.ui("attacks" if self._zone_inner >= 44 else "atk_mark") + f" {fight.get('attack', 0)}",
                         style="bold bright_red")
             if fight.get("defenders"):
-                body.append(f" vs {self.m['def']}{defence}", style="bold blue")
+                body.append(" " + self.ui("vs") + f" {self.m['def']}{defence}", style="bold blue")
         attack = self._view.get("attack") or {}
         if attack.get("enemy") == card["id"]:
-            body.append(f" target {self.m['atk']}{attack.get('strength', 0)}", style="bold red")
+            body.append(" " + self.ui("target") + f" {self.m['atk']}{attack.get('strength', 0)}", style="bold red")
         body.append_text(self._captured_inline(card))
         return self._line(card["id"], body, zone)
 
@@ -382,15 +396,15 @@ class MountGramScreen(GameScreen):
         ctype = card.get("type", "location")
         body = Text()
         body.append(ENCOUNTER_SYMBOL.get(ctype, "?") + " ", style=f"bold {ENCOUNTER_COLOUR.get(ctype, 'white')}")
-        body.append_text(self._pad_name(card["name"], width, "bold"))
+        body.append_text(self._pad_name(self.cname(card["id"]), width, "bold"))
         body.append(" ")
         if ctype == "location":
             body.append(f"{self.m['threat']}{card.get('threat', 0)} ", style="bold yellow")
         body.append(f"{self.m['prog']}{card.get('prog', 0)}/{card.get('qp', 0)}", style="bold cyan")
         if card.get("time"):
-            body.append(f" time {card['time']}", style="bright_red")
+            body.append(" " + self.ui("time", n=card["time"]), style="bright_red")
         if active:
-            body.append(" act" if self.tight else " active", style="bold italic bright_yellow")
+            body.append(" " + self.ui("active_short" if self.tight else "active"), style="bold italic bright_yellow")
         body.append_text(self._captured_inline(card))
         return self._line(card["id"], body, zone)
 
@@ -405,9 +419,9 @@ class MountGramScreen(GameScreen):
         players = view.get("players", [])
         # names are padded to the longest one in each grid, so stats line up across zones
         self._longest = {
-            "areas": max((len(c["name"]) for g in groups for c in g.get("staging", []) + [g.get("active") or {"name": ""}]),
-                         default=8),
-            "players": max((len(c["name"]) for p in players for c in p.get("chars", []) + p.get("engaged", [])),
+            "areas": max((len(self.cname(c["id"])) for g in groups
+                          for c in g.get("staging", []) + ([g["active"]] if g.get("active") else [])), default=8),
+            "players": max((len(self.cname(c["id"])) for p in players for c in p.get("chars", []) + p.get("engaged", [])),
                            default=8),
         }
         for grid_id, n in (("#areas", len(groups)), ("#players", len(players))):
@@ -436,7 +450,7 @@ class MountGramScreen(GameScreen):
             self._cards[quest["id"]] = quest
             body = Text()
             body.append("Q ", style="bold bright_white")
-            body.append(f"{quest.get('stage', '')} {quest['name']}", style="bold")
+            body.append(f"{quest.get('stage', '')} {self.cname(quest['id'])}", style="bold")
             qp = quest.get("qp", 0)
             if qp:
                 body.append("  " + bar(quest.get("prog", 0), qp, width=8, ascii_only=self.ascii_only),
@@ -456,7 +470,7 @@ class MountGramScreen(GameScreen):
             if cap:
                 lines.append(cap)
         else:
-            lines.append(Text("    active location: none", style="grey50 italic"))
+            lines.append(Text("    " + self.ui("no_active"), style="grey50 italic"))
         staging = grp.get("staging", [])
         if staging:
             for card in staging:
@@ -472,24 +486,25 @@ class MountGramScreen(GameScreen):
         threat = grp.get("staging_threat", 0)
         wp = grp.get("committed_wp", 0)
         # tight (100 columns, split areas): shorter words, so the numbers are never the part cut
-        total = Text(("  staging " if self.tight else "    staging ") + ("empty " if not staging and not self.tight else ""))
+        total = Text(("  " if self.tight else "    ") + self.ui("staging") + " "
+                     + (self.ui("empty") + " " if not staging and not self.tight else ""))
         total.append(f"{m['threat']}{threat}", style="bold yellow")
         if self._view.get("phase") == "quest" or wp:
-            total.append(" vs " if self.tight else " vs committed ")
+            total.append(" " + self.ui("vs" if self.tight else "vs_committed") + " ")
             total.append(f"{m['wp']}{wp}", style="bold bright_white")
             diff = wp - threat
             arrow = " -> " if self.ascii_only else " → "
-            verdict = (f"+{diff}" + (" prog." if self.tight else " progress") if diff > 0
-                       else f"+{-diff} threat" if diff < 0 else "even")
+            verdict = (self.ui("gain_progress_short" if self.tight else "gain_progress", n=diff) if diff > 0
+                       else self.ui("gain_threat", n=-diff) if diff < 0 else self.ui("even"))
             total.append(arrow + verdict, style="bold green" if diff > 0 else "bold red" if diff < 0 else "yellow")
         lines.append(total)
         zone.update(joined(lines))
         names = [players[p]["name"] for p in grp.get("members", []) if p < len(players)]
-        zone.border_title = "Staging area" + (f" · {' & '.join(names)}" if split else "")
+        zone.border_title = self.ui("staging_area") + (f" · {' & '.join(names)}" if split else "")
         deck, discard = self._view.get("encounter_deck", 0), len(self._view.get("encounter_discard", []))
         victory = len(self._view.get("victory", []))
-        zone.border_subtitle = (f"deck {self.m['back']}{deck} · disc. {discard} · vict. {victory}" if self.tight
-                                else f"encounter {self.m['back']}{deck} · discard {discard} · victory {victory}")
+        zone.border_subtitle = self.ui("piles_short" if self.tight else "piles", back=self.m["back"], deck=deck,
+                                       discard=discard, victory=victory)
 
     def _draw_player(self, zone: Zone, seat: int, p: dict[str, Any], n: int, to_act: int | None) -> None:
         zid = zone.id or ""
@@ -498,12 +513,12 @@ class MountGramScreen(GameScreen):
         m = self.m
         lines: list[Text] = []
         if p.get("out"):
-            lines.append(Text("  eliminated", style="bold red"))
+            lines.append(Text("  " + self.ui("eliminated"), style="bold red"))
         dial = Text(f"  {m['threat']} ", style="bold yellow")
         dial.append(bar(p["threat"], 50, width=6 if self.tight else 10, ascii_only=self.ascii_only),
                     style=threat_style(p["threat"]))
-        dial.append(f" · {'capt.' if self.tight else 'captured deck'} {m['back']}{p.get('captured_deck', 0)}",
-                    style="magenta")
+        dial.append(" · " + self.ui("captured_deck_short" if self.tight else "captured_deck")
+                    + f" {m['back']}{p.get('captured_deck', 0)}", style="magenta")
         lines.append(dial)
         chars = p.get("chars", [])
         for card in sorted(chars, key=lambda c: c.get("type") != "hero"):
@@ -516,25 +531,25 @@ class MountGramScreen(GameScreen):
         engaged = p.get("engaged", [])
         if engaged:
             if not self.compact:
-                lines.append(Text("  engaged:", style="bold bright_red"))
+                lines.append(Text("  " + self.ui("engaged"), style="bold bright_red"))
             for card in engaged:
                 self._cards[card["id"]] = card
                 lines.append(self._enemy_line(card, width, zid, engaged=True))
                 for sh in card.get("shadows_up", []):
-                    lines.append(Text(f"     shadow: {sh['name']}", style="bright_magenta"))
+                    lines.append(Text("     " + self.ui("shadow", card=sh["id"]), style="bright_magenta"))
                 self._attachments(card, zid, lines)
                 cap = self._captured_line(card)
                 if cap:
                     lines.append(cap)
         elif not self.compact:
-            lines.append(Text("  engaged: none", style="grey50 italic"))
+            lines.append(Text("  " + self.ui("engaged_none"), style="grey50 italic"))
         zone.update(joined(lines))
         letter, colour = sphere_of(p.get("sphere", ""))
         title = f"{m['first']} " if p.get("first") else ""
-        zone.border_title = f"{title}{p['name']} · {letter} {p.get('sphere', '')}"
+        zone.border_title = f"{title}{p['name']} · {letter} " + self.ui("sphere." + p.get("sphere", ""))
         hand = p.get("hand")
         count = len(hand) if isinstance(hand, list) else hand
-        zone.border_subtitle = f"threat {p['threat']} · hand {count} · deck {p.get('deck', 0)}"
+        zone.border_subtitle = self.ui("player_sub", threat=p["threat"], hand=count, deck=p.get("deck", 0))
         zone.set_class(seat == to_act, "-to-act")
         set_title_colour(zone, colour)
 
@@ -542,9 +557,9 @@ class MountGramScreen(GameScreen):
         box = self.query_one("#hand-box")
         row = self.query_one("#hand", CardRow)
         seat = self.viewer
-        db = self.match.game.db
+        game = self.match.game
         if seat is None or seat >= len(view.get("players", [])):
-            box.border_title = "Hand"
+            box.border_title = self.ui("hand")
             box.border_subtitle = ""
             self._set_row(row, [])
             return
@@ -552,20 +567,20 @@ class MountGramScreen(GameScreen):
         # cards a choice is about that are neither on the table nor in the hand (starting heroes):
         # the row offers them instead of the hand, Enter chooses
         elsewhere = [a.card for a in actions if a.card and a.card not in self._order and a.card not in hand
-                     and "." in a.card and a.card.split(".")[1] in db]
+                     and not game.face(a.card).face_down]
         p = view["players"][seat]
         cards = []
         if elsewhere:
             for cid in dict.fromkeys(elsewhere):
-                face = hand_face(self.face(cid), db[cid.split(".")[1]].type, self.ascii_only)
+                face = hand_face(self.face(cid), game.defs[cid].type, self.ascii_only)
                 cards.append((cid, face, "playable"))
             self._set_row(row, cards)
-            box.border_title = f"Choose · {p['name']}"
-            box.border_subtitle = "← → card · Enter choose"
+            box.border_title = self.ui("choose_row", seat=seat)
+            box.border_subtitle = self.ui("choose_row_keys")
             return
         playable = {a.card for a in actions if a.card and a.card in hand}
         for cid in hand:
-            ctype = db[cid.split(".")[1]].type if "." in cid else ""
+            ctype = game.defs[cid].type if not game.face(cid).face_down else ""
             face = hand_face(self.face(cid), ctype, self.ascii_only)
             cards.append((cid, face, "playable" if cid in playable else ("disabled" if actions else "")))
         self._set_row(row, cards)
@@ -574,9 +589,9 @@ class MountGramScreen(GameScreen):
             if c.get("type") == "hero":
                 letter = sphere_of(c.get("sphere", ""))[0]
                 res[letter] = res.get(letter, 0) + c.get("res", 0)
-        pool = "  ".join(f"{k}{self.m['res']}{v}" for k, v in res.items()) or "none"
-        box.border_title = f"Hand · {p['name']} · resources {pool}"
-        box.border_subtitle = f"{len(playable)} playable now" if actions and hand else ""
+        pool = "  ".join(f"{k}{self.m['res']}{v}" for k, v in res.items()) or self.ui("none")
+        box.border_title = self.ui("hand_title", seat=seat, pool=pool)
+        box.border_subtitle = self.ui("playable_now", n=len(playable)) if actions and hand else ""
 
     def _set_row(self, row: CardRow, cards: list[tuple[str, CardFace, str]]) -> None:
         """Rebuild the row only when its cards or their states changed (it remounts its cards)."""
@@ -592,11 +607,11 @@ class MountGramScreen(GameScreen):
         if self._pending:
             src = self._pending[0]
             name = self._card_name(src)
-            text.append(f"Choose where {name} goes", style="bold yellow")
-            text.append(" on the table (◎, Enter)" if self._pending[1] else "")
-            text.append(" or in the list · Esc: back")
+            text.append(self.ui("choose_where", name=name), style="bold yellow")
+            text.append(" " + self.ui("on_the_table") if self._pending[1] else "")
+            text.append(" " + self.ui("or_in_list"))
         elif decision is None:
-            text.append("Waiting." if self._view.get("to_act") is not None else "")
+            text.append(self.ui("waiting") if self._view.get("to_act") is not None else "")
         else:
             row = self.query_one("#hand", CardRow)
             in_row = self.focused is row
@@ -604,34 +619,31 @@ class MountGramScreen(GameScreen):
             acts = self._by_card.get(cur or "", [])
             if acts and (in_row or self.focused is self.query_one("#table", BoardArea)):
                 name = self._card_name(cur or "")
-                label = acts[0].label if len(acts) == 1 else f"{name}, then pick 1 of {len(acts)}"
+                label = self.words.text(acts[0].label) if len(acts) == 1 else self.ui(
+                    "then_pick", name=name, n=len(acts))
                 if label == name:
-                    label = f"use {name}"
-                text.append("Enter: ", style="bold")
+                    label = self.ui("use", name=name)
+                text.append(self.ui("enter_key") + " ", style="bold")
                 text.append(label, style="bold green")
                 text.append(" · ")
             done = self._done_action()
             if done:
                 text.append("d: ", style="bold")
-                text.append(done.label)
+                text.append(self.words.text(done.label))
                 text.append(" · ")
             if in_row:
-                text.append("←→ cards · Tab: table / list" if not self.ascii_only
-                            else "<> cards, Tab: table / list", style="grey62")
+                text.append(self.ui("keys_row" if not self.ascii_only else "keys_row_ascii"), style="grey62")
             else:
-                text.append("←→ choosable ↑↓ cards Tab hand/list" if not self.ascii_only
-                            else "<> choosable, up/down cards, Tab hand/list", style="grey62")
+                text.append(self.ui("keys_table" if not self.ascii_only else "keys_table_ascii"), style="grey62")
         if peek:
-            text.append(f"  · you looked at: {peek['name']}", style="magenta")
+            text.append("  · " + self.ui("looked_at", card=peek["id"]), style="magenta")
         hint.update(text)
         self._draw_detail()
 
     def _card_name(self, cid: str) -> str:
-        card = self._cards.get(cid)
-        if card:
-            return str(card.get("name", cid))
-        face = self.face(cid)
-        return face.title
+        if self.match.game.face(cid).face_down:
+            return self.face(cid).title
+        return self.cname(cid)
 
     def _draw_detail(self) -> None:
         detail = self.query_one("#detail", Static)
@@ -658,52 +670,52 @@ class MountGramScreen(GameScreen):
             full = face_text(face, "zoom")
             state = self._state_words(self._cards.get(cid)) if self._detail_from != "hand" else ""
             if state:
-                full.append("\nIn play: ", style="bold")
+                full.append("\n" + self.ui("in_play") + " ", style="bold")
                 full.append(state, style="cyan")
             acts = self._by_card.get(cid, [])
             if acts:
-                full.append("\nEnter: ", style="bold")
-                full.append(" | ".join(a.label for a in acts[:4]), style="bold green")
+                full.append("\n" + self.ui("enter_key") + " ", style="bold")
+                full.append(" | ".join(self.words.text(a.label) for a in acts[:4]), style="bold green")
             card_zone.update(full)
             card_zone.border_title = f"{face.symbol} {face.title}"
             set_title_colour(card_zone, face.colour)
 
-    @staticmethod
-    def _state_words(card: dict[str, Any] | None) -> str:
+    def _state_words(self, card: dict[str, Any] | None) -> str:
         """The tokens and state of a card in play, in words (the table shows them as symbols)."""
         if not card:
             return ""
+        ui = self.ui
         words = []
         if "wp" in card:
-            words.append(f"willpower {card['wp']}, attack {card.get('atk', 0)}, defense {card.get('defense', 0)}, "
-                         f"hit points {card.get('hp', 0)}")
+            words.append(ui("st_char", wp=card["wp"], atk=card.get("atk", 0), defense=card.get("defense", 0),
+                            hp=card.get("hp", 0)))
         elif "atk" in card:
-            words.append(f"threat {card.get('threat', 0)}, attack {card['atk']}, defense {card.get('defense', 0)}, "
-                         f"hit points {card.get('hp', 0)}, engagement {card.get('eng', 0)}")
+            words.append(ui("st_enemy", threat=card.get("threat", 0), atk=card["atk"], defense=card.get("defense", 0),
+                            hp=card.get("hp", 0), eng=card.get("eng", 0)))
         elif "threat" in card:
-            words.append(f"threat {card['threat']}")
+            words.append(ui("st_threat", threat=card["threat"]))
         if card.get("dmg"):
-            words.append(f"{card['dmg']} damage")
+            words.append(ui("st_damage", n=card["dmg"]))
         if card.get("res"):
-            words.append(f"{card['res']} resources")
+            words.append(ui("st_resources", n=card["res"]))
         if "qp" in card:
-            words.append(f"progress {card.get('prog', 0)}/{card['qp']}")
+            words.append(ui("st_progress", prog=card.get("prog", 0), qp=card["qp"]))
         if card.get("time"):
-            words.append(f"{card['time']} time counters")
+            words.append(ui("st_time", n=card["time"]))
         if card.get("exhausted"):
-            words.append("exhausted")
+            words.append(ui("st_exhausted"))
         if card.get("committed"):
-            words.append("committed to the quest")
+            words.append(ui("st_committed"))
         if card.get("shadows"):
-            words.append(f"{count(card['shadows'], 'shadow card')} face down")
+            words.append(ui("st_shadows", n=card["shadows"]))
         for sh in card.get("shadows_up", []):
-            words.append(f"shadow: {sh['name']}")
+            words.append(ui("shadow", card=sh["id"]))
         if card.get("captured"):
-            total = sum(card["captured"].values())
-            owners = ", ".join(f"{who} {n}" for who, n in card["captured"].items())
-            words.append(f"{count(total, 'captured card')} face down beneath ({owners})")
+            total = sum(c["n"] for c in card["captured"])
+            owners = ", ".join(ui("recap_threat", seat=c["seat"], n=c["n"]) for c in card["captured"])
+            words.append(ui("st_captured", n=total, owners=owners))
         if card.get("att"):
-            words.append("attached: " + ", ".join(a["name"] for a in card["att"]))
+            words.append(ui("st_attached", cards=[a["id"] for a in card["att"]]))
         return " · ".join(words)
 
     @property
@@ -714,7 +726,7 @@ class MountGramScreen(GameScreen):
         if not self._pending or self._decision is None:
             return
         panel = self.query_one("#decision", DecisionPanel)
-        panel.show(self._decision, self._pending[2], f"{self._card_name(self._pending[0])}: choose (Esc: back)")
+        panel.show(self._decision, self._pending[2], self.ui("choose_esc", name=self._card_name(self._pending[0])))
 
     # -- the table's keys -----------------------------------------------------------------------
     def board_focus_changed(self) -> None:
@@ -752,7 +764,7 @@ class MountGramScreen(GameScreen):
             if self._choosable(cid):
                 self._move_to(cid)
                 return
-        self.notify("Nothing on the table to choose now: use the hand or the list.", severity="information")
+        self.notify(self.ui("nothing_on_table"), severity="information")
 
     def board_choose(self) -> None:
         cid = self._sel
@@ -764,8 +776,7 @@ class MountGramScreen(GameScreen):
                 self._pending = None
                 self.act(target)
             else:
-                self.notify(f"{self._card_name(cid)} is not a target: choose a card marked ◎ (Esc: back).",
-                            severity="warning")
+                self.notify(self.ui("not_a_target", name=self._card_name(cid)), severity="warning")
             return
         acts = self._by_card.get(cid, [])
         if not acts:
@@ -775,13 +786,13 @@ class MountGramScreen(GameScreen):
                     and self.match.actions and self.match.actions[-1] == f"commit {cid}"):
                 if self.match.undo():
                     self.autosave()
-                    self.notify(f"{card.get('name', cid)} is no longer committed.")
+                    self.notify(self.ui("uncommitted", name=self._card_name(cid)))
                     self.refresh_all()
                     return
             if decision is None:
-                self.notify("It is not your decision now.", severity="warning")
+                self.notify(self.ui("not_your_decision"), severity="warning")
             else:
-                self.notify(f"Nothing to do with {self._card_name(cid)} now.", severity="warning")
+                self.notify(self.ui("nothing_to_do", name=self._card_name(cid)), severity="warning")
             return
         self._choose_among(cid, acts)
 
@@ -791,7 +802,8 @@ class MountGramScreen(GameScreen):
             return
         targets: dict[str, str] = {}
         for a in acts:
-            tokens = [t for t in a.id.split()[1:] if t != cid and t in self._order]
+            named = list(a.get("tokens", ())) or ([a.target] if a.target else [])
+            tokens = [t for t in named if t != cid and t in self._order]
             if not tokens or tokens[0] in targets:
                 targets = {}
                 break
@@ -815,30 +827,31 @@ class MountGramScreen(GameScreen):
     def on_card_row_chosen(self, msg: CardRow.Chosen) -> None:
         acts = self._by_card.get(msg.card, [])
         if not acts:
-            why = "It is not your decision now." if self._decision is None else (
-                f"{self._card_name(msg.card)} cannot be played now.")
+            why = self.ui("not_your_decision") if self._decision is None else (
+                self.ui("cannot_play", name=self._card_name(msg.card)))
             self.notify(why, severity="warning")
             return
         self._choose_among(msg.card, acts)
 
     # -- keys -----------------------------------------------------------------------------------
     def _done_action(self) -> Action | None:
-        by_id = {a.id: a for a in self._actions}
-        for aid in DONE_IDS:
-            if aid in by_id:
-                return by_id[aid]
+        by_verb: dict[str, Action] = {}
+        for a in self._actions:
+            by_verb.setdefault(a.verb, a)
+        for verb in DONE_VERBS:
+            if verb in by_verb:
+                return by_verb[verb]
         return None
 
     def action_done(self) -> None:
         done = self._done_action()
         if done is None:
             if self._decision is not None:
-                self.notify("This choice has no 'done': pick one in the list.", severity="warning")
+                self.notify(self.ui("no_done"), severity="warning")
             return
         if self._commits_nothing(done):
             self._done_armed = self.match.state.step
-            self.notify("Nobody of yours is committed to the quest yet: press d again to commit "
-                        "nothing, or choose a character first.", title="Commit nothing?", severity="warning")
+            self.notify(self.ui("commit_nothing"), title=self.ui("commit_nothing_title"), severity="warning")
             return
         self._pending = None
         self.act(done.id)
@@ -846,7 +859,7 @@ class MountGramScreen(GameScreen):
     def _commits_nothing(self, done: Action) -> bool:
         """``d`` in the commit step with no character committed asks once more: a stray key
         there used to send nobody to the quest (the list's "Done committing" still works at once)."""
-        if self._decision is None or self._decision.kind != "commit" or done.id != "done":
+        if self._decision is None or self._decision.kind != "commit" or done.verb != "done":
             return False
         if getattr(self, "_done_armed", None) == self.match.state.step:
             return False

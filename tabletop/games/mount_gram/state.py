@@ -69,5 +69,7 @@ class MGState(BaseState):
     options: dict[str, Any] = field(default_factory=dict)
     outcome: str = ""
     """"" while playing, then "won" or "lost"."""
-    reason: str = ""
+    reason: dict[str, Any] | str = ""
+    """Why the game ended: a message in its plain form (``{"k": "end.escape"}``); "" while
+    playing. A finished game saved in format 1 holds the English sentence of its time instead."""
     next_id: int = 0

@@ -12,10 +12,11 @@ from typing import Any
 from scenario import Scenario
 
 from tabletop import games
-from tabletop.engine import Match, Seat
+from tabletop.engine import Action, Match, Seat
+from tabletop.engine.msg import msg
 from tabletop.games.mount_gram import board as B
 from tabletop.games.mount_gram.cards import encounter_defs
-from tabletop.games.mount_gram.flow import CONTINUATIONS, advance
+from tabletop.games.mount_gram.flow import CONTINUATIONS, advance, ask_frame
 from tabletop.games.mount_gram.rules import MountGram
 from tabletop.games.mount_gram.scenario import QuestScenario
 
@@ -175,13 +176,12 @@ def top_encounter(sc: MG, *keys: str) -> list[str]:
     return out
 
 
-def _hold(g: Any, s: Any, ctx: dict[str, Any], aid: str) -> None:
+def _hold(g: Any, s: Any, ctx: dict[str, Any], a: Action) -> None:
     """A test-only continuation: the frame below it just waits (keeps a phase open)."""
 
 
 CONTINUATIONS.setdefault("test_hold", _hold)
-HOLD = {"t": "ask", "p": 0, "k": "test_hold", "prompt": "hold", "opts": [["hold", "hold", ""]],
-        "ctx": {}, "kind": "hold"}
+HOLD = ask_frame(0, "test_hold", msg("act.pass"), [Action("hold", msg("act.pass"), verb="hold")], {}, kind="hold")
 
 
 def act(sc: MG, seat: int = 0, phase: str = "planning", ev: str = "", ctx: dict[str, Any] | None = None) -> None:
@@ -206,3 +206,22 @@ def passes(sc: MG, *kinds: str) -> None:
     kinds = kinds or ("actions", "response")
     while sc.decision() is not None and sc.decision().kind in kinds:
         sc.play("pass")
+
+
+def en(sc: Any, value: Any) -> str:
+    """A prompt, label or reason (a message, or its plain form) as the English table reads it
+    (``sc``: a scenario or a match)."""
+    from tabletop.engine.msg import Msg
+    from tabletop.text.render import for_match
+
+    words = for_match(getattr(sc, "match", sc), lang="en", strict=True)
+    if isinstance(value, dict):
+        value = Msg.from_plain(value)
+    return words.text(value)
+
+
+def en_event(sc: MG, event: dict[str, Any]) -> str:
+    """A log event as the English table reads it."""
+    from tabletop.text.render import for_match
+
+    return for_match(sc.match, lang="en", strict=True).event(event)

@@ -19,9 +19,10 @@ from tabletop.games.mount_gram.cards import key_of
 from tabletop.games.mount_gram.choices import put_free
 from tabletop.games.mount_gram.flow import advance
 
-from .helpers import (
+from .helpers import (  # noqa: I001
     HOLD,
     act,
+    en,
     hero,
     passes,
     plan,
@@ -38,7 +39,7 @@ from .test_player_cards import eatk, game
 
 
 def options(sc) -> list[tuple[str, str]]:
-    return [(a.id, a.label) for a in sc.match.legal()]
+    return [(a.id, en(sc, a.label)) for a in sc.match.legal()]
 
 
 def one_group(sc) -> dict[str, Any]:
@@ -244,7 +245,7 @@ def test_R16_sound_the_alarm_the_groups_first_player_picks_and_capture_fires() -
     top_encounter(sc, "sound_the_alarm")
     run_frames(sc, {"t": "reveal", "g": grp["id"], "pc": 0}, dict(HOLD), phase="quest")
     d = sc.decision()
-    assert (d.seat, d.kind) == (first, "search") and "Sound the Alarm!" in d.prompt
+    assert (d.seat, d.kind) == (first, "search") and "Sound the Alarm!" in en(sc, d.prompt)
     opts = options(sc)
     found = [i.split()[1] for i, _ in opts]
     assert all(sc.game.defs[c].type == "enemy" for c in found)
@@ -267,7 +268,7 @@ def test_R18_orc_ambush_each_player_picks_the_orc_engaged_with_him() -> None:
     picked = {}
     for seat in order:
         d = sc.decision()
-        assert (d.seat, d.kind) == (seat, "search") and s_name(sc, seat) in d.prompt
+        assert (d.seat, d.kind) == (seat, "search") and s_name(sc, seat) in en(sc, d.prompt)
         assert all("Orc" in sc.game.defs[i.split()[1]].traits for i in sc.legal())
         picked[seat] = sc.legal()[-1].split()[1]  # not the recommended one: his choice
         sc.play(sc.legal()[-1])
@@ -589,7 +590,7 @@ async def test_S4_6_screen_enter_accepts_the_recommended_ranged_answer(tmp_path,
     d = match.decision()
     assert d.kind == "ranged_attack"
     first = match.legal()[0]
-    assert "recommended" in first.label
+    assert "recommended" in en(match, first.label)
     assert (first.id == "attack e.angmar_captain.63") if hurts else (first.id == "done")
     app = make_app(tmp_path, match)
     async with app.run_test(size=(120, 40)) as pilot:

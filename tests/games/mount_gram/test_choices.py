@@ -12,13 +12,13 @@ from tabletop.games.mount_gram.cards import key_of
 from tabletop.games.mount_gram.choices import put_free
 from tabletop.games.mount_gram.flow import advance
 
-from .helpers import HOLD, act, hero, passes, plan, put_char, put_enemy, resources, to_hand
+from .helpers import HOLD, act, en, hero, passes, plan, put_char, put_enemy, resources, to_hand
 from .test_mount_gram import enc, gid, mg
 from .test_player_cards import eatk, game, run_frames
 
 
 def labels(sc) -> dict[str, str]:
-    return {a.id: a.label for a in sc.match.legal()}
+    return {a.id: en(sc, a.label) for a in sc.match.legal()}
 
 
 def test_S5_2_the_paying_player_chooses_which_heroes_pay() -> None:
@@ -33,7 +33,7 @@ def test_S5_2_the_paying_player_chooses_which_heroes_pay() -> None:
     assert (d.seat, d.kind) == (0, "pay")
     first = sc.match.legal()[0]
     # the recommended split keeps Aragorn's resources for his own ability, and says so
-    assert aragorn not in first.id and "recommended: keeps Aragorn's resources" in first.label
+    assert aragorn not in first.id and "recommended: keeps Aragorn's resources" in en(sc, first.label)
     assert len(sc.legal()) > 1 and all(a.id.startswith("pay ") for a in sc.match.legal())
     pick = next(a for a in sc.legal() if f"{aragorn}=2" in a)
     sc.play(pick)
@@ -68,7 +68,7 @@ def test_card_stand_together_the_defending_player_picks_who_takes_the_damage() -
     d = sc.decision()
     assert (d.seat, d.kind) == (0, "assign_damage")
     assert set(sc.legal()) == {f"take {gimli}", f"take {thalin}"}
-    assert "recommended" in sc.match.legal()[0].label
+    assert "recommended" in en(sc, sc.match.legal()[0].label)
     sc.play(f"take {thalin}")  # not the first declared defender: his choice
     dmg = 7 - sc.last("attack")["defense"]
     assert sc.s.cards[thalin]["dmg"] == dmg and sc.s.cards[gimli]["dmg"] == 0
@@ -93,7 +93,7 @@ def test_R5_prison_cell_the_owner_chooses_the_enemy_for_forest_snare() -> None:
     assert (d.seat, d.kind) == (0, "attach_to")
     hardest = max((weak, strong), key=lambda e: B.atk(sc.game, sc.s, e))
     other = weak if hardest == strong else strong
-    assert sc.legal()[0] == f"on {hardest}" and "recommended" in sc.match.legal()[0].label
+    assert sc.legal()[0] == f"on {hardest}" and "recommended" in en(sc, sc.match.legal()[0].label)
     sc.play(f"on {other}")
     assert sc.s.cards[snare]["on"] == other and snare in sc.s.cards[other]["att"]
     assert snare not in sc.s.limbo
@@ -110,7 +110,7 @@ def test_card_gandalf_s_search_the_player_orders_the_rest_on_top() -> None:
     sc.play(f"take {a}")
     d = sc.decision()
     assert (d.seat, d.kind) == (0, "order")
-    assert sc.legal()[0] == "keep" and "recommended" in sc.match.legal()[0].label
+    assert sc.legal()[0] == "keep" and "recommended" in en(sc, sc.match.legal()[0].label)
     assert set(sc.legal()) == {"keep", f"top {c}"}  # "b next" would just repeat "keep"
     assert b in {x["id"] for x in sc.view(0)["looking_at"]}
     sc.play(f"top {c}")  # the deeper card is drawn next

@@ -5,8 +5,10 @@ from __future__ import annotations
 from tabletop.games.mount_gram import board as B
 from tabletop.games.mount_gram.cards import key_of, owner_of, player_cards
 
-from .helpers import (
+from .helpers import (  # noqa: I001
     MG,
+    en,
+    en_event,
     hero,
     plan,
     put_attachment,
@@ -246,7 +248,7 @@ def test_S5_3_unique_and_restricted_attachments() -> None:
     d = sc.decision()
     assert (d.seat, d.kind) == (1, "discard_restricted")
     assert sc.legal() == [f"discard {axes[2]}", f"discard {axes[0]}", f"discard {axes[1]}"]
-    assert "recommended" in sc.match.legal()[0].label
+    assert "recommended" in en(sc, sc.match.legal()[0].label)
     sc.play(f"discard {axes[0]}")
     assert sorted(sc.s.cards[gimli]["att"]) == sorted([axes[1], axes[2]])
     assert axes[0] in sc.s.players[1]["discard"]
@@ -262,7 +264,7 @@ def test_S5_3_restricted_discard_never_recommends_the_plate_that_keeps_the_hero_
     plate2 = to_hand(sc, 0, "citadel_plate")[0]
     plan(sc, 0)
     sc.play(f"play {plate2} {gimli}")
-    labels = {a.id: a.label for a in sc.match.legal()}
+    labels = {a.id: en(sc, a.label) for a in sc.match.legal()}
     assert sc.legal()[0] == f"discard {axe}"
     assert "destroys Gimli" in labels[f"discard {plate}"]
 
@@ -377,7 +379,7 @@ def test_S5_13_surge_and_doomed_keywords() -> None:
     run_frames(sc, {"t": "reveal", "g": "g0", "pc": 0}, phase="quest")
     while sc.decision() and sc.decision().kind == "actions" and sc.s.phase == "quest":
         sc.play("pass")
-    assert [e["t"] for e in sc.events("reveal")][-2:] == ["Revealed: Test Rush (treachery).",
+    assert [en_event(sc, e) for e in sc.events("reveal")][-2:] == ["Revealed: Test Rush (treachery).",
                                                           "Revealed: Test Gloom (treachery)."]
     # Test Gloom: doomed 1 and +1 threat when revealed
     assert [p["threat"] for p in sc.s.players] == [t + 2 for t in before]
@@ -414,7 +416,7 @@ def test_S5_16_round_limit_loses_and_the_score_is_reported() -> None:
     sc = MG(players=1, options={"round_limit": 1})
     sc.s.victory.append("e.t_brute.77")
     run_frames(sc, {"t": "refresh"}, phase="refresh")
-    assert sc.s.outcome == "lost" and "round limit" in sc.s.reason
+    assert sc.s.outcome == "lost" and "round limit" in en(sc, sc.s.reason)
     threat = sc.s.players[0]["threat"]
     assert sc.game.result(sc.s).scores == (float(threat - 3),)
 

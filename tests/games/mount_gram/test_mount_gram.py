@@ -5,7 +5,7 @@ from __future__ import annotations
 from tabletop.games.mount_gram import board as B
 from tabletop.games.mount_gram.cards import key_of, owner_of
 
-from .helpers import HOLD, act, hero, passes, put_attachment, put_char, real, resources, run_frames, to_hand, top_encounter
+from .helpers import HOLD, act, en, hero, passes, put_attachment, put_char, real, resources, run_frames, to_hand, top_encounter
 
 
 def mg(players: int = 2, seed: int = 1, **options: object):
@@ -360,8 +360,8 @@ def test_R16_sound_the_alarm_searches_an_enemy_when_the_group_has_none() -> None
     d = sc.decision()
     assert (d.seat, d.kind) == (0, "search")
     opts = sc.match.legal()
-    assert "recommended" in opts[0].label and len(opts) > 1
-    assert len({(key_of(a.id.split()[1]), "deck" in a.label) for a in opts}) == len(opts)
+    assert "recommended" in en(sc, opts[0].label) and len(opts) > 1
+    assert len({(key_of(a.id.split()[1]), "deck" in en(sc, a.label)) for a in opts}) == len(opts)
     pick = opts[-1].id.split()[1]
     sc.play(opts[-1].id)
     assert pick in B.group(sc.s, g0)["staging"] and pick not in sc.s.encounter + sc.s.enc_discard
@@ -396,7 +396,7 @@ def test_S5_9_simultaneous_forced_effects_are_ordered_by_the_groups_first_player
     d = sc.decision()
     assert (d.seat, d.kind) == (0, "forced_order")
     assert len(sc.legal()) == 2
-    gandalf_first = next(a.id for a in sc.match.legal() if "Gandalf" in a.label)
+    gandalf_first = next(a.id for a in sc.match.legal() if "Gandalf" in en(sc, a.label))
     sc.play(gandalf_first)
     assert gandalf in sc.s.players[0]["discard"] and side in sc.s.cards
     passes(sc)  # Valiant Sacrifice may answer Gandalf leaving, before the other Forced effect
@@ -418,7 +418,7 @@ def test_S5_9_angmar_captain_and_the_angmar_orc_shadow_return_are_ordered() -> N
     d = sc.decision()
     assert (d.seat, d.kind) == (0, "forced_order")
     first = sc.match.legal()[0]
-    assert "returns to the staging area" in first.label and "recommended" in first.label
+    assert "returns to the staging area" in en(sc, first.label) and "recommended" in en(sc, first.label)
     sc.play(sc.legal()[1])  # the captain's effect first: he attacks again before going back
     assert top in sc.s.players[0]["discard"]
     assert sc.decision().kind == "defend" and sc.s.stack[-1]["e"] == captain

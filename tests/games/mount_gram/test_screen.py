@@ -14,6 +14,7 @@ from tabletop import games
 from tabletop.engine import Match, Seat
 from tabletop.games.mount_gram.cards import key_of
 from tabletop.games.mount_gram.screen import MountGramScreen
+from tabletop.text.render import for_match
 from tabletop.ui.app import TabletopApp
 from tabletop.ui.menus import MainMenu
 from tabletop.ui.widgets import Curtain, DecisionPanel
@@ -56,11 +57,12 @@ def hidden_titles(match: Match, seat: int | None) -> set[str]:
     shown |= {db[key_of(c)].name for c in view["encounter_discard"] + view["victory"]}
     for p in view["players"]:
         shown |= {db[key_of(c)].name for c in p["discard"]}
-    log = " ".join(e["t"] for e in view["log"])
+    words = for_match(match, lang="en")
+    log = " ".join(words.event(e) for e in view["log"])
     decision = match.decision()
     if decision is not None and decision.seat == seat:
         # a card effect may let the chooser look at them (Prison Cell: "look at its captured cards")
-        log += " ".join(a.label for a in match.legal())
+        log += " ".join(words.text(a.label) for a in match.legal())
     return {db[key_of(c)].name for c in hidden} - shown - {n for n in (db[key_of(c)].name for c in hidden) if n in log}
 
 

@@ -12,6 +12,7 @@ from tabletop import games
 from tabletop.engine import Match, Seat
 from tabletop.games.mount_gram.effects import response_clause
 from tabletop.games.mount_gram.screen import MountGramScreen
+from tabletop.text.render import for_match
 from tabletop.ui.app import TabletopApp
 
 
@@ -36,19 +37,21 @@ def test_response_prompts_say_what_answering_does_and_name_players() -> None:
             decision = match.decision()
             if decision is None:
                 break
-            labels = [a.label for a in match.legal()]
-            text = " ".join([decision.prompt, *labels])
+            words = for_match(match, lang="en", strict=True)
+            labels = [words.text(a.label) for a in match.legal()]
+            prompt = words.text(decision.prompt)
+            text = " ".join([prompt, *labels])
             assert not re.search(r"\bplayer \d", text), text
-            assert "_" not in decision.prompt, decision.prompt
+            assert "_" not in prompt, prompt
             if decision.kind == "response":
                 seen_responses += 1
-                assert "respond to" not in decision.prompt
-                plays = [a for a in match.legal() if a.id != "pass"]
+                assert "respond to" not in prompt
+                plays = [a for a in match.legal() if a.verb != "pass"]
                 if len(plays) == 1:
-                    assert decision.prompt.endswith(f"use {plays[0].label}?")
-                    assert " — " in plays[0].label  # the card, then what it does
+                    assert prompt.endswith(f"use {words.text(plays[0].label)}?")
+                    assert " — " in words.text(plays[0].label)  # the card, then what it does
                 else:
-                    assert "respond? (" in decision.prompt
+                    assert "respond? (" in prompt
             match.bot_step()
     assert seen_responses > 0
 
