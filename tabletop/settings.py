@@ -33,8 +33,8 @@ class Settings:
     animations: bool = True
     bot_think_time: float = 0.35
     curtain: bool = True
-    hints: bool = True
     saves_dir: str = ""
+    hints: bool = True
 
     def changed(self, **changes: Any) -> "Settings":
         """A copy with ``changes`` applied, each checked by ``check``; raises ValueError."""

@@ -25,17 +25,17 @@ def test_a_missing_file_is_the_defaults_without_a_warning(tmp_path: Path) -> Non
 
 def test_the_defaults() -> None:
     assert asdict(Settings()) == {"language": "", "theme": "textual-dark", "ascii": False, "animations": True,
-                                  "bot_think_time": 0.35, "curtain": True, "saves_dir": ""}
+                                  "bot_think_time": 0.35, "curtain": True, "saves_dir": "", "hints": True}
     assert set(DESCRIPTIONS) == {f.name for f in fields(Settings)}
 
 
 def test_every_setting_is_read(tmp_path: Path) -> None:
     path = tmp_path / "settings.toml"
     path.write_text('language = "es"\ntheme = "nord"\nascii = true\nanimations = false\n'
-                    'bot_think_time = 2\ncurtain = false\nsaves_dir = "~/games"\n')
+                    'bot_think_time = 2\ncurtain = false\nsaves_dir = "~/games"\nhints = false\n')
     loaded = load(path)
     assert loaded.warning is None
-    assert loaded.settings == Settings("es", "nord", True, False, 2.0, False, "~/games")
+    assert loaded.settings == Settings("es", "nord", True, False, 2.0, False, "~/games", False)
     assert isinstance(loaded.settings.bot_think_time, float)
 
 

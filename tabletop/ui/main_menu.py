@@ -128,8 +128,9 @@ class MainMenu(Screen[None]):
             self.run_worker(check, thread=True, exclusive=True, group="recent", exit_on_error=False)
 
     def _show_recent(self, text: Text) -> None:
-        if self.is_attached:
-            self.query_one("#recent", Static).update(text)
+        found = self.query("#recent") if self.is_attached else None
+        if found:  # (none while the menu recomposes in another language: it reads the list again)
+            found.first(Static).update(text)
 
     def action_cursor(self, delta: int) -> None:
         menu = self.query_one("#menu", OptionList)

@@ -120,6 +120,6 @@ def test_the_current_language_is_read_at_each_call() -> None:
     from tabletop.text.language import set_language
 
     set_language("es")
-    assert shell._("Settings") == "Ajustes" and shell.bot_label("heuristic") == "bot heurístico"
+    assert shell._("Settings") == "Ajustes" and shell.bot_label("heuristic") == "Bot normal (heurístico)"
     set_language("en")
-    assert shell._("Settings") == "Settings" and shell.bot_label("heuristic") == "heuristic bot"
+    assert shell._("Settings") == "Settings" and shell.bot_label("heuristic") == "Normal bot (heuristic)"

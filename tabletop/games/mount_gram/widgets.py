@@ -15,6 +15,8 @@ from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from tabletop.engine.faces import CardFace, Stat
+from tabletop.text import language
+from tabletop.text.cards import localized_face
 from tabletop.ui.widgets import CardRow, CardView
 
 from .cards import CardDef, key_of
@@ -51,7 +53,11 @@ def sphere_of(sphere: str) -> tuple[str, str]:
 
 
 def card_face(db: dict[str, CardDef], cid: str, ascii_only: bool = False) -> CardFace:
-    """The face of a card id from the rules' card data (read only)."""
+    """The face of a card id from the rules' card data (read only), in the table's language."""
+    return localized_face("mount_gram", _card_face(db, cid, ascii_only), language())
+
+
+def _card_face(db: dict[str, CardDef], cid: str, ascii_only: bool = False) -> CardFace:
     card = db.get(key_of(cid)) if "." in cid else None
     if card is None:
         return CardFace(id=cid, title=cid)

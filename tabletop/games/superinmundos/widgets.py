@@ -24,6 +24,8 @@ from textual.widgets.option_list import Option
 
 from tabletop.engine import Action
 from tabletop.engine.faces import CardFace, Stat
+from tabletop.text import language
+from tabletop.text.cards import localized_face
 from tabletop.ui.glyphs import glyphs
 from tabletop.ui.widgets import CardRow, CardView
 from tabletop.ui.widgets.zoom import ZoomScreen as SharedZoomScreen
@@ -114,8 +116,8 @@ def ascii_face(face: CardFace, ascii_only: bool) -> CardFace:
 
 
 def card_face(card: str, ascii_only: bool = False) -> CardFace:
-    """A card as the shared ``CardView`` draws it."""
-    return ascii_face(_card_face(card, ascii_only), ascii_only)
+    """A card as the shared ``CardView`` draws it, in the table's language."""
+    return ascii_face(localized_face("superinmundos", _card_face(card, ascii_only), language()), ascii_only)
 
 
 def _card_face(card: str, ascii_only: bool) -> CardFace:

@@ -53,7 +53,7 @@ def test_to_beat_follows_the_cards_own_element_rules() -> None:
     marisma = table(2, {0: ["water07"], 1: ["neut11"]})  # ignores every strength and weakness
     marisma.play("open water07")
     lines = en_all(marisma, marisma.view(1)["to_beat"]["notes"])
-    assert "Marisma ignores elements: nothing doubles against it" in lines
+    assert "Marsh ignores elements: nothing doubles against it" in lines  # Marisma's English name
     assert not any(line.endswith("cards double against it") for line in lines)
     magma = table(2, {0: ["fire11"], 1: ["neut11"]})  # fire, and weak against earth as well
     magma.play("open fire11")

@@ -51,7 +51,7 @@ def test_view_hides_other_hands_the_deck_and_loot() -> None:
 def test_spec_declares_rules_file_bots_and_conformance() -> None:
     assert SPEC.rules_file == "docs/games/superinmundos.md"
     assert Path(__file__).resolve().parents[3].joinpath(SPEC.rules_file).is_file()
-    assert set(SPEC.bots) == {"random", "heuristic"}
+    assert set(SPEC.bots) == {"random", "heuristic", "search"}
     setups = SPEC.conformance_setups()
     assert {n for n, _ in setups} == {2, 3, 4}
     covered = {k for _, opts in setups for k in opts}
