@@ -21,14 +21,20 @@ async def settle(pilot, app, screen: GameScreen, rounds: int = 60) -> None:  # t
             return
 
 
+async def open_lesson(pilot, app: TabletopApp, game_id: str) -> GameScreen:  # type: ignore[no-untyped-def]
+    """The lesson of ``game_id`` pushed on the app, standing at the learner's first decision."""
+    await pilot.pause()
+    screen = guide_screen(app, game_id)
+    assert screen is not None
+    await app.push_screen(screen)
+    await settle(pilot, app, screen)
+    return screen
+
+
 async def test_superinmundos_lesson_on_the_real_screen(tmp_path: Path) -> None:
     app = TabletopApp(saves_dir=tmp_path, animate=False, bot_delay=0)
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
-        screen = guide_screen(app, "superinmundos")
-        assert screen is not None
-        await app.push_screen(screen)
-        await settle(pilot, app, screen)
+        screen = await open_lesson(pilot, app, "superinmundos")
         text = visible_text(app)
         assert "Lesson 1 of 15" in text and "Welcome to Superinmundos" in text
         await pilot.press("enter")  # the welcome only explains: Enter goes on
@@ -48,11 +54,7 @@ async def test_superinmundos_lesson_on_the_real_screen(tmp_path: Path) -> None:
 async def test_leaving_the_lesson_frees_every_choice(tmp_path: Path) -> None:
     app = TabletopApp(saves_dir=tmp_path, animate=False, bot_delay=0)
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
-        screen = guide_screen(app, "superinmundos")
-        assert screen is not None
-        await app.push_screen(screen)
-        await settle(pilot, app, screen)
+        screen = await open_lesson(pilot, app, "superinmundos")
         await pilot.press("enter")
         await pilot.press("ctrl+l")
         await pilot.pause()
