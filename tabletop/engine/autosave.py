@@ -6,9 +6,9 @@ An autosave used to run on the key path: encode the match, write, fsync the file
 
 - ``DocumentEncoder`` turns the match into the exact bytes ``saves.save`` would write, on the
   caller's (UI) thread, so the document is a consistent snapshot of the state at that action. It
-  is cheap even for long games because the event log and the action list only grow at the end
-  (events are never changed once written, which ``state.clone`` already relies on): the JSON of
-  the items seen before is kept and only new items are encoded.
+  is cheap even for long games: the event log, most of a state's bytes, is not saved at all
+  (format 3: loading rebuilds it by replay), and the action list only grows at its end, so the
+  JSON of the actions seen before is kept and only new ones are encoded.
 - ``WriteBehind`` writes documents with ``saves.atomic_write`` (temporary file, fsync, rename:
   a crash leaves the old save or the new one, never half of one) on a thread of its own. Only
   the newest pending document of each file is written: a burst of actions while the disk is
@@ -39,11 +39,12 @@ def _dumps(value: Any) -> str:
 
 
 class _ListJson:
-    """The JSON of a list that only grows at its end, its items never changed once appended.
+    """The JSON of a list that mostly grows at its end, its items never changed once appended
+    (the action ids: an undo cuts the list's tail, a new action is appended).
 
     The pieces of the items seen last time are reused for the longest common prefix, found by
-    identity (an undo puts back a clone whose log holds the very same event objects; a new event
-    is a new object), so each call encodes only what is new."""
+    identity (the items are immutable, so an item that is the same object has the same JSON), so
+    each call encodes only what is new."""
 
     def __init__(self) -> None:
         self._items: list[Any] = []
@@ -64,24 +65,16 @@ class DocumentEncoder:
     """The bytes of one match's save document (``saves.document``), encoded incrementally.
 
     The output is byte for byte what ``saves.save`` writes (a test checks it after every action
-    of every game); keep one encoder per match."""
+    and undo of every game); keep one encoder per match."""
 
     def __init__(self) -> None:
-        self._log = _ListJson()
         self._actions = _ListJson()
 
     def encode(self, match: Match) -> bytes:
         doc = saves.document(match)
         actions = doc.pop("actions")
         state = doc.pop("state")
-        parts = [_dumps(doc)[:-1], ',"actions":', self._actions.encode(actions), ',"state":{']
-        fields = []
-        for key, value in state.items():
-            if key == "log" and isinstance(value, list):
-                fields.append(_dumps(key) + ":" + self._log.encode(value))
-            else:
-                fields.append(_dumps(key) + ":" + _dumps(value))
-        parts += [",".join(fields), "}}"]
+        parts = [_dumps(doc)[:-1], ',"actions":', self._actions.encode(actions), ',"state":', _dumps(state), "}"]
         return "".join(parts).encode("utf-8")
 
 

@@ -1,9 +1,11 @@
 """Save files: one JSON document per game, written atomically, validated strictly on load.
 
 The document holds the format name and version, the game id, seats, options, seed, the actions
-taken and the current state. Loading replays the actions from the seed and insists the result is
-the stored state, so a save that was edited by hand, truncated or made by another program is
-refused with a one-line ``SaveError`` instead of being half-trusted.
+taken and the current state without its event log. Loading replays the actions from the seed and
+insists the result is the stored state, so a save that was edited by hand, truncated or made by
+another program is refused with a one-line ``SaveError`` instead of being half-trusted; the log is
+the replay's (it is what the actions produce, so storing it would only repeat them, in 3/4 of the
+bytes).
 """
 
 from __future__ import annotations
@@ -28,9 +30,13 @@ from .save_reader import SaveError, _reason, parse, read_bytes
 from .state import from_plain, to_plain
 
 FORMAT = "tabletop-save"
-VERSION = 2
-"""Format 2 (structured events): the log holds message keys and arguments, no sentences, and the
-summary is a message too. Format 1 (sentences in English) still loads: see ``_facts``."""
+VERSION = 3
+"""Format 3: the state is stored without its event log, which loading rebuilds by replaying the
+actions (it did so already to check the state). Format 2 (the log stored as structured events)
+still loads, its stored log checked for shape and then replaced by the replay's; format 1
+(sentences in English in the log and in pending choices) too: see ``_facts``."""
+LOG = "log"
+"""The state field a format-3 save leaves out (``BaseState.log``)."""
 SUFFIX = ".json"
 
 
@@ -157,8 +163,13 @@ def document(match: Match) -> dict[str, Any]:
         "updated": match.updated,
         "hints": {str(seat): n for seat, n in sorted(match.hints.items())},
         "actions": match.actions,
-        "state": to_plain(match.state),
+        "state": stored_state(match.state),
     }
+
+
+def stored_state(state: Any) -> dict[str, Any]:
+    """The state as a save stores it: every field but the log (shares structure with the state)."""
+    return {key: value for key, value in to_plain(state).items() if key != LOG}
 
 
 def save(match: Match, path: Path) -> Path:
@@ -269,9 +280,15 @@ def load(path: Path, resolve_game: Callable[[str], Game[Any]]) -> Match:
             raise SaveError(f"{path}: seat {seat.name!r} is an unknown kind of bot '{safe_text(seat.kind, 40)}'")
     if env.title != game.spec.title:
         raise SaveError(f"{path}: its title '{safe_text(env.title, 60)}' is not the game's ({game.spec.title!r})")
+    plain_state = dict(env.state)
+    if env.version >= 3:
+        if LOG in plain_state:
+            raise SaveError(f"{path}: its state holds a log, which a format-{env.version} save leaves out "
+                          "(loading rebuilds it by replay)")
+        plain_state[LOG] = []  # rebuilt by the replay below; a format-2 log is validated, then dropped
     try:
-        _state_adapter(game.state_type).validate_python(env.state)
-        stored = from_plain(game.state_type, env.state)
+        _state_adapter(game.state_type).validate_python(plain_state)
+        stored = from_plain(game.state_type, plain_state)
     except ValidationError as exc:
         raise SaveError(f"{path}: state {_first_error(exc)}") from None
     except (ValueError, TypeError, RecursionError) as exc:
@@ -287,7 +304,8 @@ def load(path: Path, resolve_game: Callable[[str], Game[Any]]) -> Match:
     except Exception as exc:  # a tampered log must never surface as a traceback
         raise SaveError(f"{path}: its action log does not replay ({type(exc).__name__})") from None
     try:
-        now, then = json.loads(json.dumps(to_plain(replayed))), json.loads(json.dumps(to_plain(stored)))
+        now = json.loads(json.dumps(stored_state(replayed)))
+        then = json.loads(json.dumps(stored_state(stored)))
         same = now == then if env.version >= 2 else _facts(now) == _facts(then)
     except (TypeError, ValueError, RecursionError):
         same = False

@@ -24,7 +24,7 @@ def full_bytes(match: Match) -> bytes:
 
 
 @pytest.mark.parametrize("game_id", sorted(games.specs()))
-def test_encoder_writes_what_save_writes_after_every_action_and_undo(game_id: str) -> None:
+def test_encoder_writes_what_save_writes_after_every_action_and_undo(game_id: str, tmp_path: Path) -> None:
     spec = games.spec(game_id)
     players, options = max((s for s in spec.conformance_setups() if s[0] <= 3), key=lambda s: s[0])
     match = Match.start(games.game(game_id), [Seat(f"P{i}") for i in range(players)], options, seed=11)
@@ -40,6 +40,31 @@ def test_encoder_writes_what_save_writes_after_every_action_and_undo(game_id: st
         assert encoder.encode(match) == full_bytes(match)
     assert encoder.encode(match) == full_bytes(match)
     json.loads(encoder.encode(match))  # and it is a document
+    path = tmp_path / "auto.json"
+    path.write_bytes(encoder.encode(match))
+    loaded = saves.load(path, games.game)  # that loads, its log rebuilt by the replay
+    assert loaded.actions == match.actions and loaded.state.log == match.state.log
+
+
+def test_encoder_encodes_only_the_new_actions_and_never_the_log(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The key path's cost does not grow with the game: the actions seen before are not encoded
+    again, and the log (most of a long game's state) is not in the document at all."""
+    from tabletop.engine import autosave
+
+    match = Match.start(games.game("villainous"), [Seat("A", "random"), Seat("B", "random")], {}, seed=3)
+    for _ in range(60):
+        match.bot_step()
+    encoder = DocumentEncoder()
+    encoder.encode(match)
+    encoded: list[object] = []
+    real = autosave._dumps
+    monkeypatch.setattr(autosave, "_dumps", lambda value: encoded.append(value) or real(value))
+    match.bot_step()
+    match.bot_step()
+    data = encoder.encode(match)
+    assert [v for v in encoded if isinstance(v, str)] == match.actions[-2:]
+    assert all(not isinstance(v, dict) or "log" not in v for v in encoded)
+    assert data == full_bytes(match) and "log" not in json.loads(data)["state"]
 
 
 class Gate:

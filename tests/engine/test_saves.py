@@ -91,13 +91,14 @@ def test_round_trip(saved: Path, match: Match) -> None:
 
 def test_document_fields(saved: Path, match: Match) -> None:
     doc = json.loads(saved.read_text(encoding="utf-8"))
-    assert doc["format"] == FORMAT == "tabletop-save" and doc["version"] == VERSION == 2
+    assert doc["format"] == FORMAT == "tabletop-save" and doc["version"] == VERSION == 3
     assert doc["game"] == "highcard" and doc["title"] == "High Card"
     assert doc["seats"] == [{"name": "Sofía", "kind": "human"}, {"name": "Tomás", "kind": "human"},
                             {"name": "Bot 3", "kind": "highest"}]
     assert doc["seed"] == 31 and doc["actions"] == match.actions
     assert doc["summary"] == match.summary() and doc["finished"] is False
-    assert doc["state"] == json.loads(json.dumps(to_plain(match.state)))
+    assert doc["state"] == json.loads(json.dumps({k: v for k, v in to_plain(match.state).items() if k != "log"}))
+    assert "log" not in doc["state"] and match.state.log, "the log is left out: load rebuilds it by replay"
     assert "Sofía" in saved.read_text(encoding="utf-8")  # UTF-8, not \\u escapes
 
 
@@ -263,7 +264,7 @@ def test_every_truncation_of_a_real_save_is_called_truncated(saved: Path) -> Non
 @pytest.mark.parametrize(("edit", "expected"), [
     (lambda d: d.update(format="something-else"), "not a Tabletop save (format 'something-else')"),
     (lambda d: d.pop("format"), "not a Tabletop save"),
-    (lambda d: d.update(version=VERSION + 1), "made by a newer Tabletop (save format 3, this reads 2)"),
+    (lambda d: d.update(version=VERSION + 1), "made by a newer Tabletop (save format 4, this reads 3)"),
     (lambda d: d.update(version=99), "newer Tabletop"),
     (lambda d: d.update(version=0), "unknown save format version 0"),
     (lambda d: d.update(version="1"), "'version' is missing or not a number"),
@@ -348,6 +349,50 @@ def test_other_tampering_is_caught_by_replay(saved: Path, edit: Any) -> None:
     rewrite(saved, edit)
     message = refused(saved)
     assert "does not match" in message or "does not replay" in message
+
+
+# -- the log (format 3 leaves it out; format 2 stored it) -----------------------------------------
+def test_the_log_is_rebuilt_by_the_replay(saved: Path, match: Match) -> None:
+    assert "log" not in json.loads(saved.read_text(encoding="utf-8"))["state"]
+    loaded = load(saved, games.game)
+    assert loaded.state.log == match.state.log and len(loaded.state.log) > 3
+
+
+@pytest.mark.parametrize("log", [[], [{"k": "deal", "seat": 0}], None, "deal"])
+def test_a_format_3_state_holding_a_log_is_refused(saved: Path, log: Any) -> None:
+    rewrite(saved, lambda d: d["state"].update(log=log))
+    assert "its state holds a log, which a format-3 save leaves out" in refused(saved)
+
+
+def as_format_2(match: Match) -> Any:
+    """What format 2 wrote for ``match``: the same document with the log in the state."""
+    def edit(doc: dict[str, Any]) -> None:
+        doc["version"] = 2
+        doc["state"] = json.loads(json.dumps(to_plain(match.state)))
+    return edit
+
+
+def test_a_format_2_save_loads_its_log_replaced_by_the_replays(saved: Path, match: Match) -> None:
+    rewrite(saved, as_format_2(match))
+    assert load(saved, games.game).state.log == match.state.log
+
+    def edited_log(doc: dict[str, Any]) -> None:
+        doc["state"]["log"][0] = {"k": "deal", "note": "not what happened"}
+        doc["state"]["log"].append({"k": "win", "seat": 1})
+    rewrite(saved, edited_log)  # the stored log is never read: nothing of the edit survives
+    assert load(saved, games.game).state.log == match.state.log
+
+
+@pytest.mark.parametrize(("edit", "expected"), [
+    (lambda d: d["state"].pop("log"), "missing ['log']"),
+    (lambda d: d["state"].update(log="deal"), "state field 'log'"),
+    (lambda d: d["state"].update(log=[1, 2]), "state field 'log.0'"),
+    (lambda d: d["state"].update(log={"0": {"k": "deal"}}), "state field 'log'"),
+])
+def test_a_format_2_log_of_the_wrong_shape_is_refused(saved: Path, match: Match, edit: Any, expected: str) -> None:
+    rewrite(saved, as_format_2(match))
+    rewrite(saved, edit)
+    assert expected in refused(saved)
 
 
 @pytest.mark.parametrize("edit", [

@@ -92,7 +92,7 @@ CASES: dict[str, Callable[[dict[str, Any]], bytes]] = {
     "nesting_deep_objects.json": lambda b: ENVELOPE + b'{"a":' * DEEP + b"1" + b"}" * DEEP + b"}",
     "nesting_deep_unclosed.json": lambda b: ENVELOPE + b"[" * DEEP,
     "nesting_just_over_the_limit_in_state.json": edited(
-        lambda d: d["state"]["log"].append(json.loads("[" * 70 + "]" * 70))),
+        lambda d: d["state"]["deck"].append(json.loads("[" * 70 + "]" * 70))),
     "nesting_deep_document_array.json": lambda b: b"[" * 5000 + b"]" * 5000,
     # -- number limits --------------------------------------------------------------------------
     "number_seed_4301_digits.json": replaced("seed", "9" * 4301),
@@ -143,6 +143,14 @@ CASES: dict[str, Callable[[dict[str, Any]], bytes]] = {
     "state_seed_changed.json": edited(_set("seed", 6)),
     "state_action_not_legal.json": edited(lambda d: d["actions"].append("bogus")),
     "state_log_stops_early.json": edited(lambda d: d["actions"].pop()),
+    # -- the log: format 3 leaves it out (load rebuilds it by replay), format 2 stored it -------
+    "state_log_stored_in_format_3.json": edited(_set("state.log", [{"k": "deal", "seat": 0}])),
+    "state_log_null_in_format_3.json": edited(_set("state.log", None)),
+    "state_v2_without_a_log.json": edited(_set("version", 2)),
+    "state_v2_log_is_a_string.json": edited(lambda d: d.update(version=2) or d["state"].update(log="deal")),
+    "state_v2_log_event_is_a_number.json": edited(lambda d: d.update(version=2) or d["state"].update(log=[7])),
+    "state_v2_log_is_an_object.json": edited(
+        lambda d: d.update(version=2) or d["state"].update(log={"0": {"k": "deal", "seat": 0}})),
     # -- tampered metadata (the replayed state is consistent) -----------------------------------
     "meta_title_clears_the_screen.json": edited(_set("title", "\x1b[2J\x1b[HHigh Card")),
     "meta_summary_writes_the_clipboard.json": edited(
