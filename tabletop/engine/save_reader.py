@@ -25,7 +25,8 @@ class SaveError(Exception):
 
 
 MAX_BYTES = 16 * 1024 * 1024
-"""A save larger than this is refused before it is read (real saves are a few hundred KB)."""
+"""A save larger than this is refused before it is read (real saves are tens of KB; format-2 ones
+with their log, a few hundred)."""
 MAX_DEPTH = 64
 """Deepest nesting of arrays and objects a save may have (real saves stay under 10)."""
 MAX_DIGITS = 100
