@@ -12,6 +12,7 @@ from .actions import begin_card_action, card_options, start_action
 from .acts import discard_from_realm, draw_cards, loc_t, move_mover
 from .board import CARD, allies, hand_target, in_realm, slots, strength, unlocked, villain, villain_items
 from .flow import AGAIN, DONE, Choice, Opt, amount_of, card_of, ev, fields, fx, handler, loc_of, m, opt, picked, push, win
+from .hooks import COVERED_ACTION_KEYS, PAY_TO_DISCARD_KEYS
 from .ops import NEEDS_CHECK, doable, doable_steps
 from .state import VState
 
@@ -177,7 +178,7 @@ def menu_slots(s: VState, p: int) -> list[tuple[str, str, int, bool]]:
     P = s.players[p]
     loc = P["mover"]
     hiss = (not s.tf.get("hiss") and any(P["cards"][c]["loc"] == loc and P["cards"][c]["side"] == "v"
-                                         for c in in_realm(P, "sir_hiss")))
+                                         for k in COVERED_ACTION_KEYS for c in in_realm(P, k)))
     used = s.used
     return [x for x in slots(s, p, loc, uncovered_only=not hiss) if x[0] not in used]
 
@@ -214,7 +215,7 @@ def disguises(s: VState, p: int) -> list[str]:
     P = s.players[p]
     if P["power"] < 2:
         return []
-    return [c for c in in_realm(P, "clever_disguise")]
+    return [c for k in PAY_TO_DISCARD_KEYS for c in in_realm(P, k)]
 
 
 ACTION_OF = {"gain": "gain_power", "discard": "discard", "play": "play_card", "activate": "activate",
