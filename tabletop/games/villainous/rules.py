@@ -6,6 +6,7 @@ them: ``apply`` checks the answer against the pending choice and runs the stack 
 
 from __future__ import annotations
 
+import marshal
 from typing import Any
 
 from tabletop.engine import Action, Decision, Game, IllegalAction, Result, Seat, visible_log
@@ -118,6 +119,45 @@ def to_action(o: Opt) -> Action:
                   tuple(extra.items()) if extra else ())
 
 
+_PLAYER_LISTS = ("hand", "deck", "discard", "fdeck", "fdiscard", "locked", "unlocked")
+_STATE_LISTS = ("used", "revealed", "resolving", "looking", "humans", "draft", "log")
+_STATE_NESTED = ("stack", "tf")
+_STATE_SHARED = ("pending", "reason")
+"""How ``clone_state`` copies each field of a ``VState`` (``test_clone`` holds this list to the
+dataclass): flat lists of strings or flags are sliced (strings are immutable, so sharing them is
+exact); the frames and per-turn facts, nested and changed in place, go through ``marshal``; the
+pending choice and the end reason are only ever replaced whole, never changed in place, so the
+copy shares them (a pending choice is the bulk of a state: every option's record). Everything
+else is an immutable scalar."""
+_dumps, _loads = marshal.dumps, marshal.loads
+
+
+def _copy_player(P: Player) -> Player:
+    Q = P.copy()
+    for k in _PLAYER_LISTS:
+        Q[k] = P[k][:]  # type: ignore[literal-required]
+    Q["cards"] = {c: r.copy() for c, r in P["cards"].items()}  # a record's values are scalars (spill: replaced whole)
+    return Q
+
+
+def clone_state(s: VState) -> VState:
+    """A deep copy of the state, as ``engine.state.clone`` makes, in a fifth of the time: only what
+    can change in place is copied (see ``_STATE_LISTS``)."""
+    d = s.__dict__.copy()
+    d["players"] = [_copy_player(P) for P in d["players"]]
+    for k in _STATE_LISTS:
+        d[k] = d[k][:]
+    for k in _STATE_NESTED:
+        v = d[k]
+        if v:
+            d[k] = _loads(_dumps(v))
+        else:
+            d[k] = v.__class__()
+    new = _new(VState)
+    new.__dict__ = d
+    return new
+
+
 _DECISION: list[Any] = [None, None]
 """The decision of the last pending choice asked about (as ``_ACTIONS``)."""
 _ACTIONS: list[Any] = [None, []]
@@ -132,6 +172,9 @@ class Villainous(Game[VState]):
 
     def setup(self, seats: list[Seat], options: dict[str, Any], seed: int) -> VState:
         return new_state([x.name for x in seats], None, options, seed, [not x.is_bot for x in seats])
+
+    def clone(self, s: VState) -> VState:
+        return clone_state(s)
 
     def decision(self, s: VState) -> Decision | None:
         if s.phase == "over" or s.pending is None:
