@@ -165,6 +165,31 @@ _ACTIONS: list[Any] = [None, []]
 answers), so asking again while it stands costs nothing."""
 
 
+_BY_CONTENT: dict[bytes, Any] = {}
+"""Actions and decisions already built, by the ``marshal`` bytes of what they are built from (the
+option records, the pending question). Equal bytes are equal records, so the cached ``Action`` is
+the one ``to_action`` would build (they are immutable); the same menus, windows and Fate picks come
+back turn after turn, and building their labels is most of ``legal_actions``."""
+_CACHE_LIMIT = 50_000
+
+
+def _cached(key: bytes, build: Any, arg: Any) -> Any:
+    hit = _BY_CONTENT.get(key)
+    if hit is None:
+        if len(_BY_CONTENT) >= _CACHE_LIMIT:
+            _BY_CONTENT.clear()
+        hit = _BY_CONTENT[key] = build(arg)
+    return hit
+
+
+def _actions(opts: list[Opt]) -> tuple[Action, ...]:
+    return tuple([_cached(_dumps(o), to_action, o) for o in opts])
+
+
+def _decision(pd: dict[str, Any]) -> Decision:
+    return Decision(pd["seat"], pd["kind"], _frozen(pd["prompt"]))
+
+
 class Villainous(Game[VState]):
     spec = SPEC
     state_type = VState
@@ -181,7 +206,8 @@ class Villainous(Game[VState]):
             return None
         pd = s.pending
         if _DECISION[0] is not pd:
-            _DECISION[0], _DECISION[1] = pd, Decision(pd["seat"], pd["kind"], _frozen(pd["prompt"]))
+            key = _dumps((pd["seat"], pd["kind"], pd["prompt"]))
+            _DECISION[0], _DECISION[1] = pd, _cached(key, _decision, pd)
         return _DECISION[1]
 
     def legal_actions(self, s: VState) -> list[Action]:
@@ -189,7 +215,8 @@ class Villainous(Game[VState]):
             return []
         pending = s.pending
         if _ACTIONS[0] is not pending:
-            _ACTIONS[0], _ACTIONS[1] = pending, [to_action(o) for o in pending["opts"]]
+            opts = pending["opts"]
+            _ACTIONS[0], _ACTIONS[1] = pending, _cached(b"@" + _dumps(opts), _actions, opts)
         return list(_ACTIONS[1])
 
     def apply(self, s: VState, action_id: str) -> None:

@@ -281,9 +281,18 @@ def _when_holds(s: VState, when: dict[str, Any]) -> bool:
     return False
 
 
-def condition_ok(s: VState, q: int, c: str, memo: dict[int, bool] | None = None) -> bool:
-    """May ``q`` play Condition ``c`` now? ``memo`` keeps the ``when`` facts while one window asks
-    seat after seat (nothing changes in between)."""
+def condition_ok(s: VState, q: int, c: str, memo: dict[Any, bool] | None = None) -> bool:
+    """May ``q`` play Condition ``c`` now? ``memo`` keeps the answers (and the ``when`` facts,
+    shared by every seat) while one window asks seat after seat: nothing changes in between."""
+    if memo is None:
+        return _condition_ok(s, q, c, None)
+    ok = memo.get((q, c))
+    if ok is None:
+        ok = memo[q, c] = _condition_ok(s, q, c, memo)
+    return ok
+
+
+def _condition_ok(s: VState, q: int, c: str, memo: dict[Any, bool] | None) -> bool:
     d = CARD[c]
     if d.type != "Condition" or c in s.tf.get("conds", ()):
         return False
@@ -307,7 +316,7 @@ def _holds_condition(P: Any) -> bool:
     return not (IS_COND.isdisjoint(P["hand"]) and IS_COND.isdisjoint(P["deck"]))
 
 
-def window_options(s: VState, q: int, memo: dict[int, bool] | None = None) -> list[Opt]:
+def window_options(s: VState, q: int, memo: dict[Any, bool] | None = None) -> list[Opt]:
     P = s.players[q]
     john = P["villain"] == "john"
     if not john and IS_COND.isdisjoint(P["hand"]):
@@ -320,7 +329,7 @@ def window_options(s: VState, q: int, memo: dict[int, bool] | None = None) -> li
     return out
 
 
-def could_answer(s: VState, q: int, memo: dict[int, bool] | None = None) -> bool:
+def could_answer(s: VState, q: int, memo: dict[Any, bool] | None = None) -> bool:
     """Judging by public facts only, could ``q`` answer this window? It holds cards and one of its
     villain's Conditions that nobody can see (in its hand or deck) would be playable now, or it is
     Prince John and may pay off a Clever Disguise. Two tables differing only in hidden cards give
@@ -342,7 +351,7 @@ def could_answer(s: VState, q: int, memo: dict[int, bool] | None = None) -> bool
     return False
 
 
-def asked(s: VState, q: int, memo: dict[int, bool] | None = None) -> bool:
+def asked(s: VState, q: int, memo: dict[Any, bool] | None = None) -> bool:
     """R17, hot-seat: is ``q`` asked in this window? A human seat whenever it could answer on public
     facts (the curtain going to it, or not, says nothing of its hand); a bot only when it holds a
     playable Condition (nobody watches a bot's curtain). ``always_ask`` asks everyone, and
@@ -385,7 +394,7 @@ def h_window(s: VState, f: dict[str, Any]) -> Any:
             push(s, {"k": "tidy", "who": q, "card": c})
             fx(s, q, q, c, CARD[c].steps("condition"))
             return AGAIN
-    memo: dict[int, bool] = {}  # nothing changes while the seats are asked in turn
+    memo: dict[Any, bool] = {}  # nothing changes while the seats are asked in turn
     while True:
         if f["i"] >= len(order):
             if f["played"]:
