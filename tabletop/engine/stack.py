@@ -156,8 +156,10 @@ class Machine(Generic[S]):
         live = self.live
         pick = self.pick_key
         limit = self.limit
+        if not live(s):
+            return
         steps = 0
-        while live(s):
+        while True:  # ``live`` holds here: checked on entry, after each handler and each refill
             steps += 1
             if steps > limit:
                 last = s.stack[-1].get(kind) if s.stack else None
@@ -167,6 +169,8 @@ class Machine(Generic[S]):
                 if refill is None:
                     return
                 refill(s)
+                if not live(s):
+                    return
                 continue
             idx = len(stack) - 1
             f = stack[idx]

@@ -11,6 +11,7 @@ from typing import Any
 from .actions import begin_card_action, card_options, start_action
 from .acts import discard_from_realm, draw_cards, loc_t, move_mover
 from .board import CARD, allies, hand_target, in_realm, slots, strength, unlocked, villain, villain_items
+from .cards import VILLAINS
 from .flow import AGAIN, DONE, Choice, Opt, amount_of, card_of, ev, fields, fx, handler, loc_of, m, opt, picked, push, win
 from .hooks import COVERED_ACTION_KEYS, PAY_TO_DISCARD_KEYS
 from .ops import NEEDS_CHECK, doable, doable_steps
@@ -307,7 +308,17 @@ def _condition_ok(s: VState, q: int, c: str, memo: dict[Any, bool] | None) -> bo
 
 
 IS_COND = frozenset(c for c, d in CARD.items() if d.type == "Condition")
-COND_KEY = {c: CARD[c].key for c in IS_COND}
+COND_COPIES: dict[str, list[list[str]]] = {}
+"""Villain -> its Conditions, each as the list of its copies' instance ids."""
+for _c in sorted(IS_COND):
+    _byk = COND_COPIES.setdefault(CARD[_c].villain, [])
+    _same = next((g for g in _byk if CARD[g[0]].key == CARD[_c].key), None)
+    if _same is None:
+        _byk.append([_c])
+    else:
+        _same.append(_c)
+for _v in VILLAINS:
+    COND_COPIES.setdefault(_v, [])
 WHEN_OF = {c: CARD[c].by_trigger["condition"][0]["when"] for c in IS_COND}
 
 
@@ -339,15 +350,23 @@ def could_answer(s: VState, q: int, memo: dict[Any, bool] | None = None) -> bool
         return True
     if not P["hand"]:
         return False
-    seen: set[str] = set()
-    cond_key = COND_KEY
-    for zone in (P["hand"], P["deck"]):
-        for c in zone:
-            k = cond_key.get(c)
-            if k is not None and k not in seen:
-                seen.add(k)
-                if condition_ok(s, q, c, memo):
-                    return True
+    hand, deck = P["hand"], P["deck"]
+    for copies in COND_COPIES[P["villain"]]:
+        # each Condition once, judged on its first copy in hand-then-deck order (the answer is
+        # whether any is playable: the order of the checks cannot change it)
+        first = None
+        at = 0
+        for c in copies:
+            if c in hand:
+                pos = hand.index(c)
+            elif c in deck:
+                pos = len(hand) + deck.index(c)
+            else:
+                continue
+            if first is None or pos < at:
+                first, at = c, pos
+        if first is not None and condition_ok(s, q, first, memo):
+            return True
     return False
 
 
