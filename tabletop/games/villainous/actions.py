@@ -53,6 +53,7 @@ from .hooks import (
     FIRST_ATTACHED,
     FIRST_SELF,
     FORCED_ON_REVEAL,
+    FORCED_TO,
     ITEM_PAYERS,
     KEEPS_AFTER_VANQUISH,
     NEEDS_TWO,
@@ -469,7 +470,8 @@ def h_pfate(s: VState, f: dict[str, Any]) -> Any:
     ans = f.pop("ans", None)
     if f.get("forced"):
         s.revealed.remove(c)
-        loc = villain(P).loc_names.index("Hangman's Tree") if "Hangman's Tree" in villain(P).loc_names else 3
+        names, to = villain(P).loc_names, FORCED_TO[c]
+        loc = names.index(to) if to in names else 3
         ev(s, "peter", seat=p, card=c)
         play_hero(s, p, c, loc, by)
         return DONE

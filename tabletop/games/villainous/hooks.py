@@ -95,8 +95,11 @@ TARGET_TAX: dict[str, int] = {
 """Hero instance -> the extra Power an Effect aimed at him costs (King Triton)."""
 
 # -- revealing --------------------------------------------------------------------------------------
-FORCED_ON_REVEAL = _instances(lambda d: any(st["op"] == "forced_play" for st in d.steps("on_reveal")))
-"""Cards played at once when revealed, whatever revealed them (Peter Pan, R9)."""
+FORCED_TO: dict[str, str] = {c: st["to"] for c, d in CARD.items() for st in d.steps("on_reveal")
+                             if st["op"] == "forced_play"}
+"""Card instance -> the location it is played to at once when revealed, whatever revealed it
+(Peter Pan: Hangman's Tree, R32)."""
+FORCED_ON_REVEAL = frozenset(FORCED_TO)
 
 # -- the villain's turn --------------------------------------------------------------------------------
 COVERED_ACTION_KEYS: tuple[str, ...] = tuple(d.key for d in _DEFS if _static(d, "perform_covered_action"))
