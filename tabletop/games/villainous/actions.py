@@ -30,7 +30,6 @@ from .board import (
     CARD,
     COST_VILLAINS,
     I_COST,
-    KEY_VILLAINS,
     REACH,
     activation_cost,
     adjacent,
@@ -48,9 +47,34 @@ from .board import (
     villain,
 )
 from .flow import AGAIN, DONE, Choice, Opt, Plain, card_of, ev, fx, handler, loc_of, m, opt, picked, push, seat_of
+from .hooks import (
+    BINDS,
+    EVENT_ABILITY,
+    FIRST_ATTACHED,
+    FIRST_SELF,
+    FORCED_ON_REVEAL,
+    FORCED_TO,
+    ITEM_PAYERS,
+    KEEPS_AFTER_VANQUISH,
+    NEEDS_TWO,
+    NOT_VANQUISHED_BY,
+    ONLY_TO,
+    PRIORITY_VILLAINS,
+    SHIELD_VILLAINS,
+    SHIELDS,
+    TAKES_ALLYS_PLACE,
+    WHEN,
+)
 from .state import VState
 
 # -- vanquish -----------------------------------------------------------------------------------
+
+
+def item_payers(P: Any) -> list[str]:
+    """The cards in this realm that may be discarded to pay for an Item (Never Land Map)."""
+    if len(ITEM_PAYERS) == 1:
+        return in_realm(P, ITEM_PAYERS[0])
+    return [c for k in ITEM_PAYERS for c in in_realm(P, k)]
 
 
 def defeatable(s: VState, p: int, h: str) -> bool:
@@ -58,21 +82,17 @@ def defeatable(s: VState, p: int, h: str) -> bool:
     r = P["cards"][h]
     if P["locked"][r["loc"]]:
         return False
-    if P["villain"] not in KEY_VILLAINS.get("clever_disguise", ()):
+    if P["villain"] not in SHIELD_VILLAINS:
         return True  # realm isolation: no Clever Disguise can be attached here
-    return not any(CARD[a].key == "clever_disguise" for a in attached(P, h))
-
-
-_PRIORITY_VILLAINS = KEY_VILLAINS.get("carpet", set()) | KEY_VILLAINS.get("taunt", set())
+    return not any(a in SHIELDS for a in attached(P, h))
 
 
 def priority(s: VState, p: int, cands: list[str]) -> list[str]:
     """Carpet / Taunt: those Heroes must be defeated first (R39)."""
     P = s.players[p]
-    if P["villain"] not in _PRIORITY_VILLAINS:
+    if P["villain"] not in PRIORITY_VILLAINS:
         return cands  # realm isolation: neither Carpet nor Taunt can be here
-    prio = [h for h in heroes(P) if CARD[h].key == "carpet"
-            or any(CARD[a].key == "taunt" for a in attached(P, h))]
+    prio = [h for h in heroes(P) if h in FIRST_SELF or any(a in FIRST_ATTACHED for a in attached(P, h))]
     if not prio:
         return cands
     return [h for h in cands if h in prio]
@@ -93,7 +113,7 @@ def vanq_allies(s: VState, p: int, h: str) -> list[str]:
     locs = {hloc}
     if rec.get("sz") == "e" and rec.get("spill") and not P["locked"][rec["spill"][0]]:
         locs.add(rec["spill"][0])
-    hk = CARD[h].key
+    barred = NOT_VANQUISHED_BY.get(h, ())
     out = []
     for a, r in P["cards"].items():
         if not is_ally(a, r) or r.get("w"):
@@ -102,9 +122,7 @@ def vanq_allies(s: VState, p: int, h: str) -> list[str]:
         ok = r["loc"] in locs or (k in REACH and abs(r["loc"] - hloc) == 1 and not P["locked"][r["loc"]])
         if not ok:
             continue
-        if hk == "sultan" and CARD[a].key == "palace_guard":
-            continue
-        if hk == "skippy" and CARD[a].key == "wolf_archers":
+        if barred and CARD[a].key in barred:
             continue
         out.append(a)
     return out
@@ -113,7 +131,7 @@ def vanq_allies(s: VState, p: int, h: str) -> list[str]:
 def vanq_ok(s: VState, p: int, h: str, chosen: list[str]) -> bool:
     if not chosen:
         return False
-    need = 2 if CARD[h].key in ("guards", "lost_boys") else 1
+    need = 2 if h in NEEDS_TWO else 1
     if len(chosen) < need:
         return False
     return sum(max(0, strength(s, p, a)) for a in chosen) >= strength(s, p, h)
@@ -164,7 +182,9 @@ def _resolve_vanquish(s: VState, f: dict[str, Any]) -> Any:
     P = s.players[p]
     ev(s, "vanquish", seat=p, card=h, cards=list(sel))
     # R44: Golden Arrow waits beneath the defeated Hero's own ability (which ``defeat`` pushes on top)
-    triggered(s, p, [["golden_arrow", g, 2] for a in sel for g in attached(P, a) if CARD[g].key == "golden_arrow"])
+    seen = WHEN["attached_ally_used_to_defeat_hero"]
+    triggered(s, p, [[CARD[g].key, g, EVENT_ABILITY[CARD[g].key][1]["amount"]] for a in sel for g in attached(P, a)
+                     if g in seen])
     defeat(s, p, h, by_vanquish=True)
     if s.phase != "play":
         return DONE
@@ -172,9 +192,9 @@ def _resolve_vanquish(s: VState, f: dict[str, Any]) -> Any:
         for a in sel:
             if a not in P["cards"]:
                 continue
-            if CARD[a].key == "tweedle_dee_and_tweedle_dum" and not P["cards"][a].get("hyp"):
+            if a in KEEPS_AFTER_VANQUISH and not P["cards"][a].get("hyp"):
                 continue
-            bows = [b for b in attached(P, a) if CARD[b].key == "bow_and_arrows"]
+            bows = [b for b in attached(P, a) if b in TAKES_ALLYS_PLACE]
             if bows:
                 discard_from_realm(s, p, bows[0], "instead_of_its_ally")
                 continue
@@ -239,11 +259,11 @@ def play_dests(s: VState, p: int, c: str, free: bool = False, first: bool = Fals
     power = P["power"]
     disc, local = ctx if ctx is not None else (discount(s, p), _local_costs(P))
     if not free and isinstance(d.cost, int) and d.cost - disc > power \
-            and not (d.type == "Item" and in_realm(P, "never_land_map")):
+            and not (d.type == "Item" and item_payers(P)):
         return []
     doable = _doable()
     out: list[Dest] = []
-    maps = [m for m in in_realm(P, "never_land_map")] if d.type == "Item" else []
+    maps = item_payers(P) if d.type == "Item" else []
     to = ATTACH_TO[c]
 
     def add(verb: str, aid: str, label: Plain, k: int, loc: int | None, host: str | None) -> None:
@@ -253,14 +273,15 @@ def play_dests(s: VState, p: int, c: str, free: bool = False, first: bool = Fals
         if maps and not free and k > 0:
             out.append((aid + " map", m("act.dest_map", where=label), 0, loc, host, True, verb))
 
-    if d.type in ("Ally", "Curse") or (d.type == "Item" and to is None and not d.key.startswith("binding")):
+    if d.type in ("Ally", "Curse") or (d.type == "Item" and to is None and c not in BINDS):
         names = villain(P).loc_names
+        only = ONLY_TO.get(d.key)
         if first and not local and isinstance(d.cost, int) and d.cost <= power:
             # only location-bound modifiers raise a cost: the printed cost is an upper bound here
             for loc in unlocked(P):
                 if d.type == "Curse" and restricted(P, "curses_cannot_be_played_to_this_location", loc):
                     continue
-                if d.key == "magic_lamp" and names[loc] != "Cave of Wonders":
+                if only is not None and names[loc] != only:
                     continue
                 return [(f"at {loc}", m("act.nothing"), d.cost, loc, None, False, "at")]
             return []
@@ -268,13 +289,13 @@ def play_dests(s: VState, p: int, c: str, free: bool = False, first: bool = Fals
         for loc in unlocked(P):
             if d.type == "Curse" and restricted(P, "curses_cannot_be_played_to_this_location", loc):
                 continue
-            if d.key == "magic_lamp" and names[loc] != "Cave of Wonders":
+            if only is not None and names[loc] != only:
                 continue
             add("at", f"at {loc}", m("act.to_loc", loc_term=loc_t(s, p, loc)),
                 cost(s, p, c, loc) if flat is None else flat, loc, None)
             if first and out:
                 return out
-    elif d.type == "Item" and d.key.startswith("binding"):
+    elif d.type == "Item" and c in BINDS:
         for h in heroes(P):
             r = P["cards"][h]
             if P["locked"][r["loc"]] or locname(s, p, r["loc"]) == d.target_location:
@@ -325,7 +346,7 @@ def h_play(s: VState, f: dict[str, Any]) -> Any:
     d = CARD[c]
     P["hand"].remove(c)
     if use_map:
-        the_map = in_realm(P, "never_land_map")[0]
+        the_map = item_payers(P)[0]
         discard_from_realm(s, p, the_map, "paid_for_an_item")
     else:
         P["power"] -= k
@@ -408,7 +429,7 @@ def h_fate(s: VState, f: dict[str, Any]) -> Any:
         f["st"] = 1
         if got:
             ev(s, "reveal", "fate_two", seat=v, cards=list(got))
-        pans = [c for c in got if CARD[c].key == "peter_pan"]
+        pans = [c for c in got if c in FORCED_ON_REVEAL]
         if pans:
             for c in got:
                 if c not in pans:
@@ -449,7 +470,8 @@ def h_pfate(s: VState, f: dict[str, Any]) -> Any:
     ans = f.pop("ans", None)
     if f.get("forced"):
         s.revealed.remove(c)
-        loc = villain(P).loc_names.index("Hangman's Tree") if "Hangman's Tree" in villain(P).loc_names else 3
+        names, to = villain(P).loc_names, FORCED_TO[c]
+        loc = names.index(to) if to in names else 3
         ev(s, "peter", seat=p, card=c)
         play_hero(s, p, c, loc, by)
         return DONE

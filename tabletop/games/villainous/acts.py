@@ -12,8 +12,20 @@ from typing import Any
 from tabletop.engine.chance import shuffle
 from tabletop.engine.zones import draw
 
-from .board import CARD, LIB, attached, gain_amount, heroes_at, in_realm, strength
+from .board import CARD, IS_HERO, LIB, attached, gain_amount, heroes_at, in_realm, strength
 from .flow import AGAIN, DONE, Choice, card_of, ev, extra_of, fx, handler, loc_of, m, opt, picked, push, win
+from .hooks import (
+    BACK_TO_FATE_DECK,
+    DEFEAT_OBJECTIVE,
+    DISCARD_WHY,
+    EVENT_ABILITY,
+    MOVER_ENTERS,
+    OUTLIVES_ITS_ALLY,
+    PLAYED_HERE,
+    RETURNS_ON_HOST_DEFEAT,
+    WHEN,
+    does,
+)
 from .state import VState
 
 _LOC_NAMES = {k: v.loc_names for k, v in LIB.villains.items()}
@@ -143,13 +155,14 @@ def defeat(s: VState, p: int, hero: str, *, hyp: bool = False, by_vanquish: bool
     d = CARD[hero]
     st = strength(s, p, hero)
     ev(s, "defeat", "hypnotized" if hyp else None, seat=p, card=hero, n=st, loc_term=loc_t(s, p, loc))
-    if P["villain"] == "hook" and d.key == "peter_pan" and locname(s, p, loc) == "Jolly Roger":
+    aim = DEFEAT_OBJECTIVE.get(P["villain"])
+    if aim is not None and d.name == aim[0] and locname(s, p, loc) == aim[1]:
         win(s, p, m("why.pan_at_jolly_roger"))
         return
     for a in attached(P, hero):
         ra = P["cards"][a]
         da = CARD[a]
-        if da.key == "trident":
+        if a in RETURNS_ON_HOST_DEFEAT:
             ra.update(side="v", on=None)
             ev(s, "return", "trident", seat=p)
         elif ra.get("stolen"):
@@ -167,7 +180,7 @@ def defeat(s: VState, p: int, hero: str, *, hyp: bool = False, by_vanquish: bool
     del P["cards"][hero]
     if hyp:
         place(s, p, hero, loc, "v", hyp=True)
-    elif d.key == "toby":
+    elif hero in BACK_TO_FATE_DECK:
         P["fdeck"].append(hero)
         shuffle(s, P["fdeck"])
         ev(s, "shuffle", "back", seat=p, card=hero)
@@ -175,8 +188,9 @@ def defeat(s: VState, p: int, hero: str, *, hyp: bool = False, by_vanquish: bool
         P["fdiscard"].append(hero)
     if p == s.turn:
         s.tf.setdefault("defeats", []).append(st)
-    wheels = [["spinning_wheel", c, max(0, st - 1)] for c, r in P["cards"].items()
-              if CARD[c].key == "spinning_wheel" and r["loc"] == loc and not r.get("stolen")]
+    here = WHEN["hero_at_this_location_defeated"]
+    wheels = [[CARD[c].key, c, max(0, st - 1)] for c, r in P["cards"].items()
+              if c in here and r["loc"] == loc and not r.get("stolen")]
     triggered(s, p, wheels)  # pushed first: the defeated Hero's own ability (pushed next) resolves first
     if "on_defeated" in d.by_trigger and not hyp:
         steps = [x for x in d.steps("on_defeated") if x["op"] not in ("return_stolen_item", "shuffle_into_deck")]
@@ -193,19 +207,15 @@ def move_mover(s: VState, p: int, loc: int) -> None:
     ev(s, "mover", seat=p, loc_term=loc_t(s, p, loc))
     items = []
     for c, r in P["cards"].items():
-        key = CARD[c].key
-        if r["loc"] == loc and (key in ("green_fire", "dinglehopper") or (key == "tick_tock" and r["side"] == "h")):
-            items.append([key, c, 0])
+        # a Hypnotized Hero has no ability (Tick Tock); a villain card's fires wherever it is attached
+        if r["loc"] == loc and c in MOVER_ENTERS and (c not in IS_HERO or r["side"] == "h"):
+            items.append([CARD[c].key, c, 0])
     triggered(s, p, items)
 
 
-TRIGGER_TEXT = {
-    "green_fire": "discarded", "dinglehopper": "lose_1", "tick_tock": "discard_hand",
-    "forest_of_thorns": "discarded", "warrant": "gain_2", "dreamless_sleep": "discarded",
-    "spinning_wheel": "gain", "golden_arrow": "gain_2",
-}
+TRIGGER_TEXT = {key: does(key) for key in EVENT_ABILITY}
 """What each event-triggered ability of ``triggered`` does, for the order prompt (a message key
-``act.first_<this>``)."""
+``act.does_<this>``), from the ability its card declares."""
 
 
 def triggered(s: VState, p: int, items: list[list[Any]]) -> None:
@@ -220,19 +230,20 @@ def fire(s: VState, p: int, item: list[Any]) -> None:
     """Resolve one event-triggered ability (see ``triggered``)."""
     key, c, n = item
     P = s.players[p]
-    if key in ("green_fire", "forest_of_thorns", "dreamless_sleep"):
-        why = {"green_fire": "mover_entered", "forest_of_thorns": "hero_played_here",
-               "dreamless_sleep": "ally_played_here"}[key]
-        discard_from_realm(s, p, c, why)
-    elif key == "dinglehopper":
-        lose(s, p, 1)
-    elif key == "tick_tock":
+    trigger, ability = EVENT_ABILITY[key]
+    op = ability["op"]
+    if op == "discard_self":
+        discard_from_realm(s, p, c, DISCARD_WHY[trigger])
+    elif op == "lose_power":
+        lose(s, p, ability["amount"])
+    elif op == "discard_hand":
         for h in list(P["hand"]):
             P["hand"].remove(h)
             P["discard"].append(h)
         ev(s, "discard", "hand_by", seat=p, by_card=c)
-    elif key in ("warrant", "spinning_wheel", "golden_arrow"):
-        gain(s, p, 2 if key == "warrant" else n, c)
+    elif op == "gain_power":
+        amount = ability["amount"]
+        gain(s, p, amount if isinstance(amount, int) else n, c)
 
 
 @handler("order")
@@ -242,7 +253,7 @@ def h_order(s: VState, f: dict[str, Any]) -> Any:
     # a card that left play meanwhile no longer fires, except Golden Arrow: it fires for the defeat
     # it saw, though its Ally was discarded by that Vanquish
     items = [it for it in f["items"]
-             if it[0] == "golden_arrow" or (it[1] in P["cards"] and not P["cards"][it[1]].get("stolen"))]
+             if it[0] in OUTLIVES_ITS_ALLY or (it[1] in P["cards"] and not P["cards"][it[1]].get("stolen"))]
     f["items"] = items
     if not items:
         return DONE
@@ -344,9 +355,9 @@ def here_triggers(s: VState, f: dict[str, Any]) -> None:
     """Triggers of a card being *played* to a location (Forest of Thorns, Warrant, Dreamless Sleep)."""
     p, loc = f["who"], f["loc"]
     P = s.players[p]
-    wanted = ("forest_of_thorns", "warrant") if f["kind"] == "hero" else ("dreamless_sleep",)
+    wanted = PLAYED_HERE[f["kind"]]
     triggered(s, p, [[CARD[c].key, c, 0] for c, r in P["cards"].items()
-                     if r["loc"] == loc and not r.get("stolen") and CARD[c].key in wanted])
+                     if r["loc"] == loc and not r.get("stolen") and c in wanted])
 
 
 def count_heroes_at(s: VState, p: int, loc: int) -> int:

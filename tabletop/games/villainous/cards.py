@@ -355,6 +355,26 @@ def _check_test(test: Any, field: str, names: set[str], locations: set[str], fai
             fail("", at, f"unknown side {value!r}")
 
 
+RESTRICTIONS: dict[str, str | None] = {
+    "attached_hero_cannot_be_defeated": None, "cannot_be_played_or_moved_to_The_Jail": None,
+    "cannot_be_shrunk": None, "card_guards_at_this_location_cannot_become_wickets": None,
+    "curses_cannot_be_played_to_this_location": None, "heroes_with_strength_below_4_cannot_be_played_here": None,
+    "no_heroes_can_be_played_here": None, "owner_cannot_move_allies_or_items": None,
+    "owner_cannot_play_effects": None, "owner_cannot_take_move_item_ally_action": None,
+    "owner_must_defeat_attached_hero_first": None, "owner_must_defeat_this_hero_first": None,
+    "vanquish_requires_at_least_2_allies": None,
+    "cannot_be_vanquished_by": "card", "may_only_be_played_to": "location",
+}
+"""The words a ``restrict`` may say (``what``), each with the parameter it needs (``card``: an
+Ally of the same villain; ``location``: one of its locations), or ``None``. The rules read these
+words from the data (``hooks.py``), never the card's name."""
+
+STATIC_EVENTS = frozenset({"King Triton defeated", "attached_ally_used_to_defeat_hero", "hero_at_this_location_defeated"})
+"""The events a ``static_event`` ability may wait for (``when``)."""
+
+IF_TESTS = frozenset({"hero_in_owner_realm"})
+"""What an ``if_else`` may test (``if``), with the Hero it names in ``card``."""
+
 STRENGTH_CONDITIONS = frozenset({
     "any_curse_at_this_location", "Magic Lamp at this location", "Princess Jasmine anywhere in Jafar's realm",
     "at Jolly Roger", "has_any_attached_item", "March Hare in owner realm", "Mad Hatter in owner realm",
@@ -371,9 +391,20 @@ def _check_effect(value: Any, field: str, card: str, names: set[str], locations:
         cond = value.get("if")
         if value.get("op") == "modify_strength" and cond is not None and cond not in STRENGTH_CONDITIONS:
             fail(card, f"{field}.if", f"unknown strength condition {cond!r}")
+        if value.get("op") == "restrict":
+            what = value.get("what")
+            if what not in RESTRICTIONS:
+                fail(card, f"{field}.what", f"unknown restriction {what!r}")
+            needs = RESTRICTIONS[what]
+            if needs is not None and not isinstance(value.get(needs), str):
+                fail(card, dot(field, needs), f"restriction {what!r} needs a {needs}")
+        if value.get("op") == "if_else" and value.get("if") not in IF_TESTS:
+            fail(card, f"{field}.if", f"unknown test {value.get('if')!r}")
+        if value.get("trigger") == "static_event" and value.get("when") not in STATIC_EVENTS:
+            fail(card, f"{field}.when", f"unknown event {value.get('when')!r}")
         for key, sub in value.items():
             at = dot(field, key)
-            if key in ("card", "name") and isinstance(sub, str) and sub not in names:
+            if key in ("card", "name", "of") and isinstance(sub, str) and sub not in names:
                 fail(card, at, f"unknown card {sub!r}")
             elif key == "location" and isinstance(sub, str) and sub not in locations:
                 fail(card, at, f"unknown location {sub!r}")

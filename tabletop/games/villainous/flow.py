@@ -1,22 +1,25 @@
-"""The resolution machine: a stack of frames, run until one needs an answer.
+"""Villainous on the engine's resolution machine (``tabletop.engine.stack``).
 
 Every frame is a plain dict with a kind ``k`` naming its handler. A handler returns ``DONE`` (the
 frame is finished and removed), ``AGAIN`` (run the stack again: the frame stays, maybe under new
-frames it pushed) or a ``Choice`` (the frame stays on top and its question becomes the pending
-decision; the answer comes back as ``frame["ans"]``). Keeping continuations as data is what lets a
-save, a clone or a bot stop the game in the middle of any card.
+frames it pushed) or a ``Choice`` (the frame stays on top and its question becomes ``s.pending``,
+the current decision; the answer comes back as ``frame["ans"]``, its option record as
+``frame["pick"]``). Keeping continuations as data is what lets a save, a clone or a bot stop the
+game in the middle of any card. This module keeps the game's own vocabulary (``handler``, ``push``,
+``fx``, ``run``, ``answer``) as thin wrappers, and the option records and messages of its choices.
 """
 
 from __future__ import annotations
 
 from typing import Any, Callable
 
-from tabletop.engine import emit
+from tabletop.engine.msg import Msg
+from tabletop.engine.stack import AGAIN as AGAIN  # re-exported: the handlers' vocabulary
+from tabletop.engine.stack import DONE as DONE
+from tabletop.engine.stack import Choice, Machine
 
 from .state import VState
 
-DONE = "done"
-AGAIN = "again"
 REPEAT = "repeat"
 """From an op inside an ``fx`` frame: run this same step again after any frames it pushed."""
 
@@ -37,16 +40,6 @@ def m(key: str, **args: Any) -> Plain:
     """A message as the state keeps it (``Msg.plain`` form, built directly: it is cheap)."""
     args["k"] = key
     return args
-
-
-class Choice:
-    __slots__ = ("seat", "kind", "prompt", "opts")
-
-    def __init__(self, seat: int, kind: str, prompt: Plain, opts: list[Opt]) -> None:
-        self.seat = seat
-        self.kind = kind
-        self.prompt = prompt
-        self.opts = opts
 
 
 def opt(aid: str, label: Plain, card: str | None = None, group: str = "", verb: str = "", *,
@@ -97,15 +90,20 @@ def preset(f: dict[str, Any], record: Opt) -> None:
     f["pick"] = record
 
 
-Handler = Callable[[VState, dict[str, Any]], Any]
-HANDLERS: dict[str, Handler] = {}
+def _ask(s: VState, f: dict[str, Any], q: Choice) -> None:
+    # the prompt is public (every view shows it): it names cards by key, as the log does
+    s.pending = {"seat": q.seat, "kind": q.kind, "prompt": _key(q.prompt), "opts": q.opts}
 
 
-def handler(kind: str) -> Callable[[Handler], Handler]:
-    def deco(fn: Handler) -> Handler:
-        HANDLERS[kind] = fn
-        return fn
-    return deco
+def _clear(s: VState, f: dict[str, Any]) -> None:
+    s.pending = None
+
+
+MACHINE: Machine[VState] = Machine("villainous", live=lambda s: s.pending is None and s.phase == "play",
+                                   ask=_ask, clear=_clear, kind="k", answer_key="ans", pick_key="pick")
+"""The chosen record (``pick``) lives only while its answer is being handled."""
+HANDLERS = MACHINE.handlers
+handler = MACHINE.handler
 
 
 def push(s: VState, frame: dict[str, Any]) -> None:
@@ -148,7 +146,14 @@ def ev(s: VState, kind: str, sentence: str | None = None, *, to: list[int] | Non
     hidden ids); the renderer names a card from its key."""
     if sentence is not None:
         data["m"] = sentence
-    emit(s, kind, to=to, **{k: _key(v) for k, v in data.items()})
+    # ``engine.emit``'s event, built here in one pass (an event per step of every card)
+    event: dict[str, Any] = {"k": kind}
+    for name, value in data.items():
+        value = _key(value)
+        event[name] = value.plain() if isinstance(value, Msg) else value
+    if to is not None:
+        event["to"] = list(to)
+    s.log.append(event)
 
 
 def win(s: VState, seat: int, why: Plain) -> None:
@@ -164,36 +169,11 @@ def win(s: VState, seat: int, why: Plain) -> None:
 
 
 def run(s: VState, next_turn: Callable[[VState], None]) -> None:
-    """Advance until a decision is needed or the game is over."""
-    guard = 0
-    handlers = HANDLERS
-    while s.pending is None and s.phase == "play":
-        guard += 1
-        if guard > 100000:
-            raise RuntimeError("villainous: resolution does not settle")
-        stack = s.stack
-        if not stack:
-            next_turn(s)
-            continue
-        idx = len(stack) - 1
-        f = stack[idx]
-        res = handlers[f["k"]](s, f)
-        f.pop("pick", None)  # the chosen record lives only while its answer is being handled
-        if s.phase != "play":
-            return
-        if res is DONE:
-            del s.stack[idx]
-        elif res.__class__ is Choice:
-            if not res.opts:
-                raise RuntimeError(f"villainous: empty choice {res.kind}")
-            # the prompt is public (every view shows it): it names cards by key, as the log does
-            s.pending = {"seat": res.seat, "kind": res.kind, "prompt": _key(res.prompt), "opts": res.opts}
+    """Advance until a decision is needed or the game is over (``next_turn`` on an empty stack)."""
+    MACHINE.run(s, next_turn)
 
 
 def answer(s: VState, record: Opt) -> None:
     """Hand the chosen option back to the frame that asked: its id as ``ans`` (the handlers compare
     it with fixed ids such as ``"skip"``) and its record as ``pick`` (read with ``picked``)."""
-    s.pending = None
-    top = s.stack[-1]
-    top["ans"] = record[0]
-    top["pick"] = record
+    MACHINE.answer(s, record[0], record)

@@ -29,6 +29,7 @@ from .board import (
     heroes,
     heroes_at,
     in_realm,
+    restricted,
     slots,
     strength,
     unlocked,
@@ -54,6 +55,7 @@ from .flow import (
     push,
     win,
 )
+from .hooks import BINDS, FORCED_ON_REVEAL, TARGET_TAX, key_named
 from .state import VState
 
 OpFn = Callable[[VState, dict[str, Any], dict[str, Any]], Any]
@@ -320,7 +322,7 @@ def _discard_pool(s: VState, f: dict[str, Any], st: dict[str, Any]) -> list[str]
     types = st.get("type")
     types = [types] if isinstance(types, str) else types
     out = []
-    alice = [P["cards"][a]["loc"] for a in in_realm(P, "alice") if P["cards"][a]["side"] == "h"]
+    at_hero = _hero_locs(P, st["of"]) if where == "hero_location" else []
     for c, r in P["cards"].items():
         d = CARD[c]
         if P["locked"][r["loc"]]:
@@ -340,7 +342,7 @@ def _discard_pool(s: VState, f: dict[str, Any], st: dict[str, Any]) -> list[str]
             continue
         if where == "location_with_a_hero" and not heroes_at(P, r["loc"]):
             continue
-        if where == "Alice's location" and r["loc"] not in alice:
+        if where == "hero_location" and r["loc"] not in at_hero:
             continue
         out.append(c)
     return out
@@ -397,10 +399,11 @@ def _dests(s: VState, p: int, spec: str, frm: int, f: dict[str, Any]) -> list[in
     raise GameDataError(f"villainous: unknown destination {spec!r}")
 
 
-def _triton_tax(s: VState, f: dict[str, Any], h: str) -> bool:
-    """King Triton: an Effect of his villain aimed at him costs 1 more (paid when aimed)."""
+def _triton_tax(s: VState, f: dict[str, Any], h: str) -> int:
+    """King Triton: an Effect of his villain aimed at him costs more (paid when aimed)."""
     c = f.get("card")
-    return bool(CARD[h].key == "king_triton" and c and CARD[c].type == "Effect" and not CARD[c].fate)
+    tax = TARGET_TAX.get(h, 0)
+    return tax if tax and c and CARD[c].type == "Effect" and not CARD[c].fate else 0
 
 
 def _hero_moves(s: VState, f: dict[str, Any], st: dict[str, Any]) -> list[str]:
@@ -408,7 +411,7 @@ def _hero_moves(s: VState, f: dict[str, Any], st: dict[str, Any]) -> list[str]:
     P = s.players[p]
     out = []
     for h in heroes(P):
-        if _triton_tax(s, f, h) and P["power"] < 1:
+        if P["power"] < _triton_tax(s, f, h):
             continue
         loc = P["cards"][h]["loc"]
         if P["locked"][loc]:
@@ -455,8 +458,9 @@ def op_move_hero(s: VState, f: dict[str, Any], st: dict[str, Any]) -> Any:
     if ans == "skip":
         return None
     h = card_of(picked(f))
-    if _triton_tax(s, f, h):
-        P["power"] -= 1
+    tax = _triton_tax(s, f, h)
+    if tax:
+        P["power"] -= tax
         ev(s, "power", "aim_tax", seat=p, card=h)
     push(s, {"k": "moveto", "who": p, "by": f["by"], "card": h, "ask": True,
              "dests": _dests(s, p, st["to"], P["cards"][h]["loc"], f)})
@@ -672,7 +676,7 @@ def op_reveal_top(s: VState, f: dict[str, Any], st: dict[str, Any]) -> Any:
     c = got[0]
     s.revealed.append(c)
     ev(s, "reveal", "fate_top", seat=p, card=c)
-    if CARD[c].key == "peter_pan":
+    if c in FORCED_ON_REVEAL:
         push(s, {"k": "pfate", "who": p, "by": f["by"], "card": c, "forced": True})
         return AGAIN
     then = st.get("then")
@@ -703,7 +707,7 @@ def op_reveal_until(s: VState, f: dict[str, Any], st: dict[str, Any]) -> Any:
             c = got[0]
             shown.append(c)
             s.revealed.append(c)
-            if CARD[c].key == "peter_pan" or _matches(c, st["match"]):
+            if c in FORCED_ON_REVEAL or _matches(c, st["match"]):
                 match = c
                 break
         x["shown"] = shown
@@ -711,7 +715,7 @@ def op_reveal_until(s: VState, f: dict[str, Any], st: dict[str, Any]) -> Any:
         ev(s, "reveal", "reveals" if shown else "reveals_nothing", seat=p, cards=list(shown))
     shown, match = x["shown"], x["match"]
     then = st["then"]
-    if match is not None and then == "play_or_discard_matched_discard_rest" and CARD[match].key != "peter_pan":
+    if match is not None and then == "play_or_discard_matched_discard_rest" and match not in FORCED_ON_REVEAL:
         ans = _ask(f, f["by"], "confirm", m("ask.play_in_realm", card=match),
                    [opt("yes", m("act.play", card=match), match, "effect", "yes"),
                     opt("no", m("act.discard_it"), match, "effect", "no")], False)
@@ -732,7 +736,7 @@ def op_reveal_until(s: VState, f: dict[str, Any], st: dict[str, Any]) -> Any:
         P["hand"].append(match)
         ev(s, "retrieve", "keeps", seat=p, card=match)
         return None
-    push(s, {"k": "pfate", "who": p, "by": p, "card": match, "forced": CARD[match].key == "peter_pan"})
+    push(s, {"k": "pfate", "who": p, "by": p, "card": match, "forced": match in FORCED_ON_REVEAL})
     return AGAIN
 
 
@@ -903,7 +907,7 @@ def op_reattach(s: VState, f: dict[str, Any], st: dict[str, Any]) -> Any:
     c = f["card"]
     if c not in P["cards"]:
         return None
-    pool = [i for i, r in P["cards"].items() if CARD[i].key.startswith("binding_contract") and r["on"]
+    pool = [i for i, r in P["cards"].items() if i in BINDS and r["on"]
             and r["on"] != c and not P["locked"][r["loc"]]]
     if not pool:
         return None
@@ -1020,16 +1024,22 @@ def _describe(o: dict[str, Any]) -> Plain:
     raise GameDataError(f"villainous: choose_one offers an op with no words: {o['op']!r}")
 
 
-def _alice(s: VState, p: int) -> bool:
-    P = s.players[p]
-    return any(P["cards"][a]["side"] == "h" for a in in_realm(P, "alice"))
+def _hero_locs(P: Any, name: str) -> list[int]:
+    """Where the Hero named ``name`` of this realm's villain stands (hero side), if in play."""
+    key = key_named(P["villain"], name)
+    return [P["cards"][a]["loc"] for a in in_realm(P, key) if P["cards"][a]["side"] == "h"] if key else []
+
+
+def _holds(s: VState, p: int, st: dict[str, Any]) -> bool:
+    """An ``if_else`` test (``cards.IF_TESTS``): is the named Hero in the owner's realm?"""
+    if st["if"] != "hero_in_owner_realm":
+        raise GameDataError(f"villainous: unknown test {st['if']!r}")
+    return bool(_hero_locs(s.players[p], st["card"]))
 
 
 @op("if_else")
 def op_if_else(s: VState, f: dict[str, Any], st: dict[str, Any]) -> Any:
-    if st["if"] != "Alice in owner realm":
-        raise GameDataError(f"villainous: unknown test {st['if']!r}")
-    branch = st["then"] if _alice(s, f["who"]) else st["else"]
+    branch = st["then"] if _holds(s, f["who"], st) else st["else"]
     push(s, {**f, "steps": [branch], "i": 0, "x": {}})
     return AGAIN
 
@@ -1043,8 +1053,7 @@ def _guards(P: Any, wicket: bool) -> list[str]:
 
 
 def _dodo_blocks(P: Any, c: str) -> bool:
-    loc = P["cards"][c]["loc"]
-    return any(P["cards"][d]["loc"] == loc and P["cards"][d]["side"] == "h" for d in in_realm(P, "dodo"))
+    return restricted(P, "card_guards_at_this_location_cannot_become_wickets", P["cards"][c]["loc"])
 
 
 def flip(s: VState, p: int, c: str) -> None:
@@ -1266,7 +1275,7 @@ def doable_steps(s: VState, p: int, by: int, c: str | None, steps: list[dict[str
             if not any(doable_steps(s, p, by, c, [o]) for o in st["options"]):
                 return False
         elif name == "if_else":
-            if not doable_steps(s, p, by, c, [st["then"] if _alice(s, p) else st["else"]]):
+            if not doable_steps(s, p, by, c, [st["then"] if _holds(s, p, st) else st["else"]]):
                 return False
         elif name in ("shrink", "enlarge", "unshrink", "unenlarge"):
             if not _size_pool(s, p, name):

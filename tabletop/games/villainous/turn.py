@@ -11,7 +11,9 @@ from typing import Any
 from .actions import begin_card_action, card_options, start_action
 from .acts import discard_from_realm, draw_cards, loc_t, move_mover
 from .board import CARD, allies, hand_target, in_realm, slots, strength, unlocked, villain, villain_items
+from .cards import VILLAINS
 from .flow import AGAIN, DONE, Choice, Opt, amount_of, card_of, ev, fields, fx, handler, loc_of, m, opt, picked, push, win
+from .hooks import COVERED_ACTION_KEYS, PAY_TO_DISCARD_KEYS
 from .ops import NEEDS_CHECK, doable, doable_steps
 from .state import VState
 
@@ -177,7 +179,7 @@ def menu_slots(s: VState, p: int) -> list[tuple[str, str, int, bool]]:
     P = s.players[p]
     loc = P["mover"]
     hiss = (not s.tf.get("hiss") and any(P["cards"][c]["loc"] == loc and P["cards"][c]["side"] == "v"
-                                         for c in in_realm(P, "sir_hiss")))
+                                         for k in COVERED_ACTION_KEYS for c in in_realm(P, k)))
     used = s.used
     return [x for x in slots(s, p, loc, uncovered_only=not hiss) if x[0] not in used]
 
@@ -214,7 +216,7 @@ def disguises(s: VState, p: int) -> list[str]:
     P = s.players[p]
     if P["power"] < 2:
         return []
-    return [c for c in in_realm(P, "clever_disguise")]
+    return [c for k in PAY_TO_DISCARD_KEYS for c in in_realm(P, k)]
 
 
 ACTION_OF = {"gain": "gain_power", "discard": "discard", "play": "play_card", "activate": "activate",
@@ -262,46 +264,83 @@ def pay_disguise(s: VState, p: int, c: str) -> None:
 # -- condition windows ------------------------------------------------------------------------
 
 
-def condition_ok(s: VState, q: int, c: str) -> bool:
+def _when_holds(s: VState, when: dict[str, Any]) -> bool:
+    """A Condition's ``when``: a fact of the active player's realm or of this turn's defeats (the
+    same for every seat asked in one window)."""
+    T = s.players[s.turn]
+    if "event" in when:
+        return any(x >= when["hero_min_strength"] for x in s.tf.get("defeats", ()))
+    state, least = when["state"], when["min"]
+    if state == "active_player_allies_in_realm":
+        return len(allies(T)) >= least
+    if state == "active_player_items_in_realm":
+        return len(villain_items(T)) >= least
+    if state == "active_player_power":
+        return T["power"] >= least
+    if state == "active_player_has_ally_with_strength":
+        return any(strength(s, s.turn, a) >= least for a in allies(T))
+    return False
+
+
+def condition_ok(s: VState, q: int, c: str, memo: dict[Any, bool] | None = None) -> bool:
+    """May ``q`` play Condition ``c`` now? ``memo`` keeps the answers (and the ``when`` facts,
+    shared by every seat) while one window asks seat after seat: nothing changes in between."""
+    if memo is None:
+        return _condition_ok(s, q, c, None)
+    ok = memo.get((q, c))
+    if ok is None:
+        ok = memo[q, c] = _condition_ok(s, q, c, memo)
+    return ok
+
+
+def _condition_ok(s: VState, q: int, c: str, memo: dict[Any, bool] | None) -> bool:
     d = CARD[c]
     if d.type != "Condition" or c in s.tf.get("conds", ()):
         return False
-    when = d.by_trigger["condition"][0]["when"]
-    T = s.players[s.turn]
-    if "event" in when:
-        ok = any(x >= when["hero_min_strength"] for x in s.tf.get("defeats", ()))
+    when = WHEN_OF[c]
+    if memo is None:
+        ok = _when_holds(s, when)
     else:
-        state, least = when["state"], when["min"]
-        if state == "active_player_allies_in_realm":
-            ok = len(allies(T)) >= least
-        elif state == "active_player_items_in_realm":
-            ok = len(villain_items(T)) >= least
-        elif state == "active_player_power":
-            ok = T["power"] >= least
-        elif state == "active_player_has_ally_with_strength":
-            ok = any(strength(s, s.turn, a) >= least for a in allies(T))
-        else:
-            ok = False
+        ok = memo.get(id(when))
+        if ok is None:
+            ok = memo[id(when)] = _when_holds(s, when)
     return ok and (not NEEDS_CHECK[c, "condition"] or doable_steps(s, q, q, c, d.steps("condition")))
 
 
 IS_COND = frozenset(c for c, d in CARD.items() if d.type == "Condition")
+COND_COPIES: dict[str, list[list[str]]] = {}
+"""Villain -> its Conditions, each as the list of its copies' instance ids."""
+for _c in sorted(IS_COND):
+    _byk = COND_COPIES.setdefault(CARD[_c].villain, [])
+    _same = next((g for g in _byk if CARD[g[0]].key == CARD[_c].key), None)
+    if _same is None:
+        _byk.append([_c])
+    else:
+        _same.append(_c)
+for _v in VILLAINS:
+    COND_COPIES.setdefault(_v, [])
+WHEN_OF = {c: CARD[c].by_trigger["condition"][0]["when"] for c in IS_COND}
 
 
-def window_options(s: VState, q: int) -> list[Opt]:
+def _holds_condition(P: Any) -> bool:
+    """A Condition in hand or deck (where one could come from, judging by public facts)."""
+    return not (IS_COND.isdisjoint(P["hand"]) and IS_COND.isdisjoint(P["deck"]))
+
+
+def window_options(s: VState, q: int, memo: dict[Any, bool] | None = None) -> list[Opt]:
     P = s.players[q]
     john = P["villain"] == "john"
     if not john and IS_COND.isdisjoint(P["hand"]):
         return []  # no Condition in hand and no Clever Disguise to pay off: nothing to offer
     out = [opt(f"cond {c}", m("act.play", card=c), c, "condition", "cond") for c in P["hand"]
-           if c in IS_COND and condition_ok(s, q, c)]
+           if c in IS_COND and condition_ok(s, q, c, memo)]
     if john:
         out += [opt(f"disguise {c}", m("act.disguise", card=c), c, "owner", "disguise", amount=2)
                 for c in disguises(s, q)]
     return out
 
 
-def could_answer(s: VState, q: int) -> bool:
+def could_answer(s: VState, q: int, memo: dict[Any, bool] | None = None) -> bool:
     """Judging by public facts only, could ``q`` answer this window? It holds cards and one of its
     villain's Conditions that nobody can see (in its hand or deck) would be playable now, or it is
     Prince John and may pay off a Clever Disguise. Two tables differing only in hidden cards give
@@ -311,16 +350,27 @@ def could_answer(s: VState, q: int) -> bool:
         return True
     if not P["hand"]:
         return False
-    seen: set[str] = set()
-    for c in P["hand"] + P["deck"]:
-        if c in IS_COND and CARD[c].key not in seen:
-            seen.add(CARD[c].key)
-            if condition_ok(s, q, c):
-                return True
+    hand, deck = P["hand"], P["deck"]
+    for copies in COND_COPIES[P["villain"]]:
+        # each Condition once, judged on its first copy in hand-then-deck order (the answer is
+        # whether any is playable: the order of the checks cannot change it)
+        first = None
+        at = 0
+        for c in copies:
+            if c in hand:
+                pos = hand.index(c)
+            elif c in deck:
+                pos = len(hand) + deck.index(c)
+            else:
+                continue
+            if first is None or pos < at:
+                first, at = c, pos
+        if first is not None and condition_ok(s, q, first, memo):
+            return True
     return False
 
 
-def asked(s: VState, q: int) -> bool:
+def asked(s: VState, q: int, memo: dict[Any, bool] | None = None) -> bool:
     """R17, hot-seat: is ``q`` asked in this window? A human seat whenever it could answer on public
     facts (the curtain going to it, or not, says nothing of its hand); a bot only when it holds a
     playable Condition (nobody watches a bot's curtain). ``always_ask`` asks everyone, and
@@ -328,8 +378,8 @@ def asked(s: VState, q: int) -> bool:
     if s.always_ask:
         return True
     if s.holders_only or not s.humans or not s.humans[q]:
-        return bool(window_options(s, q))
-    return could_answer(s, q)
+        return bool(window_options(s, q, memo))
+    return could_answer(s, q, memo)
 
 
 @handler("win")
@@ -337,7 +387,7 @@ def h_window(s: VState, f: dict[str, Any]) -> Any:
     if f["i"] == 0 and not f["played"] and not s.always_ask and "ans" not in f:
         turn = s.turn
         for q, P in enumerate(s.players):
-            if q != turn and (P["villain"] == "john" or not IS_COND.isdisjoint(P["hand"] + P["deck"])):
+            if q != turn and (P["villain"] == "john" or _holds_condition(P)):
                 break
         else:
             s.tf["defeats"] = []
@@ -363,6 +413,7 @@ def h_window(s: VState, f: dict[str, Any]) -> Any:
             push(s, {"k": "tidy", "who": q, "card": c})
             fx(s, q, q, c, CARD[c].steps("condition"))
             return AGAIN
+    memo: dict[Any, bool] = {}  # nothing changes while the seats are asked in turn
     while True:
         if f["i"] >= len(order):
             if f["played"]:
@@ -372,7 +423,7 @@ def h_window(s: VState, f: dict[str, Any]) -> Any:
             s.tf["defeats"] = []
             return DONE
         q = order[f["i"]]
-        opts = window_options(s, q) if asked(s, q) else None
+        opts = window_options(s, q, memo) if asked(s, q, memo) else None
         if opts is not None:
             return Choice(q, "condition", m("ask.condition", seat=q),
                           opts + [opt("pass", m("act.pass"), None, "condition", "pass")])

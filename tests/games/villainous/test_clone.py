@@ -1,0 +1,50 @@
+"""``clone`` (issue #15): a deep copy as exact as ``engine.state.clone``'s marshal round trip, made
+by copying only what can change in place (``rules.clone_state``)."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import fields
+
+from tabletop import games
+from tabletop.engine import Seat
+from tabletop.engine.rng import Rng
+from tabletop.engine.state import clone as marshal_clone
+from tabletop.games.villainous import rules
+from tabletop.games.villainous.state import Player, VState
+
+SCALARS = {"rng", "reveals", "step", "phase", "turn", "round", "winner", "look_seat", "always_ask", "holders_only",
+           "round_limit"}
+
+
+def test_every_field_has_a_way_to_be_copied() -> None:
+    """A field added to the state must be placed in one of the lists (or be a scalar)."""
+    copied = (set(rules._STATE_LISTS) | set(rules._STATE_NESTED) | set(rules._STATE_SHARED) | {"players"})
+    assert {f.name for f in fields(VState)} == copied | SCALARS
+    assert set(Player.__annotations__) == set(rules._PLAYER_LISTS) | {
+        "cards", "name", "villain", "power", "mover", "vanish", "dragon"}
+
+
+def _dump(s: VState) -> str:
+    return json.dumps(vars(s), sort_keys=True)
+
+
+def test_a_clone_is_equal_and_independent_at_every_step() -> None:
+    g = games.game("villainous")
+    rng = Rng(7)
+    for players, seed in ((2, 1), (4, 2), (6, 3)):
+        s = g.setup([Seat(f"P{i}", "random") for i in range(players)], g.spec.resolve_options({}), seed)
+        for _ in range(250):
+            if g.decision(s) is None:
+                break
+            before = _dump(s)
+            c = g.clone(s)
+            assert _dump(c) == before == _dump(marshal_clone(s))
+            for _ in range(3):  # the copy plays on; the original must not move
+                if g.decision(c) is None:
+                    break
+                legal = g.legal_actions(c)
+                g.apply(c, legal[rng.below(len(legal))].id)
+            assert _dump(s) == before
+            legal = g.legal_actions(s)
+            g.apply(s, legal[rng.below(len(legal))].id)
