@@ -15,6 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
 
 from tabletop.engine.assets import cached_data, load_json, validate
 from tabletop.engine.core import GameDataError
+from tabletop.engine.registry import Registry
 
 FOLDER = "mount_gram"
 SPHERES = ("Leadership", "Tactics", "Spirit", "Lore")
@@ -228,21 +229,33 @@ REQUIRED_ENCOUNTER = ("unexpected_rescue", "southern_gate", "jailor_gornakh")
 ENCOUNTER_SETS = frozenset({"Escape from Mount Gram", "Angmar Orcs"})
 
 
-def _vocabulary(kind: str) -> dict[str, frozenset[str]]:
-    """The ops the rules interpret, by trigger, read from the rules' own tables (imported here,
-    not at the top: those modules import this one)."""
+Vocabulary = dict[str, tuple[Registry[Any], frozenset[str]]]
+"""trigger -> (the op registry whose handlers run it, the ops read by name that need none)."""
+
+
+def _vocabulary(kind: str) -> Vocabulary:
+    """The ops the rules interpret, by trigger: the engine op registries the rules fill
+    (``ops.OPS``, ``encounter.WHEN_REVEALED``, ``encounter.SHADOWS``) and, for triggers the rules
+    read by name where the moment comes, an empty registry with those names as passive ops.
+    Imported here, not at the top: those modules import this one."""
     from . import encounter, ops
 
     if kind == "player":
-        active, passive = frozenset(ops.OPS), frozenset(ops.PASSIVE_OPS)
-        return {"action": active, "response": active, "passive": passive, "forced": passive}
-    return {"when_revealed": frozenset(encounter.WHEN_REVEALED), "shadow": frozenset(encounter.SHADOWS),
-            **ENCOUNTER_OPS}
+        by_name: Registry[Any] = Registry("Mount Gram passive op")
+        none: frozenset[str] = frozenset()
+        return {"action": (ops.OPS, none), "response": (ops.OPS, none),
+                "passive": (by_name, ops.PASSIVE_OPS), "forced": (by_name, ops.PASSIVE_OPS)}
+    out: Vocabulary = {"when_revealed": (encounter.WHEN_REVEALED, frozenset()),
+                       "shadow": (encounter.SHADOWS, frozenset())}
+    for trigger, names in ENCOUNTER_OPS.items():
+        out[trigger] = (Registry("Mount Gram " + trigger.replace("_", "-") + " op"), names)
+    return out
 
 
 def check_abilities(cards: dict[str, CardDef], kind: str, where: str, players: dict[str, CardDef]) -> None:
-    """Closed validation of every ability: trigger, op, event and parameter names, and the cards
-    an ability names; the first problem is a ``GameDataError`` naming file, card and field."""
+    """Closed validation of every ability: trigger, op (through the op registry's coverage
+    check), event and parameter names, and the cards an ability names; the first problem is a
+    ``GameDataError`` naming file, card and field."""
     vocab = _vocabulary(kind)
     events = PLAYER_EVENTS if kind == "player" else ENCOUNTER_EVENTS
     for key, card in cards.items():
@@ -251,8 +264,8 @@ def check_abilities(cards: dict[str, CardDef], kind: str, where: str, players: d
             allowed = vocab.get(ab["trigger"])
             if allowed is None:
                 raise GameDataError(f"{at}.trigger': {ab['trigger']!r} is not a trigger of {kind} cards")
-            if ab["op"] not in allowed:
-                raise GameDataError(f"{at}.op': unknown op {ab['op']!r} for trigger {ab['trigger']!r}")
+            registry, passive = allowed
+            registry.check([(f"{at}.op' (trigger {ab['trigger']!r})", ab["op"])], passive)
             if ab.get("event") is not None and ab["event"] not in events:
                 raise GameDataError(f"{at}.event': unknown event {ab['event']!r}")
             extra = sorted(set(ab) - PARAMS - {"trigger", "op", "event"})

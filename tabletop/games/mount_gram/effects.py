@@ -4,8 +4,9 @@
 A *play* is one concrete thing a player may do now: play a card from hand (``play <card> ...``)
 or use an ability of a card he controls (``use <card> ...``), with its targets as further tokens.
 ``plays`` lists them for a window (action window, planning, or a trigger window answering one
-event); ``execute`` pays the costs and resolves the op. Every op in ``OPS`` (module ``ops``) has a target finder
-and a resolver; the coverage test checks that each card's ops are in ``OPS`` or ``PASSIVE_OPS``.
+event); ``execute`` pays the costs and resolves the op. Every op in ``OPS`` (module ``ops``, the
+engine's op registry) has a target finder and a resolver; the card loader refuses a card whose
+op is neither registered there nor in ``PASSIVE_OPS``.
 """
 
 from __future__ import annotations
@@ -276,7 +277,7 @@ def _plays(g: Rules, s: MGState, seat: int, f: dict[str, Any]) -> list[Play]:
                     continue
                 if rec["ctl"] != seat and not rec["on"] and not ab.get("any_player"):
                     continue
-                for t in OPS[ab["op"]][0](g, s, seat, c, ab, ctx):
+                for t in OPS[ab["op"]].find(g, s, seat, c, ab, ctx):
                     tail = " ".join(t)
                     out.append(Play(f"use {c} {tail}" if tail else f"use {c}", "", c, ab, t, False, verb="use"))
     if ev == "dwarf_hero_left" and ctx.get("p") == seat:
@@ -356,7 +357,7 @@ def _event_plays(g: Rules, s: MGState, seat: int, c: str, card: CardDef, abl: tu
     thicket = card.key == "thicket_of_spears"
     x_cost = card.x_cost
     for ab in abl:
-        finder = OPS[ab["op"]][0]
+        finder = OPS[ab["op"]].find
         if not x_cost:
             x = card.cost
             if (with_res >= 3) if thicket else (total >= x):
@@ -540,7 +541,7 @@ def _resolve(g: Rules, s: MGState, seat: int, cid: str, ab_index: int, tokens: l
         pl["hand"].remove(cid)
         s.limbo.append(cid)
         emit(s, "play", m="plays", seat=seat, card=cid)
-        OPS[ab["op"]][1](g, s, seat, cid, ab, tokens, ctx)
+        OPS[ab["op"]].resolve(g, s, seat, cid, ab, tokens, ctx)
         s.limbo.remove(cid)
         if ab.get("remove_after"):
             s.removed.append(cid)  # Will of the West (FAQ): removed from the game once resolved
@@ -550,7 +551,7 @@ def _resolve(g: Rules, s: MGState, seat: int, cid: str, ab_index: int, tokens: l
         return
     _pay_ability(g, s, seat, cid, ab, tokens)
     emit(s, "ability", seat=seat, card=cid)
-    OPS[ab["op"]][1](g, s, seat, cid, ab, tokens, ctx)
+    OPS[ab["op"]].resolve(g, s, seat, cid, ab, tokens, ctx)
 
 
 # -- triggers and hooks used by the flow -------------------------------------------------------
