@@ -126,6 +126,12 @@ class CardDef:
     active: bool = False
     """Has an action or response ability (a card a player may use)."""
     by_trigger: dict[str, tuple[dict[str, Any], ...]] = field(default_factory=dict)
+    responses: dict[str, tuple[dict[str, Any], ...]] = field(default_factory=dict)
+    """event -> its Response abilities to that event, in ability order."""
+    actions_in: dict[str, tuple[dict[str, Any], ...]] = field(default_factory=dict)
+    """phase -> its Action abilities allowed in that phase (``window`` absent or that phase)."""
+    actions_any: tuple[dict[str, Any], ...] = ()
+    """Its Action abilities with no ``window``: those of a phase not in ``actions_in``."""
 
     @property
     def character(self) -> bool:
@@ -133,6 +139,13 @@ class CardDef:
 
     def has(self, trigger: str) -> tuple[dict[str, Any], ...]:
         return self.by_trigger.get(trigger, ())
+
+    def usable(self, ev: str, phase: str) -> tuple[dict[str, Any], ...]:
+        """The abilities that fit a window: its responses to ``ev``, or in an action window
+        (``ev`` empty) its actions allowed in ``phase``. Card data, worked out at load."""
+        if ev:
+            return self.responses.get(ev, ())
+        return self.actions_in.get(phase, self.actions_any)
 
 
 def _finish(card: CardDef) -> CardDef:
@@ -144,6 +157,14 @@ def _finish(card: CardDef) -> CardDef:
     card.ranged = "Ranged" in card.keywords
     card.sentinel = "Sentinel" in card.keywords
     card.active = bool(card.by_trigger.get("action") or card.by_trigger.get("response"))
+    responses: dict[str, list[dict[str, Any]]] = {}
+    for ab in card.by_trigger.get("response", ()):
+        responses.setdefault(ab.get("event") or "", []).append(ab)
+    card.responses = {ev: tuple(abs_) for ev, abs_ in responses.items() if ev}
+    acts = card.by_trigger.get("action", ())
+    card.actions_any = tuple(ab for ab in acts if not ab.get("window"))
+    card.actions_in = {w: tuple(ab for ab in acts if not ab.get("window") or ab["window"] == w)
+                       for w in {ab["window"] for ab in acts if ab.get("window")}}
     return card
 
 
@@ -342,18 +363,24 @@ def mount_gram_cards() -> dict[str, CardDef]:
 
 
 class DefTable(dict[str, CardDef]):
-    """Instance id -> card data (``p0.aragorn.1`` -> the ``aragorn`` CardDef), filled on first use:
-    a plain subscript on the hot path, the id parsed once per game object."""
+    """Instance id -> card data (``p0.aragorn.1`` -> the ``aragorn`` CardDef): a plain subscript
+    on the hot path. Every id a game can deal (``ids``) is filled in when the table is built and
+    the table never changes afterwards (nothing on the game object is a cache, issue #12); an id
+    outside them (a test's own) is looked up by its key each time."""
 
     __slots__ = ("db",)
 
-    def __init__(self, db: dict[str, CardDef]) -> None:
+    def __init__(self, db: dict[str, CardDef], seats: int = 4) -> None:
         super().__init__()
         self.db = db
+        for key, card in db.items():
+            heads = [f"p{i}" for i in range(seats)] if card.type in PLAYER_TYPES else ["e", "q"]
+            for head in heads:
+                for n in range(1, max(card.copies, card.copies_easy, seats) + 1):
+                    self[card_id(head, key, n)] = card
 
     def __missing__(self, cid: str) -> CardDef:
-        card = self[cid] = self.db[key_of(cid)]
-        return card
+        return self.db[key_of(cid)]
 
 
 def card_id(head: str, key: str, n: int) -> str:

@@ -11,6 +11,7 @@ op is neither registered there nor in ``PASSIVE_OPS``.
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
 from tabletop.engine import Action, IllegalAction, emit
@@ -145,50 +146,49 @@ def _window_ok(s: MGState, ab: dict[str, Any], f: dict[str, Any]) -> bool:
     return not w or w == s.phase
 
 
-_memo: dict[tuple[int, int, int, int, int], list[Play]] = {}
-MEMO = _memo
-"""The memo itself (cleared in place, never rebound): ``flow.advance`` tests it inline."""
+class Memo(threading.local):
+    """The plays listed while one state stands still, per thread (the bot's ``legal_actions``,
+    ``apply``'s legality check and ``execute`` all ask the same question). It holds the state it
+    was filled for (by identity, with its step and log length) and each seat's frame, so a list
+    is never handed to another state, another frame or another thread; ``forget`` and
+    ``flow.advance`` empty it whenever the engine is about to change the state."""
+
+    def __init__(self) -> None:
+        self.state: MGState | None = None
+        self.step = -1
+        self.n = -1
+        self.plays: dict[int, tuple[dict[str, Any], list[Play]]] = {}
+
+
+MEMO = Memo()
 
 
 def forget() -> None:
     """Drop memoised plays: called whenever the engine is about to change the state."""
-    if _memo:
-        _memo.clear()
+    found = MEMO.plays
+    if found:
+        found.clear()
 
 
 def plays(g: Rules, s: MGState, seat: int, f: dict[str, Any]) -> list[Play]:
-    """The plays of ``seat`` in frame ``f``, memoised while the state stands still (the bot's
-    ``legal_actions``, ``apply``'s legality check and ``execute`` all ask the same question)."""
-    key = (id(s), s.step, len(s.log), seat, id(f))
-    found = _memo.get(key)
-    if found is None:
-        if len(_memo) > 64:
-            _memo.clear()
-        found = _memo[key] = _plays(g, s, seat, f)
-    return found
-
-
-def _usable(g: Rules, card: CardDef, ev: str, phase: str) -> tuple[dict[str, Any], ...]:
-    """The abilities of ``card`` that fit a window (``_window_ok``): its responses to ``ev``, or,
-    in an action window (``ev`` empty), its actions allowed in ``phase``. Worked out once per
-    card, event and phase (the abilities of a card never change) and kept in ``g.caches``."""
-    cache = g.caches.usable
-    key = (card.key, ev, "" if ev else phase)
-    found = cache.get(key)
-    if found is None:
-        if ev:
-            found = tuple(ab for ab in card.abilities if ab["trigger"] == "response" and ab.get("event") == ev)
-        else:
-            found = tuple(ab for ab in card.abilities if ab["trigger"] == "action"
-                          and (not ab.get("window") or ab["window"] == phase))
-        cache[key] = found
-    return found
+    """The plays of ``seat`` in frame ``f``, memoised while the state stands still (``Memo``)."""
+    memo = MEMO
+    found = memo.plays
+    if memo.state is not s or memo.step != s.step or memo.n != len(s.log):
+        found.clear()
+        memo.state, memo.step, memo.n = s, s.step, len(s.log)
+    hit = found.get(seat)
+    if hit is not None and hit[0] is f:
+        return hit[1]
+    out = _plays(g, s, seat, f)
+    found[seat] = (f, out)
+    return out
 
 
 def _plays(g: Rules, s: MGState, seat: int, f: dict[str, Any]) -> list[Play]:
     """Every play of ``seat`` in window ``f``, in a stable order: cards in hand (first copy of a
     title only), then abilities of his cards in play, then of his attachments on other players'
-    characters. The hot path of a random game: card data comes precomputed (``_usable``) and
+    characters. The hot path of a random game: card data comes precomputed (``CardDef.usable``) and
     resources are counted only when a card in hand needs them."""
     out: list[Play] = []
     pl = s.players[seat]
@@ -197,24 +197,15 @@ def _plays(g: Rules, s: MGState, seat: int, f: dict[str, Any]) -> list[Play]:
     ctx = f.get("ctx", {})
     ev = f.get("ev", "")
     phase = s.phase
-    ph = "" if ev else phase
-    usable = g.caches.usable
     defs = g.defs
     cards = s.cards
     hand = pl["hand"]
     if hand:
         planning = not ev and f.get("w") == "plan"
-        cache = g.caches.hand_cands
-        hkey = (tuple(hand), ev, planning)
-        cands = cache.get(hkey)
-        if cands is None:
-            cands = cache.put(hkey, _hand_candidates(g, hkey[0], ev, planning))
         funds: dict[str, tuple[int, int, int]] = {}
-        for c, card, event in cands:
+        for c, card, event in _hand_candidates(g, hand, ev, planning):
             if event:
-                abl = usable.get((card.key, ev, ph))
-                if abl is None:
-                    abl = _usable(g, card, ev, phase)
+                abl = card.usable(ev, phase)
                 if not abl:
                     continue
             sphere = card.sphere
@@ -242,7 +233,7 @@ def _plays(g: Rules, s: MGState, seat: int, f: dict[str, Any]) -> list[Play]:
             for a in att:
                 if cards[a]["ctl"] == seat and defs[a].active:
                     sources.append(a)
-    shared = any_player_keys(g)
+    shared = g.facts.any_player
     for p in B.group_of(s, seat)["members"]:
         if p != seat:
             for ch in s.players[p]["chars"]:
@@ -254,10 +245,7 @@ def _plays(g: Rules, s: MGState, seat: int, f: dict[str, Any]) -> list[Play]:
     if sources:
         used = f.get("used", ())
         for c in sources:
-            card = defs[c]
-            abl = usable.get((card.key, ev, ph))
-            if abl is None:
-                abl = _usable(g, card, ev, phase)
+            abl = defs[c].usable(ev, phase)
             if not abl:
                 continue
             rec = cards[c]
@@ -288,14 +276,14 @@ def _plays(g: Rules, s: MGState, seat: int, f: dict[str, Any]) -> list[Play]:
     return out
 
 
-def _hand_candidates(g: Rules, hand: tuple[str, ...], ev: str,
-                     planning: bool) -> tuple[tuple[str, CardDef, bool], ...]:
+def _hand_candidates(g: Rules, hand: list[str], ev: str,
+                     planning: bool) -> list[tuple[str, CardDef, bool]]:
     """The cards of a hand that may give plays in a window, in hand order, the first copy of a
     title only: (card, data, True) for events with an action (``ev`` empty) or a response to
-    ``ev``, (card, data, False) for allies and attachments in planning. A function of the hand
-    and the kind of window only, so ``_plays`` keeps it per hand (the phase is checked there)."""
+    ``ev``, (card, data, False) for allies and attachments in planning (the phase is checked by
+    ``_plays``)."""
     defs = g.defs
-    wanted = responders(g).get(ev, set()) if ev else None
+    wanted = g.facts.responders.get(ev, frozenset()) if ev else None
     seen: set[str] = set()
     out = []
     for c in hand:
@@ -307,12 +295,12 @@ def _hand_candidates(g: Rules, hand: tuple[str, ...], ev: str,
             continue  # copies of one title offer the same plays: list the first copy only
         seen.add(key)
         if card.type == "event":
-            if card.active and (_usable(g, card, ev, "") if ev else card.has("action")):
+            if card.active and (card.responses.get(ev) if ev else card.has("action")):
                 out.append((c, card, True))
             continue
         if planning and not ev and card.type != "hero":
             out.append((c, card, False))
-    return tuple(out)
+    return out
 
 
 def _fund_row(g: Rules, s: MGState, seat: int, sphere: str) -> tuple[int, int, int]:
@@ -417,7 +405,7 @@ def _maybe(g: Rules, s: MGState, seat: int, f: dict[str, Any]) -> bool:
     cards = s.cards
     defs = g.defs
     if ev:
-        keys = responders(g).get(ev, set())
+        keys = g.facts.responders.get(ev, frozenset())
         if any(key_of(c) in keys for c in pl["hand"]):
             return True
     else:
@@ -428,7 +416,7 @@ def _maybe(g: Rules, s: MGState, seat: int, f: dict[str, Any]) -> bool:
             money = -1
             for c in hand:
                 card = defs[c]
-                if card.type == "event" and card.active and _usable(g, card, ev, phase):
+                if card.type == "event" and card.active and card.usable(ev, phase):
                     if money < 0:
                         money = sum(cards[h]["res"] for h in pl["chars"] if defs[h].type == "hero")
                     if card.cost <= money:
@@ -436,16 +424,16 @@ def _maybe(g: Rules, s: MGState, seat: int, f: dict[str, Any]) -> bool:
     for ch in pl["chars"]:
         card = defs[ch]
         if card.active:
-            for ab in _usable(g, card, ev, phase):
+            for ab in card.usable(ev, phase):
                 if _limit_ok(s, ab, ch, seat) and _ability_cost_ok(g, s, ch, ab):
                     return True
         for c in cards[ch]["att"]:
             card = defs[c]
             if card.active and cards[c]["ctl"] == seat:
-                for ab in _usable(g, card, ev, phase):
+                for ab in card.usable(ev, phase):
                     if _limit_ok(s, ab, c, seat) and _ability_cost_ok(g, s, c, ab):
                         return True
-    shared = any_player_keys(g) if not ev else ()
+    shared = g.facts.any_player if not ev else ()
     return any((cards[a]["ctl"] == seat and defs[a].active)
                for p in B.group_of(s, seat)["members"] if p != seat
                for ch in s.players[p]["chars"] for a in cards[ch]["att"]) or any(
@@ -461,17 +449,8 @@ def available(g: Rules, s: MGState, seat: int, f: dict[str, Any]) -> bool:
 
 
 def actions(g: Rules, s: MGState, seat: int, f: dict[str, Any]) -> list[Action]:
-    """The plays as actions. An action is immutable and a function of its play's id, given label
-    (None: written from the id's card and tokens) and kind, so each is built once per game."""
-    cache = g.caches.actions
-    out = []
-    for p in plays(g, s, seat, f):
-        key = (p.aid, p.kind, p.hand)  # a label is a function of these (seats named by index)
-        action = cache.get(key)
-        if action is None:
-            action = cache.put(key, p.action(g, s))
-        out.append(action)
-    return out
+    """The plays as actions, labelled."""
+    return [p.action(g, s) for p in plays(g, s, seat, f)]
 
 
 def quick_action(g: Rules, s: MGState, seat: int, f: dict[str, Any], aid: str) -> Action | None:
@@ -555,32 +534,12 @@ def _resolve(g: Rules, s: MGState, seat: int, cid: str, ab_index: int, tokens: l
 
 
 # -- triggers and hooks used by the flow -------------------------------------------------------
-def responders(g: Rules) -> dict[str, set[str]]:
-    cache = g.caches.responders
-    if cache is None:
-        cache = {}
-        for card in g.db.values():
-            for ab in card.has("response"):
-                cache.setdefault(ab.get("event") or "", set()).add(card.key)
-        g.caches.responders = cache
-    return cache
-
-
-def any_player_keys(g: Rules) -> frozenset[str]:
-    """Titles with an action any player of the group may trigger (``"any_player": true``)."""
-    cache = g.caches.any_player
-    if cache is None:
-        cache = g.caches.any_player = frozenset(card.key for card in g.db.values()
-                                          if any(ab.get("any_player") for ab in card.has("action")))
-    return cache
-
-
 def trigger(g: Rules, s: MGState, ev: str, ctx: Ctx, grp: Any, w: str = "trigger") -> None:
     """Open a trigger window for ``ev`` in the group if anybody there holds a response to it:
     an event in hand (Brok Ironfist too, for his own trigger) or a card in play."""
     if grp is None or s.outcome:
         return
-    keys = responders(g).get(ev)
+    keys = g.facts.responders.get(ev)
     if not keys:
         return
     defs = g.defs

@@ -99,7 +99,7 @@ def continuation(key: str) -> Callable[[Callable[..., None]], Callable[..., None
 def advance(g: Rules, s: MGState) -> None:
     """Run frames until a decision is needed or the game is over."""
     guard = 0
-    memo = g.fx.MEMO  # what g.fx.forget() clears, cleared here without a call per frame
+    memo = g.fx.MEMO.plays  # what g.fx.forget() clears (this thread's), cleared here without a call per frame
     frames = FRAMES
     memo.clear()
     while not s.outcome:
