@@ -1,27 +1,27 @@
 """The round as a stack of frames (spec §4).
 
-A frame is a plain dict ``{"t": kind, ...}`` on ``state.stack``. ``advance`` runs the top frame
-until one needs a decision; a frame pops itself when done or pushes children that run first. A
-frame that asks sets ``f["ask"]`` and offers ``options``; ``answer`` takes the chosen id. Each
-phase runs once per group, groups in turn order (§4, R-23).
+A frame is a plain dict ``{"t": kind, ...}`` on ``state.stack``, run by the engine's resolution
+machine (``tabletop.engine.stack``, ``MACHINE``): ``advance`` runs the top frame until one needs a
+decision; a frame pops itself when done or pushes children that run first. A frame that asks
+returns a ``Choice`` (kept in the frame as ``f["ask"]``) and offers ``options``; its ``answer``
+takes the chosen action. Each phase runs once per group, groups in turn order (§4, R-23).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from typing import Any, Callable
 
 from tabletop.engine import Action, emit
 from tabletop.engine.chance import shuffle
 from tabletop.engine.msg import Msg, msg
+from tabletop.engine.stack import AGAIN, Choice, Machine, Outcome
+from tabletop.engine.stack import push as stack_push
 from tabletop.engine.zones import draw
 
 from . import board as B
 from .cards import owner_of
 from .context import Rules
 from .state import MGState
-
-if TYPE_CHECKING:
-    pass
 
 PASS = Action("pass", msg("act.pass"), verb="pass")
 FINISH_PLANNING = Action("done", msg("act.finish_planning"), verb="done")
@@ -31,13 +31,13 @@ PHASES = ("resource", "planning", "quest", "travel", "encounter", "combat", "ref
 G = "MountGram"
 
 
-def push(s: MGState, *frames: dict[str, Any]) -> None:
-    """Push frames so that the first given runs first."""
-    for f in reversed(frames):
-        s.stack.append(f)
+push = stack_push
+"""Push frames so that the first given runs first (the engine stack's ``push``)."""
 
 
 def done(s: MGState, f: dict[str, Any]) -> bool:
+    """The frame removes itself (a frame that pushed others sits under them); ``run`` returns
+    the False this gives, so the machine runs the stack again."""
     if s.stack and s.stack[-1] is f:
         s.stack.pop()
     elif f in s.stack:
@@ -55,17 +55,22 @@ def noted(label: Msg, note: Msg) -> Msg:
     return msg("act.noted", base=label, note=note)
 
 
-def ask(f: dict[str, Any], seat: int, kind: str, prompt: Msg) -> bool:
-    """The frame waits for ``seat``'s answer; the prompt is kept in its plain (JSON) form."""
-    f["ask"] = [seat, kind, prompt.plain()]
-    return True
+def ask(f: dict[str, Any], seat: int, kind: str, prompt: Msg) -> Choice:
+    """The frame waits for ``seat``'s answer: the question its ``run`` returns to the machine,
+    whose ``ask`` hook keeps it in the frame as ``f["ask"]``, the prompt in its plain (JSON) form."""
+    return Choice(seat, kind, prompt.plain())
+
+
+Ran = Choice | bool
+"""What a frame's ``run`` returns: a ``Choice`` when it waits for a decision, else False (it
+removed itself with ``done``, or stays to run again under any frames it pushed)."""
 
 
 class Frame:
-    """Base of a frame kind: ``run`` returns True when it waits for a decision."""
+    """Base of a frame kind: ``run`` returns a ``Choice`` (``ask``) when it waits for a decision."""
 
     @staticmethod
-    def run(g: Rules, s: MGState, f: dict[str, Any]) -> bool:
+    def run(g: Rules, s: MGState, f: dict[str, Any]) -> Ran:
         raise NotImplementedError
 
     @staticmethod
@@ -78,13 +83,47 @@ class Frame:
         raise NotImplementedError
 
 
+def _store_ask(s: MGState, f: dict[str, Any], c: Choice) -> None:
+    f["ask"] = [c.seat, c.kind, c.prompt]
+
+
+def _clear_ask(s: MGState, f: dict[str, Any]) -> None:
+    f.pop("ask", None)
+
+
+def _live(s: MGState) -> bool:
+    return not s.outcome
+
+
+MACHINE: Machine[MGState] = Machine("mount_gram", live=_live, ask=_store_ask, clear=_clear_ask, kind="t")
+"""The engine's resolution machine running Mount Gram's frames (kind key ``"t"``): a handler per
+frame kind (``frame``), the answer handed to that kind's ``answer``, the question kept in the
+frame as ``f["ask"]``, the next phase pushed when the stack runs out."""
 FRAMES: dict[str, type[Frame]] = {}
+"""The frame classes by kind: ``options`` lists a waiting frame's legal actions."""
 CONTINUATIONS: dict[str, Callable[[Any, MGState, dict[str, Any], Action], None]] = {}
+
+
+def _handler(cls: type[Frame]) -> Callable[[Rules, MGState, dict[str, Any]], Outcome]:
+    """The machine's handler for a frame class: a stale question is dropped and the memoised
+    plays forgotten (the frame may change the state), then ``run``; False is ``AGAIN``."""
+    run = cls.run
+
+    def handle(g: Rules, s: MGState, f: dict[str, Any]) -> Outcome:
+        f.pop("ask", None)
+        memo = g.fx.MEMO.plays
+        if memo:
+            memo.clear()
+        return run(g, s, f) or AGAIN
+
+    return handle
 
 
 def frame(kind: str) -> Callable[[type[Frame]], type[Frame]]:
     def register(cls: type[Frame]) -> type[Frame]:
         FRAMES[kind] = cls
+        MACHINE.handler(kind)(_handler(cls))
+        MACHINE.on_answer(kind)(cls.answer)
         return cls
     return register
 
@@ -97,25 +136,15 @@ def continuation(key: str) -> Callable[[Callable[..., None]], Callable[..., None
 
 
 def advance(g: Rules, s: MGState) -> None:
-    """Run frames until a decision is needed or the game is over."""
-    guard = 0
-    memo = g.fx.MEMO.plays  # what g.fx.forget() clears (this thread's), cleared here without a call per frame
-    frames = FRAMES
-    memo.clear()
-    while not s.outcome:
-        stack = s.stack
-        if not stack:
-            next_phase(g, s)
-            continue
-        f = stack[-1]
-        f.pop("ask", None)
-        if memo:
-            memo.clear()
-        if frames[f["t"]].run(g, s, f):
-            return
-        guard += 1
-        if guard > 100000:
-            raise RuntimeError(f"frame loop without a decision at {f}")
+    """Run frames until a decision is needed or the game is over; an empty stack starts the
+    next phase."""
+    g.fx.forget()
+    MACHINE.run(s, lambda st: next_phase(g, st), ctx=g)
+
+
+def answer(g: Rules, s: MGState, a: Action) -> None:
+    """Hand the chosen legal action to the frame waiting for it (the top one)."""
+    MACHINE.answer(s, a, ctx=g)
 
 
 NEXT_PHASE = {ph: PHASES[(i + 1) % len(PHASES)] for i, ph in enumerate(PHASES)}
@@ -156,7 +185,7 @@ class Ask(Frame):
     """A one-off choice; the answer goes to a named continuation with the frame's context."""
 
     @staticmethod
-    def run(g: Rules, s: MGState, f: dict[str, Any]) -> bool:
+    def run(g: Rules, s: MGState, f: dict[str, Any]) -> Ran:
         if s.players[f["p"]]["out"] or not f["opts"]:
             return done(s, f)
         return ask(f, f["p"], f.get("kind", "choose"), Msg.from_plain(f["prompt"]))
@@ -230,7 +259,7 @@ class Window(Frame):
     """An action window (``ev`` empty) or a trigger window for responses to ``ev`` (§4, R-48)."""
 
     @staticmethod
-    def run(g: Rules, s: MGState, f: dict[str, Any]) -> bool:
+    def run(g: Rules, s: MGState, f: dict[str, Any]) -> Ran:
         grp = B.group(s, f["g"])
         if grp is None:
             return done(s, f)
@@ -270,7 +299,7 @@ class Plan(Frame):
     """A player's part of the planning phase: play allies, attachments and actions, then done."""
 
     @staticmethod
-    def run(g: Rules, s: MGState, f: dict[str, Any]) -> bool:
+    def run(g: Rules, s: MGState, f: dict[str, Any]) -> Ran:
         p = f["p"]
         if s.players[p]["out"] or not g.fx.available(g, s, p, f):
             return done(s, f)
@@ -294,7 +323,7 @@ class Plan(Frame):
 @frame("resource")
 class Resource(Frame):
     @staticmethod
-    def run(g: Rules, s: MGState, f: dict[str, Any]) -> bool:
+    def run(g: Rules, s: MGState, f: dict[str, Any]) -> Ran:
         grp = B.group(s, f["g"])
         if grp is None:
             return done(s, f)
@@ -312,7 +341,7 @@ class Resource(Frame):
 @frame("planning")
 class Planning(Frame):
     @staticmethod
-    def run(g: Rules, s: MGState, f: dict[str, Any]) -> bool:
+    def run(g: Rules, s: MGState, f: dict[str, Any]) -> Ran:
         grp = B.group(s, f["g"])
         done(s, f)
         if grp is not None:
@@ -325,7 +354,7 @@ class Planning(Frame):
 @frame("quest")
 class Quest(Frame):
     @staticmethod
-    def run(g: Rules, s: MGState, f: dict[str, Any]) -> bool:
+    def run(g: Rules, s: MGState, f: dict[str, Any]) -> Ran:
         grp = B.group(s, f["g"])
         if grp is None or not grp["members"]:
             return done(s, f)
@@ -377,7 +406,7 @@ def _choose_side(g: Rules, s: MGState, ctx: dict[str, Any], a: Action) -> None:
 @frame("commit")
 class Commit(Frame):
     @staticmethod
-    def run(g: Rules, s: MGState, f: dict[str, Any]) -> bool:
+    def run(g: Rules, s: MGState, f: dict[str, Any]) -> Ran:
         p = f["p"]
         cards = s.cards
         if s.players[p]["out"] or not any(not cards[c]["ex"] and not cards[c]["com"]
@@ -410,7 +439,7 @@ class Reveal(Frame):
     """One encounter card revealed into a group (§4.3 step 2, R-51)."""
 
     @staticmethod
-    def run(g: Rules, s: MGState, f: dict[str, Any]) -> bool:
+    def run(g: Rules, s: MGState, f: dict[str, Any]) -> Ran:
         grp = B.group(s, f["g"])
         if grp is None or not grp["members"] or f["pc"] == 4:
             c = f.get("c")
@@ -472,7 +501,7 @@ class Reveal(Frame):
 @frame("travel_all")
 class TravelAll(Frame):
     @staticmethod
-    def run(g: Rules, s: MGState, f: dict[str, Any]) -> bool:
+    def run(g: Rules, s: MGState, f: dict[str, Any]) -> Ran:
         if f["pc"] == 0:
             f["pc"] = 1
             g.scen.travel_start(g, s)
@@ -485,7 +514,7 @@ class TravelAll(Frame):
 @frame("travel")
 class Travel(Frame):
     @staticmethod
-    def run(g: Rules, s: MGState, f: dict[str, Any]) -> bool:
+    def run(g: Rules, s: MGState, f: dict[str, Any]) -> Ran:
         grp = B.group(s, f["g"])
         if grp is None or not grp["members"]:
             return done(s, f)
@@ -526,7 +555,7 @@ def _travel(g: Rules, s: MGState, ctx: dict[str, Any], a: Action) -> None:
 @frame("encounter")
 class Encounter(Frame):
     @staticmethod
-    def run(g: Rules, s: MGState, f: dict[str, Any]) -> bool:
+    def run(g: Rules, s: MGState, f: dict[str, Any]) -> Ran:
         grp = B.group(s, f["g"])
         done(s, f)
         if grp is not None and grp["members"]:
@@ -538,7 +567,7 @@ class Encounter(Frame):
 @frame("eopt")
 class OptionalEngagement(Frame):
     @staticmethod
-    def run(g: Rules, s: MGState, f: dict[str, Any]) -> bool:
+    def run(g: Rules, s: MGState, f: dict[str, Any]) -> Ran:
         p = f["p"]
         if s.players[p]["out"] or not any(g.defs[c].type == "enemy" for c in B.group_of(s, p)["staging"]):
             return done(s, f)  # no enemy to engage
@@ -573,7 +602,7 @@ class EngagementChecks(Frame):
         return [c for e, c in cands if e == best]
 
     @staticmethod
-    def run(g: Rules, s: MGState, f: dict[str, Any]) -> bool:
+    def run(g: Rules, s: MGState, f: dict[str, Any]) -> Ran:
         grp = B.group(s, f["g"])
         if grp is None:
             return done(s, f)
@@ -613,7 +642,7 @@ class EngagementChecks(Frame):
 @frame("combat")
 class Combat(Frame):
     @staticmethod
-    def run(g: Rules, s: MGState, f: dict[str, Any]) -> bool:
+    def run(g: Rules, s: MGState, f: dict[str, Any]) -> Ran:
         grp = B.group(s, f["g"])
         if grp is None or not grp["members"]:
             return done(s, f)
@@ -673,7 +702,7 @@ class EnemyAttacks(Frame):
         return [e for e in s.players[f["p"]]["engaged"] if e not in f["done"]]
 
     @staticmethod
-    def run(g: Rules, s: MGState, f: dict[str, Any]) -> bool:
+    def run(g: Rules, s: MGState, f: dict[str, Any]) -> Ran:
         if s.players[f["p"]]["out"]:
             return done(s, f)
         left = EnemyAttacks._left(g, s, f)
@@ -712,7 +741,7 @@ class EnemyAttack(Frame):
     """One enemy attack (§4.6 step 2, §5.15 for immediate attacks)."""
 
     @staticmethod
-    def run(g: Rules, s: MGState, f: dict[str, Any]) -> bool:
+    def run(g: Rules, s: MGState, f: dict[str, Any]) -> Ran:
         e, p = f["e"], f["p"]
         if e not in s.cards or s.players[p]["out"]:
             return done(s, f)
@@ -900,7 +929,7 @@ class PlayerAttack(Frame):
                 if attacked_key(e, q) not in used and attacked_key(e, p) not in used and e not in f["done"]]
 
     @staticmethod
-    def run(g: Rules, s: MGState, f: dict[str, Any]) -> bool:
+    def run(g: Rules, s: MGState, f: dict[str, Any]) -> Ran:
         p = f["p"]
         if s.players[p]["out"]:
             return done(s, f)
@@ -1021,7 +1050,7 @@ class PlayerAttack(Frame):
 @frame("refresh")
 class Refresh(Frame):
     @staticmethod
-    def run(g: Rules, s: MGState, f: dict[str, Any]) -> bool:
+    def run(g: Rules, s: MGState, f: dict[str, Any]) -> Ran:
         if f.get("pc", 0) == 0:
             f["pc"] = 1
             for rec in s.cards.values():

@@ -14,7 +14,7 @@ from . import encounter as enc
 from .cards import SPHERES, CardDef, DefTable, key_of, owner_of, player_cards
 from .context import CardFacts
 from .faces import face_of
-from .flow import FINISH_PLANNING, FRAMES, PASS, advance, option_action
+from .flow import FINISH_PLANNING, FRAMES, PASS, advance, answer, option_action
 from .scenario import MountGramScenario, QuestScenario
 from .state import MGState
 from .views import MGView
@@ -87,9 +87,7 @@ class MountGram(Game[MGState]):
         action = self._quick_action(s, action_id)
         if action is None:
             action = self.find_action(s, action_id)  # the full check: raises IllegalAction with the reason
-        f = s.stack[-1]
-        f.pop("ask", None)
-        FRAMES[f["t"]].answer(self, s, f, action)
+        answer(self, s, action)
         # Counted after the answer so that it reuses the plays listed for the legality check
         # (they are memoised per step); nothing in the answer reads the step.
         s.step += 1
