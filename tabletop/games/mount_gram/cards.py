@@ -132,6 +132,9 @@ class CardDef:
     """phase -> its Action abilities allowed in that phase (``window`` absent or that phase)."""
     actions_any: tuple[dict[str, Any], ...] = ()
     """Its Action abilities with no ``window``: those of a phase not in ``actions_in``."""
+    does: bool = False
+    """Its text says what its Response does (``response_clause``): a response play's label
+    says it too (``resp.<key>``)."""
 
     @property
     def character(self) -> bool:
@@ -148,6 +151,20 @@ class CardDef:
         return self.actions_in.get(phase, self.actions_any)
 
 
+def response_clause(text: str) -> str:
+    """What a card's Response does, in its own words: "after Gloin takes damage, he gains 1
+    resource per damage just taken." gives "he gains 1 resource per damage just taken" (the
+    condition is the window being asked about; the effect is what a player decides on)."""
+    start = text.find("Response:")
+    if start < 0:
+        return ""
+    clause = text[start + len("Response:"):].strip().split(". ")[0].rstrip(".").strip()
+    comma, colon = clause.find(", "), clause.find(":")
+    if clause.lower().startswith(("after ", "when ")) and comma > 0 and (colon < 0 or comma < colon):
+        clause = clause[comma + 2:]
+    return clause
+
+
 def _finish(card: CardDef) -> CardDef:
     by: dict[str, list[dict[str, Any]]] = {}
     for ab in card.abilities:
@@ -161,6 +178,7 @@ def _finish(card: CardDef) -> CardDef:
     for ab in card.by_trigger.get("response", ()):
         responses.setdefault(ab.get("event") or "", []).append(ab)
     card.responses = {ev: tuple(abs_) for ev, abs_ in responses.items() if ev}
+    card.does = bool(response_clause(card.text))
     acts = card.by_trigger.get("action", ())
     card.actions_any = tuple(ab for ab in acts if not ab.get("window"))
     card.actions_in = {w: tuple(ab for ab in acts if not ab.get("window") or ab["window"] == w)

@@ -12,20 +12,21 @@ op is neither registered there nor in ``PASSIVE_OPS``.
 from __future__ import annotations
 
 import threading
+from functools import lru_cache
 from typing import Any
 
 from tabletop.engine import Action, IllegalAction, emit
 from tabletop.engine.msg import Msg, msg
 
 from . import board as B
-from .cards import CardDef, key_of
+from .cards import CardDef, key_of, response_clause
 from .choices import apply_split, check_restricted, pay_options, pay_splits, split_of
 from .context import Rules
 from .flow import ask_frame, continuation, push, window
 from .ops import OPS, PASSIVE_OPS, Ctx, chars_of_group, engaged_in_group, locations_of, staging_attacker, t_put_self
 from .state import MGState
 
-__all__ = ["OPS", "PASSIVE_OPS", "Play", "actions", "available", "execute", "forget", "plays",
+__all__ = ["OPS", "PASSIVE_OPS", "Play", "response_clause", "actions", "available", "execute", "forget", "plays",
            "resolve_attack", "staging_attacker", "trigger"]
 
 
@@ -41,55 +42,54 @@ class Play:
         self.tokens, self.hand, self.x, self.verb = tokens, hand, x, verb
 
     def text(self, g: Rules, s: MGState | None = None) -> Msg:
-        """The label, written only when asked for: an ally with its cost, an attachment and its
-        host, a revived card and X, a card put into play; else the card, its targets, X, and for a
-        response what it does (``resp.<key>``). Every label is a function of the id and kind."""
-        if self.label is None and self.kind:
-            c, kind = self.card, self.kind
-            if kind == "ally":
-                self.label = msg("act.play_ally", card=c, cost=g.defs[c].cost)
-            elif kind == "attach":
-                self.label = msg("act.attach", card=c, host_card=self.tokens[0])
-            elif kind == "revive":
-                self.label = msg("act.revive", card=c, target_card=self.tokens[0], x=self.x)
-            else:
-                self.label = msg("act.put_self", card=c)
+        """The label (see ``_label``), written only when asked for."""
         if self.label is None:
-            card = g.defs[self.card]
-            label = msg("act.play_card", card=self.card)
-            if self.tokens:
-                label = msg("act.play_on", base=label, targets=_describe(self.tokens))
-            if card.x_cost:
-                label = msg("act.play_x", base=label, x=self.x)
-            if self.ab is not None and self.ab.get("trigger") == "response" and response_clause(card.text):
-                label = msg("act.play_does", base=label, does=msg("resp." + card.key))
-            self.label = label
+            self.label = self.action(g, s).label  # type: ignore[assignment]
+        assert isinstance(self.label, Msg)
         return self.label
 
-    def action(self, g: Rules, s: MGState | None = None, label: bool = True) -> Action:
+    def action(self, g: Rules, s: MGState | None = None) -> Action:
         """The play as an action: verb ``play`` / ``use``, the card, its first card target and
-        seat target, X (of an X-cost card) as ``amount`` and every token in ``extra``; ``label=False`` leaves the
-        label empty (``apply`` only reads the fields)."""
-        target = next((t for t in self.tokens if "." in t), None)
-        seat = next((int(t[1:]) for t in self.tokens if t[:1] == "p" and t[1:].isdigit()), None)
-        return Action(self.aid, self.text(g, s) if label else "", card=self.card,
-                      group="play" if self.hand else "ability", verb=self.verb,
-                      target=target, seat=seat, amount=self.x if g.defs[self.card].x_cost else None,
-                      extra=(("tokens", tuple(self.tokens)),))
+        seat target, X (of an X-cost card) as ``amount`` and every token in ``extra``, labelled
+        (``_label``). An action is immutable and a function of these plain values and the card's
+        data, so ``_action`` builds each once (a pure cache keyed by them, not on any object)."""
+        card = g.defs[self.card]
+        does = card.key if self.ab is not None and self.ab.get("trigger") == "response" and card.does else ""
+        return _action(self.aid, self.kind, self.card, tuple(self.tokens), self.hand, self.verb, self.x,
+                       card.cost, card.x_cost, does)
 
 
-def response_clause(text: str) -> str:
-    """What a card's Response does, in its own words: "after Gloin takes damage, he gains 1
-    resource per damage just taken." gives "he gains 1 resource per damage just taken" (the
-    condition is the window being asked about; the effect is what a player decides on)."""
-    start = text.find("Response:")
-    if start < 0:
-        return ""
-    clause = text[start + len("Response:"):].strip().split(". ")[0].rstrip(".").strip()
-    comma, colon = clause.find(", "), clause.find(":")
-    if clause.lower().startswith(("after ", "when ")) and comma > 0 and (colon < 0 or comma < colon):
-        clause = clause[comma + 2:]
-    return clause
+@lru_cache(maxsize=8192)
+def _action(aid: str, kind: str, card: str, tokens: tuple[str, ...], hand: bool, verb: str, x: int,
+            cost: int, x_cost: bool, does: str) -> Action:
+    target = next((t for t in tokens if "." in t), None)
+    seat = next((int(t[1:]) for t in tokens if t[:1] == "p" and t[1:].isdigit()), None)
+    return Action(aid, _label(kind, card, tokens, x, cost, x_cost, does), card=card,
+                  group="play" if hand else "ability", verb=verb,
+                  target=target, seat=seat, amount=x if x_cost else None,
+                  extra=(("tokens", tokens),))
+
+
+def _label(kind: str, c: str, tokens: tuple[str, ...], x: int, cost: int, x_cost: bool, does: str) -> Msg:
+    """A play's label: an ally with its cost, an attachment and its host, a revived card and X,
+    a card put into play; else the card, its targets, X, and for a response what it does
+    (``resp.<key>``, ``does``). Every label is a function of the id, the kind and the card."""
+    if kind == "ally":
+        return msg("act.play_ally", card=c, cost=cost)
+    if kind == "attach":
+        return msg("act.attach", card=c, host_card=tokens[0])
+    if kind == "revive":
+        return msg("act.revive", card=c, target_card=tokens[0], x=x)
+    if kind:
+        return msg("act.put_self", card=c)
+    label = msg("act.play_card", card=c)
+    if tokens:
+        label = msg("act.play_on", base=label, targets=_describe(list(tokens)))
+    if x_cost:
+        label = msg("act.play_x", base=label, x=x)
+    if does:
+        label = msg("act.play_does", base=label, does=msg("resp." + does))
+    return label
 
 
 # -- costs and limits --------------------------------------------------------------------------
@@ -201,29 +201,45 @@ def _plays(g: Rules, s: MGState, seat: int, f: dict[str, Any]) -> list[Play]:
     cards = s.cards
     hand = pl["hand"]
     if hand:
+        # the cards of the hand that may give plays here, in hand order, the first copy of a title
+        # only (copies offer the same plays): events with an ability for this window, and in
+        # planning allies and attachments; in a trigger window only cards responding to its event
         planning = not ev and f.get("w") == "plan"
+        wanted = g.facts.responders.get(ev, frozenset()) if ev else None
+        seen: set[str] = set()
         funds: dict[str, tuple[int, int, int]] = {}
-        for c, card, event in _hand_candidates(g, hand, ev, planning):
-            if event:
+        for c in hand:
+            card = defs[c]
+            key = card.key
+            if (wanted is not None and key not in wanted) or key in seen:
+                continue
+            seen.add(key)
+            if card.type == "event":
+                if not card.active:
+                    continue
                 abl = card.usable(ev, phase)
                 if not abl:
                     continue
+                sphere = card.sphere
+                row = funds.get(sphere)
+                if row is None:
+                    row = funds[sphere] = _fund_row(g, s, seat, sphere)
+                if row[0]:
+                    _event_plays(g, s, seat, c, card, abl, ctx, out, row)
+                continue
+            if not planning or card.type == "hero":
+                continue
             sphere = card.sphere
             row = funds.get(sphere)
             if row is None:
                 row = funds[sphere] = _fund_row(g, s, seat, sphere)
-            if event:
-                if row[0]:
-                    _event_plays(g, s, seat, c, card, abl, ctx, out, row)
-                continue
             if (card.unique and B.unique_in_play(g, s, card.name)) or not _affords(card, card.cost, row):
                 continue
             if card.type == "ally":
                 out.append(Play(f"play {c}", "ally", c, None, [], True))
             else:
                 for t in attach_targets(g, s, seat, card):
-                    out.append(Play(f"play {c} {t}", "attach", c, None, [t],
-                                    True))
+                    out.append(Play(f"play {c} {t}", "attach", c, None, [t], True))
     sources = []
     for ch in pl["chars"]:
         if defs[ch].active:
@@ -276,33 +292,6 @@ def _plays(g: Rules, s: MGState, seat: int, f: dict[str, Any]) -> list[Play]:
     return out
 
 
-def _hand_candidates(g: Rules, hand: list[str], ev: str,
-                     planning: bool) -> list[tuple[str, CardDef, bool]]:
-    """The cards of a hand that may give plays in a window, in hand order, the first copy of a
-    title only: (card, data, True) for events with an action (``ev`` empty) or a response to
-    ``ev``, (card, data, False) for allies and attachments in planning (the phase is checked by
-    ``_plays``)."""
-    defs = g.defs
-    wanted = g.facts.responders.get(ev, frozenset()) if ev else None
-    seen: set[str] = set()
-    out = []
-    for c in hand:
-        if wanted is not None and key_of(c) not in wanted:
-            continue  # a trigger window: only cards that respond to its event
-        card = defs[c]
-        key = card.key
-        if key in seen:
-            continue  # copies of one title offer the same plays: list the first copy only
-        seen.add(key)
-        if card.type == "event":
-            if card.active and (card.responses.get(ev) if ev else card.has("action")):
-                out.append((c, card, True))
-            continue
-        if planning and not ev and card.type != "hero":
-            out.append((c, card, False))
-    return out
-
-
 def _fund_row(g: Rules, s: MGState, seat: int, sphere: str) -> tuple[int, int, int]:
     """What ``seat`` can pay for a card of ``sphere``: (matching heroes, resources among them,
     heroes with at least one). Every hero matches "Neutral"; Celebrían's Stone adds an icon."""
@@ -349,20 +338,21 @@ def _event_plays(g: Rules, s: MGState, seat: int, c: str, card: CardDef, abl: tu
         if not x_cost:
             x = card.cost
             if (with_res >= 3) if thicket else (total >= x):
-                for t in finder(g, s, seat, c, ab, dict(ctx, x=x)):
+                for t in finder(g, s, seat, c, ab, ctx):  # no finder reads X (only search_top's resolver)
                     tail = " ".join(t)
                     out.append(Play(f"play {c} {tail}" if tail else f"play {c}", "", c, ab, t, True, x))
             continue
+        if total < 1 or (thicket and with_res < 3):
+            continue
+        found = finder(g, s, seat, c, ab, ctx)  # the same targets whatever X is
         for x in range(1, total + 1):
-            if thicket and with_res < 3:
-                continue
             if ab["op"] == "revive":
-                for t in finder(g, s, seat, c, ab, ctx):
+                for t in found:
                     if g.defs[t[0]].cost == x:
                         out.append(Play(f"play {c} {t[0]}", "revive",
                                         c, ab, t, True, x))
                 continue
-            for t in finder(g, s, seat, c, ab, dict(ctx, x=x)):
+            for t in found:
                 tail = " ".join(t)
                 aid = f"play {c}{(' ' + tail) if tail else ''} x{x}"
                 out.append(Play(aid, "", c, ab, t, True, x))
@@ -454,10 +444,10 @@ def actions(g: Rules, s: MGState, seat: int, f: dict[str, Any]) -> list[Action]:
 
 
 def quick_action(g: Rules, s: MGState, seat: int, f: dict[str, Any], aid: str) -> Action | None:
-    """The listed play with this id, without writing its label (``apply``'s fast path)."""
+    """The listed play with this id (``apply``'s fast path: no list of actions is built)."""
     for p in plays(g, s, seat, f):
         if p.aid == aid:
-            return p.action(g, s, label=False)
+            return p.action(g, s)
     return None
 
 
