@@ -55,10 +55,11 @@ def noted(label: Msg, note: Msg) -> Msg:
     return msg("act.noted", base=label, note=note)
 
 
-def ask(f: dict[str, Any], seat: int, kind: str, prompt: Msg) -> Choice:
+def ask(f: dict[str, Any], seat: int, kind: str, prompt: Msg | dict[str, Any]) -> Choice:
     """The frame waits for ``seat``'s answer: the question its ``run`` returns to the machine,
-    whose ``ask`` hook keeps it in the frame as ``f["ask"]``, the prompt in its plain (JSON) form."""
-    return Choice(seat, kind, prompt.plain())
+    whose ``ask`` hook keeps it in the frame as ``f["ask"]``, the prompt in its plain (JSON) form
+    (the hot frames write it so directly, ``{"k": key, **args}``, as ``Msg.plain`` would)."""
+    return Choice(seat, kind, prompt if isinstance(prompt, dict) else prompt.plain())
 
 
 Ran = Choice | bool
@@ -188,7 +189,7 @@ class Ask(Frame):
     def run(g: Rules, s: MGState, f: dict[str, Any]) -> Ran:
         if s.players[f["p"]]["out"] or not f["opts"]:
             return done(s, f)
-        return ask(f, f["p"], f.get("kind", "choose"), Msg.from_plain(f["prompt"]))
+        return ask(f, f["p"], f.get("kind", "choose"), f["prompt"])  # stored in plain form
 
     @staticmethod
     def options(g: Rules, s: MGState, f: dict[str, Any]) -> list[Action]:
@@ -241,17 +242,19 @@ JUST_HAPPENED = frozenset({
 happened ("damage was just taken"), so the event ids never reach the screen."""
 
 
-def window_prompt(g: Rules, s: MGState, seat: int, f: dict[str, Any]) -> Msg:
+def window_prompt(g: Rules, s: MGState, seat: int, f: dict[str, Any]) -> dict[str, Any]:
     """A response window says what answering does: with one response on offer, the card and its
-    effect ("Ana: use Glóin — he gains 1 resource per damage just taken?"); with several, what happened."""
+    effect ("Ana: use Glóin — he gains 1 resource per damage just taken?"); with several, what
+    happened. In plain form (``ask``)."""
     if not f["ev"]:
-        return msg("ask.take_action", seat=seat)
-    offered = g.fx.actions(g, s, seat, f)
+        return {"k": "ask.take_action", "seat": seat}
+    offered = g.fx.plays(g, s, seat, f)
     if len(offered) == 1:
         # the event rides along so that a view for another seat can say "respond?" instead when
         # the offered card is one that seat may not see (a card in hand)
-        return msg("ask.use_one", seat=seat, play=offered[0].label, happened_term="happened_" + f["ev"])
-    return msg("ask.respond", seat=seat, happened_term="happened_" + f["ev"])
+        return {"k": "ask.use_one", "seat": seat, "play": offered[0].text(g, s).plain(),
+                "happened_term": "happened_" + f["ev"]}
+    return {"k": "ask.respond", "seat": seat, "happened_term": "happened_" + f["ev"]}
 
 
 @frame("win")
@@ -303,7 +306,7 @@ class Plan(Frame):
         p = f["p"]
         if s.players[p]["out"] or not g.fx.available(g, s, p, f):
             return done(s, f)
-        return ask(f, p, "plan", msg("ask.plan", seat=p))
+        return ask(f, p, "plan", {"k": "ask.plan", "seat": p})
 
     @staticmethod
     def options(g: Rules, s: MGState, f: dict[str, Any]) -> list[Action]:
@@ -412,7 +415,7 @@ class Commit(Frame):
         if s.players[p]["out"] or not any(not cards[c]["ex"] and not cards[c]["com"]
                                           for c in s.players[p]["chars"]):
             return done(s, f)  # nobody left to commit
-        return ask(f, p, "commit", msg("ask.commit", seat=p))
+        return ask(f, p, "commit", {"k": "ask.commit", "seat": p})
 
     @staticmethod
     def options(g: Rules, s: MGState, f: dict[str, Any]) -> list[Action]:
@@ -571,7 +574,7 @@ class OptionalEngagement(Frame):
         p = f["p"]
         if s.players[p]["out"] or not any(g.defs[c].type == "enemy" for c in B.group_of(s, p)["staging"]):
             return done(s, f)  # no enemy to engage
-        return ask(f, p, "engage", msg("ask.engage", seat=p))
+        return ask(f, p, "engage", {"k": "ask.engage", "seat": p})
 
     @staticmethod
     def options(g: Rules, s: MGState, f: dict[str, Any]) -> list[Action]:
@@ -616,7 +619,7 @@ class EngagementChecks(Frame):
                 continue
             if len(tied) > 1:
                 f["p"] = p
-                return ask(f, p, "engage", msg("ask.which_engages", seat=p))
+                return ask(f, p, "engage", {"k": "ask.which_engages", "seat": p})
             B.engage(g, s, tied[0], p)
             f["quiet"] = 0
             f["i"] += 1
@@ -709,7 +712,7 @@ class EnemyAttacks(Frame):
         if not left:
             return done(s, f)
         if len(left) > 1:
-            return ask(f, f["p"], "attack_order", msg("ask.attack_order", seat=f["p"]))
+            return ask(f, f["p"], "attack_order", {"k": "ask.attack_order", "seat": f["p"]})
         EnemyAttacks._next(g, s, f, left[0])
         return False
 
@@ -752,7 +755,7 @@ class EnemyAttack(Frame):
             cards = s.cards
             if (not f["defs"] or any(m["st"] == "multidef" and m.get("p") == p for m in s.mods)) and any(
                     not cards[c]["ex"] for c in s.players[p]["chars"]):  # a defender can be declared
-                return ask(f, p, "defend", msg("ask.defend", seat=p, card=e))
+                return ask(f, p, "defend", {"k": "ask.defend", "seat": p, "card": e})
             f["pc"] = 1 if not f["defs"] else 2
             return False
         if pc == 1:
@@ -762,7 +765,7 @@ class EnemyAttack(Frame):
                 q = others[f["si"]]
                 if any(g.defs[c].sentinel and not s.cards[c]["ex"] for c in s.players[q]["chars"]):
                     f["q"] = q
-                    return ask(f, q, "defend", msg("ask.sentinel", seat=q, defended_seat=p))
+                    return ask(f, q, "defend", {"k": "ask.sentinel", "seat": q, "defended_seat": p})
                 f["si"] += 1
             f["pc"] = 2
             return False
@@ -811,10 +814,10 @@ class EnemyAttack(Frame):
                 f["dmg"] = strength
             return False
         if pc == 5:
-            return ask(f, p, "undefended", msg("ask.undefended", seat=p, n=f["dmg"]))
+            return ask(f, p, "undefended", {"k": "ask.undefended", "seat": p, "n": f["dmg"]})
         if pc == 7:
             if len([c for c in f["defs"] if c in s.cards]) > 1:
-                return ask(f, p, "assign_damage", msg("ask.assign_damage", seat=p, n=f["dmg"]))
+                return ask(f, p, "assign_damage", {"k": "ask.assign_damage", "seat": p, "n": f["dmg"]})
             f["pc"] = 6
             for c in f["defs"]:
                 if c in s.cards:
@@ -937,8 +940,8 @@ class PlayerAttack(Frame):
             if not PlayerAttack._targets(g, s, f):
                 return done(s, f)
             if f.get("rng"):
-                return ask(f, p, "ranged_attack", msg("ask.ranged_attack", seat=p))
-            return ask(f, p, "attack", msg("ask.attack", seat=p))
+                return ask(f, p, "ranged_attack", {"k": "ask.ranged_attack", "seat": p})
+            return ask(f, p, "attack", {"k": "ask.attack", "seat": p})
         if f["e"] not in s.cards:
             return PlayerAttack._reset(s, f)
         if f["pc"] == 1:
@@ -946,7 +949,7 @@ class PlayerAttack(Frame):
             if len(opts) == 1:  # one character that can attack it, or nobody left to add: not asked
                 PlayerAttack.answer(g, s, f, opts[0])
                 return False
-            return ask(f, p, "attackers", msg("ask.attackers", seat=p, card=f["e"]))
+            return ask(f, p, "attackers", {"k": "ask.attackers", "seat": p, "card": f["e"]})
         if f["pc"] == 2:
             grp = B.group_of(s, p)
             holder = B.engaged_with(s, f["e"]) if f.get("rng") else -1
@@ -955,7 +958,7 @@ class PlayerAttack(Frame):
                 q = others[f["ri"]]
                 if PlayerAttack._ranged(g, s, q):
                     f["q"] = q
-                    return ask(f, q, "attackers", msg("ask.add_ranged", seat=q))
+                    return ask(f, q, "attackers", {"k": "ask.add_ranged", "seat": q})
                 f["ri"] += 1
             f["pc"] = 3
             return False
