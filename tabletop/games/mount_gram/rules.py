@@ -16,7 +16,7 @@ from .context import CardFacts
 from .faces import face_of
 from .flow import FINISH_PLANNING, FRAMES, PASS, advance, answer, option_action
 from .scenario import MountGramScenario, QuestScenario
-from .state import MGState
+from .state import MGState, clone_state
 from .views import MGView
 
 
@@ -64,6 +64,9 @@ class MountGram(Game[MGState]):
         return s
 
     # -- protocol --------------------------------------------------------------------------------
+    def clone(self, s: MGState) -> MGState:
+        return clone_state(s)
+
     def decision(self, s: MGState) -> Decision | None:
         if s.outcome or not s.stack:
             return None
