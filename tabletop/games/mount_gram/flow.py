@@ -106,15 +106,13 @@ CONTINUATIONS: dict[str, Callable[[Any, MGState, dict[str, Any], Action], None]]
 
 
 def _handler(cls: type[Frame]) -> Callable[[Rules, MGState, dict[str, Any]], Outcome]:
-    """The machine's handler for a frame class: a stale question is dropped and the memoised
-    plays forgotten (the frame may change the state), then ``run``; False is ``AGAIN``."""
+    """The machine's handler for a frame class: a stale question is dropped, then ``run``;
+    False is ``AGAIN``. (The frames that list plays, ``win`` and ``plan``, forget the memoised
+    plays first: the frames before them may have changed the state.)"""
     run = cls.run
 
     def handle(g: Rules, s: MGState, f: dict[str, Any]) -> Outcome:
         f.pop("ask", None)
-        memo = g.fx.MEMO.plays
-        if memo:
-            memo.clear()
         return run(g, s, f) or AGAIN
 
     return handle
@@ -263,6 +261,7 @@ class Window(Frame):
 
     @staticmethod
     def run(g: Rules, s: MGState, f: dict[str, Any]) -> Ran:
+        g.fx.forget()  # plays listed before the frames that just ran are stale
         grp = B.group(s, f["g"])
         if grp is None:
             return done(s, f)
@@ -304,6 +303,7 @@ class Plan(Frame):
     @staticmethod
     def run(g: Rules, s: MGState, f: dict[str, Any]) -> Ran:
         p = f["p"]
+        g.fx.forget()  # plays listed before the frames that just ran are stale
         if s.players[p]["out"] or not g.fx.available(g, s, p, f):
             return done(s, f)
         return ask(f, p, "plan", {"k": "ask.plan", "seat": p})
