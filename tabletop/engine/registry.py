@@ -10,7 +10,8 @@ one way.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+import re
+from collections.abc import Callable, Iterable, Iterator
 from typing import Generic, TypeVar
 
 from .core import GameDataError
@@ -43,6 +44,12 @@ class Registry(Generic[H]):
     def __contains__(self, name: object) -> bool:
         return name in self._handlers
 
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._handlers)
+
+    def __len__(self) -> int:
+        return len(self._handlers)
+
     def get(self, name: str) -> H | None:
         return self._handlers.get(name)
 
@@ -60,3 +67,10 @@ class Registry(Generic[H]):
     def unused(self, used: Iterable[str]) -> set[str]:
         """Handlers that no data uses."""
         return self.names() - set(used)
+
+    def undocumented(self, doc: str, passive: Iterable[str] = ()) -> set[str]:
+        """Handlers (and ``passive`` ops) that the vocabulary's documentation ``doc`` never names
+        as a code span (`` `name` ``): an op the rules implement but the data's readers cannot
+        look up."""
+        named = set(re.findall(r"`([^`\s]+)`", doc))
+        return (self.names() | set(passive)) - named

@@ -22,3 +22,13 @@ def test_registry_registers_finds_and_checks_coverage() -> None:
     assert ops.unused(["modify"]) == {"gain"}
     with pytest.raises(ValueError, match="twice"):
         ops.add("gain", gain)
+
+
+def test_registry_lists_its_ops_and_finds_the_undocumented() -> None:
+    ops: Registry[int] = Registry("test op")
+    ops.add("gain", 1)
+    ops.add("lose", 2)
+    assert list(ops) == ["gain", "lose"] and len(ops) == 2
+    doc = "| `gain` | gain `amount` |\n| `modify` | passive |"
+    assert ops.undocumented(doc) == {"lose"}
+    assert ops.undocumented(doc, passive={"modify", "restrict"}) == {"lose", "restrict"}

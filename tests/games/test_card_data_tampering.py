@@ -157,10 +157,13 @@ def test_mount_gram_vocabulary_is_the_rules_own() -> None:
     from tabletop.games.mount_gram import cards, encounter, ops
 
     vocab = cards._vocabulary("player")
-    assert vocab["action"] == frozenset(ops.OPS) and vocab["passive"] == frozenset(ops.PASSIVE_OPS)
+    assert vocab["action"] == (ops.OPS, frozenset()) and vocab["response"] == (ops.OPS, frozenset())
+    assert not vocab["passive"][0].names() and vocab["passive"][1] == ops.PASSIVE_OPS
     vocab = cards._vocabulary("encounter")
-    assert vocab["when_revealed"] == frozenset(encounter.WHEN_REVEALED)
-    assert vocab["shadow"] == frozenset(encounter.SHADOWS)
+    assert vocab["when_revealed"] == (encounter.WHEN_REVEALED, frozenset())
+    assert vocab["shadow"] == (encounter.SHADOWS, frozenset())
+    for trigger, names in cards.ENCOUNTER_OPS.items():  # read by name: no handler registered
+        assert not vocab[trigger][0].names() and vocab[trigger][1] == names
     # every op with no dispatch table is read by name somewhere in the rules
     source = "".join(p.read_text(encoding="utf-8") for p in Path(ops.__file__).parent.glob("*.py")
                      if p.name != "cards.py")

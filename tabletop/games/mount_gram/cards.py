@@ -15,6 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
 
 from tabletop.engine.assets import cached_data, load_json, validate
 from tabletop.engine.core import GameDataError
+from tabletop.engine.registry import Registry
 
 FOLDER = "mount_gram"
 SPHERES = ("Leadership", "Tactics", "Spirit", "Lore")
@@ -125,6 +126,15 @@ class CardDef:
     active: bool = False
     """Has an action or response ability (a card a player may use)."""
     by_trigger: dict[str, tuple[dict[str, Any], ...]] = field(default_factory=dict)
+    responses: dict[str, tuple[dict[str, Any], ...]] = field(default_factory=dict)
+    """event -> its Response abilities to that event, in ability order."""
+    actions_in: dict[str, tuple[dict[str, Any], ...]] = field(default_factory=dict)
+    """phase -> its Action abilities allowed in that phase (``window`` absent or that phase)."""
+    actions_any: tuple[dict[str, Any], ...] = ()
+    """Its Action abilities with no ``window``: those of a phase not in ``actions_in``."""
+    does: bool = False
+    """Its text says what its Response does (``response_clause``): a response play's label
+    says it too (``resp.<key>``)."""
 
     @property
     def character(self) -> bool:
@@ -132,6 +142,27 @@ class CardDef:
 
     def has(self, trigger: str) -> tuple[dict[str, Any], ...]:
         return self.by_trigger.get(trigger, ())
+
+    def usable(self, ev: str, phase: str) -> tuple[dict[str, Any], ...]:
+        """The abilities that fit a window: its responses to ``ev``, or in an action window
+        (``ev`` empty) its actions allowed in ``phase``. Card data, worked out at load."""
+        if ev:
+            return self.responses.get(ev, ())
+        return self.actions_in.get(phase, self.actions_any)
+
+
+def response_clause(text: str) -> str:
+    """What a card's Response does, in its own words: "after Gloin takes damage, he gains 1
+    resource per damage just taken." gives "he gains 1 resource per damage just taken" (the
+    condition is the window being asked about; the effect is what a player decides on)."""
+    start = text.find("Response:")
+    if start < 0:
+        return ""
+    clause = text[start + len("Response:"):].strip().split(". ")[0].rstrip(".").strip()
+    comma, colon = clause.find(", "), clause.find(":")
+    if clause.lower().startswith(("after ", "when ")) and comma > 0 and (colon < 0 or comma < colon):
+        clause = clause[comma + 2:]
+    return clause
 
 
 def _finish(card: CardDef) -> CardDef:
@@ -143,6 +174,15 @@ def _finish(card: CardDef) -> CardDef:
     card.ranged = "Ranged" in card.keywords
     card.sentinel = "Sentinel" in card.keywords
     card.active = bool(card.by_trigger.get("action") or card.by_trigger.get("response"))
+    responses: dict[str, list[dict[str, Any]]] = {}
+    for ab in card.by_trigger.get("response", ()):
+        responses.setdefault(ab.get("event") or "", []).append(ab)
+    card.responses = {ev: tuple(abs_) for ev, abs_ in responses.items() if ev}
+    card.does = bool(response_clause(card.text))
+    acts = card.by_trigger.get("action", ())
+    card.actions_any = tuple(ab for ab in acts if not ab.get("window"))
+    card.actions_in = {w: tuple(ab for ab in acts if not ab.get("window") or ab["window"] == w)
+                       for w in {ab["window"] for ab in acts if ab.get("window")}}
     return card
 
 
@@ -228,21 +268,33 @@ REQUIRED_ENCOUNTER = ("unexpected_rescue", "southern_gate", "jailor_gornakh")
 ENCOUNTER_SETS = frozenset({"Escape from Mount Gram", "Angmar Orcs"})
 
 
-def _vocabulary(kind: str) -> dict[str, frozenset[str]]:
-    """The ops the rules interpret, by trigger, read from the rules' own tables (imported here,
-    not at the top: those modules import this one)."""
+Vocabulary = dict[str, tuple[Registry[Any], frozenset[str]]]
+"""trigger -> (the op registry whose handlers run it, the ops read by name that need none)."""
+
+
+def _vocabulary(kind: str) -> Vocabulary:
+    """The ops the rules interpret, by trigger: the engine op registries the rules fill
+    (``ops.OPS``, ``encounter.WHEN_REVEALED``, ``encounter.SHADOWS``) and, for triggers the rules
+    read by name where the moment comes, an empty registry with those names as passive ops.
+    Imported here, not at the top: those modules import this one."""
     from . import encounter, ops
 
     if kind == "player":
-        active, passive = frozenset(ops.OPS), frozenset(ops.PASSIVE_OPS)
-        return {"action": active, "response": active, "passive": passive, "forced": passive}
-    return {"when_revealed": frozenset(encounter.WHEN_REVEALED), "shadow": frozenset(encounter.SHADOWS),
-            **ENCOUNTER_OPS}
+        by_name: Registry[Any] = Registry("Mount Gram passive op")
+        none: frozenset[str] = frozenset()
+        return {"action": (ops.OPS, none), "response": (ops.OPS, none),
+                "passive": (by_name, ops.PASSIVE_OPS), "forced": (by_name, ops.PASSIVE_OPS)}
+    out: Vocabulary = {"when_revealed": (encounter.WHEN_REVEALED, frozenset()),
+                       "shadow": (encounter.SHADOWS, frozenset())}
+    for trigger, names in ENCOUNTER_OPS.items():
+        out[trigger] = (Registry("Mount Gram " + trigger.replace("_", "-") + " op"), names)
+    return out
 
 
 def check_abilities(cards: dict[str, CardDef], kind: str, where: str, players: dict[str, CardDef]) -> None:
-    """Closed validation of every ability: trigger, op, event and parameter names, and the cards
-    an ability names; the first problem is a ``GameDataError`` naming file, card and field."""
+    """Closed validation of every ability: trigger, op (through the op registry's coverage
+    check), event and parameter names, and the cards an ability names; the first problem is a
+    ``GameDataError`` naming file, card and field."""
     vocab = _vocabulary(kind)
     events = PLAYER_EVENTS if kind == "player" else ENCOUNTER_EVENTS
     for key, card in cards.items():
@@ -251,8 +303,8 @@ def check_abilities(cards: dict[str, CardDef], kind: str, where: str, players: d
             allowed = vocab.get(ab["trigger"])
             if allowed is None:
                 raise GameDataError(f"{at}.trigger': {ab['trigger']!r} is not a trigger of {kind} cards")
-            if ab["op"] not in allowed:
-                raise GameDataError(f"{at}.op': unknown op {ab['op']!r} for trigger {ab['trigger']!r}")
+            registry, passive = allowed
+            registry.check([(f"{at}.op' (trigger {ab['trigger']!r})", ab["op"])], passive)
             if ab.get("event") is not None and ab["event"] not in events:
                 raise GameDataError(f"{at}.event': unknown event {ab['event']!r}")
             extra = sorted(set(ab) - PARAMS - {"trigger", "op", "event"})
@@ -329,18 +381,24 @@ def mount_gram_cards() -> dict[str, CardDef]:
 
 
 class DefTable(dict[str, CardDef]):
-    """Instance id -> card data (``p0.aragorn.1`` -> the ``aragorn`` CardDef), filled on first use:
-    a plain subscript on the hot path, the id parsed once per game object."""
+    """Instance id -> card data (``p0.aragorn.1`` -> the ``aragorn`` CardDef): a plain subscript
+    on the hot path. Every id a game can deal (``ids``) is filled in when the table is built and
+    the table never changes afterwards (nothing on the game object is a cache, issue #12); an id
+    outside them (a test's own) is looked up by its key each time."""
 
     __slots__ = ("db",)
 
-    def __init__(self, db: dict[str, CardDef]) -> None:
+    def __init__(self, db: dict[str, CardDef], seats: int = 4) -> None:
         super().__init__()
         self.db = db
+        for key, card in db.items():
+            heads = [f"p{i}" for i in range(seats)] if card.type in PLAYER_TYPES else ["e", "q"]
+            for head in heads:
+                for n in range(1, max(card.copies, card.copies_easy, seats) + 1):
+                    self[card_id(head, key, n)] = card
 
     def __missing__(self, cid: str) -> CardDef:
-        card = self[cid] = self.db[key_of(cid)]
-        return card
+        return self.db[key_of(cid)]
 
 
 def card_id(head: str, key: str, n: int) -> str:

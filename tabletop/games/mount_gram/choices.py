@@ -20,7 +20,7 @@ from tabletop.engine.msg import Msg, msg
 from . import board as B
 from .cards import CardDef, owner_of
 from .context import Rules
-from .flow import Frame, ask, ask_frame, continuation, done, frame, noted, push, recommended
+from .flow import Frame, Ran, ask, ask_frame, continuation, done, frame, noted, push, recommended
 from .state import Group, MGState
 
 Split = dict[str, int]
@@ -280,7 +280,7 @@ class EnemySearch(Frame):
     player picks among the matches (§5.9 "the players"); the deck is shuffled at the end."""
 
     @staticmethod
-    def run(g: Rules, s: MGState, f: dict[str, Any]) -> bool:
+    def run(g: Rules, s: MGState, f: dict[str, Any]) -> Ran:
         grp = B.group(s, f["g"])
         while grp is not None and f["seats"]:
             seat = f["seats"][0]
@@ -410,7 +410,7 @@ class ForcedOrder(Frame):
     the next (each resolves completely, frames it pushes included, before the next)."""
 
     @staticmethod
-    def run(g: Rules, s: MGState, f: dict[str, Any]) -> bool:
+    def run(g: Rules, s: MGState, f: dict[str, Any]) -> Ran:
         items = f["items"]
         if not items or s.outcome:
             return done(s, f)

@@ -4,26 +4,29 @@
 A *play* is one concrete thing a player may do now: play a card from hand (``play <card> ...``)
 or use an ability of a card he controls (``use <card> ...``), with its targets as further tokens.
 ``plays`` lists them for a window (action window, planning, or a trigger window answering one
-event); ``execute`` pays the costs and resolves the op. Every op in ``OPS`` (module ``ops``) has a target finder
-and a resolver; the coverage test checks that each card's ops are in ``OPS`` or ``PASSIVE_OPS``.
+event); ``execute`` pays the costs and resolves the op. Every op in ``OPS`` (module ``ops``, the
+engine's op registry) has a target finder and a resolver; the card loader refuses a card whose
+op is neither registered there nor in ``PASSIVE_OPS``.
 """
 
 from __future__ import annotations
 
+import threading
+from functools import lru_cache
 from typing import Any
 
 from tabletop.engine import Action, IllegalAction, emit
 from tabletop.engine.msg import Msg, msg
 
 from . import board as B
-from .cards import CardDef, key_of
+from .cards import CardDef, key_of, response_clause
 from .choices import apply_split, check_restricted, pay_options, pay_splits, split_of
 from .context import Rules
 from .flow import ask_frame, continuation, push, window
 from .ops import OPS, PASSIVE_OPS, Ctx, chars_of_group, engaged_in_group, locations_of, staging_attacker, t_put_self
 from .state import MGState
 
-__all__ = ["OPS", "PASSIVE_OPS", "Play", "actions", "available", "execute", "forget", "plays",
+__all__ = ["OPS", "PASSIVE_OPS", "Play", "response_clause", "actions", "available", "execute", "forget", "plays",
            "resolve_attack", "staging_attacker", "trigger"]
 
 
@@ -39,55 +42,54 @@ class Play:
         self.tokens, self.hand, self.x, self.verb = tokens, hand, x, verb
 
     def text(self, g: Rules, s: MGState | None = None) -> Msg:
-        """The label, written only when asked for: an ally with its cost, an attachment and its
-        host, a revived card and X, a card put into play; else the card, its targets, X, and for a
-        response what it does (``resp.<key>``). Every label is a function of the id and kind."""
-        if self.label is None and self.kind:
-            c, kind = self.card, self.kind
-            if kind == "ally":
-                self.label = msg("act.play_ally", card=c, cost=g.defs[c].cost)
-            elif kind == "attach":
-                self.label = msg("act.attach", card=c, host_card=self.tokens[0])
-            elif kind == "revive":
-                self.label = msg("act.revive", card=c, target_card=self.tokens[0], x=self.x)
-            else:
-                self.label = msg("act.put_self", card=c)
+        """The label (see ``_label``), written only when asked for."""
         if self.label is None:
-            card = g.defs[self.card]
-            label = msg("act.play_card", card=self.card)
-            if self.tokens:
-                label = msg("act.play_on", base=label, targets=_describe(self.tokens))
-            if card.x_cost:
-                label = msg("act.play_x", base=label, x=self.x)
-            if self.ab is not None and self.ab.get("trigger") == "response" and response_clause(card.text):
-                label = msg("act.play_does", base=label, does=msg("resp." + card.key))
-            self.label = label
+            self.label = self.action(g, s).label  # type: ignore[assignment]
+        assert isinstance(self.label, Msg)
         return self.label
 
-    def action(self, g: Rules, s: MGState | None = None, label: bool = True) -> Action:
+    def action(self, g: Rules, s: MGState | None = None) -> Action:
         """The play as an action: verb ``play`` / ``use``, the card, its first card target and
-        seat target, X (of an X-cost card) as ``amount`` and every token in ``extra``; ``label=False`` leaves the
-        label empty (``apply`` only reads the fields)."""
-        target = next((t for t in self.tokens if "." in t), None)
-        seat = next((int(t[1:]) for t in self.tokens if t[:1] == "p" and t[1:].isdigit()), None)
-        return Action(self.aid, self.text(g, s) if label else "", card=self.card,
-                      group="play" if self.hand else "ability", verb=self.verb,
-                      target=target, seat=seat, amount=self.x if g.defs[self.card].x_cost else None,
-                      extra=(("tokens", tuple(self.tokens)),))
+        seat target, X (of an X-cost card) as ``amount`` and every token in ``extra``, labelled
+        (``_label``). An action is immutable and a function of these plain values and the card's
+        data, so ``_action`` builds each once (a pure cache keyed by them, not on any object)."""
+        card = g.defs[self.card]
+        does = card.key if self.ab is not None and self.ab.get("trigger") == "response" and card.does else ""
+        return _action(self.aid, self.kind, self.card, tuple(self.tokens), self.hand, self.verb, self.x,
+                       card.cost, card.x_cost, does)
 
 
-def response_clause(text: str) -> str:
-    """What a card's Response does, in its own words: "after Gloin takes damage, he gains 1
-    resource per damage just taken." gives "he gains 1 resource per damage just taken" (the
-    condition is the window being asked about; the effect is what a player decides on)."""
-    start = text.find("Response:")
-    if start < 0:
-        return ""
-    clause = text[start + len("Response:"):].strip().split(". ")[0].rstrip(".").strip()
-    comma, colon = clause.find(", "), clause.find(":")
-    if clause.lower().startswith(("after ", "when ")) and comma > 0 and (colon < 0 or comma < colon):
-        clause = clause[comma + 2:]
-    return clause
+@lru_cache(maxsize=8192)
+def _action(aid: str, kind: str, card: str, tokens: tuple[str, ...], hand: bool, verb: str, x: int,
+            cost: int, x_cost: bool, does: str) -> Action:
+    target = next((t for t in tokens if "." in t), None)
+    seat = next((int(t[1:]) for t in tokens if t[:1] == "p" and t[1:].isdigit()), None)
+    return Action(aid, _label(kind, card, tokens, x, cost, x_cost, does), card=card,
+                  group="play" if hand else "ability", verb=verb,
+                  target=target, seat=seat, amount=x if x_cost else None,
+                  extra=(("tokens", tokens),))
+
+
+def _label(kind: str, c: str, tokens: tuple[str, ...], x: int, cost: int, x_cost: bool, does: str) -> Msg:
+    """A play's label: an ally with its cost, an attachment and its host, a revived card and X,
+    a card put into play; else the card, its targets, X, and for a response what it does
+    (``resp.<key>``, ``does``). Every label is a function of the id, the kind and the card."""
+    if kind == "ally":
+        return msg("act.play_ally", card=c, cost=cost)
+    if kind == "attach":
+        return msg("act.attach", card=c, host_card=tokens[0])
+    if kind == "revive":
+        return msg("act.revive", card=c, target_card=tokens[0], x=x)
+    if kind:
+        return msg("act.put_self", card=c)
+    label = msg("act.play_card", card=c)
+    if tokens:
+        label = msg("act.play_on", base=label, targets=_describe(list(tokens)))
+    if x_cost:
+        label = msg("act.play_x", base=label, x=x)
+    if does:
+        label = msg("act.play_does", base=label, does=msg("resp." + does))
+    return label
 
 
 # -- costs and limits --------------------------------------------------------------------------
@@ -144,50 +146,49 @@ def _window_ok(s: MGState, ab: dict[str, Any], f: dict[str, Any]) -> bool:
     return not w or w == s.phase
 
 
-_memo: dict[tuple[int, int, int, int, int], list[Play]] = {}
-MEMO = _memo
-"""The memo itself (cleared in place, never rebound): ``flow.advance`` tests it inline."""
+class Memo(threading.local):
+    """The plays listed while one state stands still, per thread (the bot's ``legal_actions``,
+    ``apply``'s legality check and ``execute`` all ask the same question). It holds the state it
+    was filled for (by identity, with its step and log length) and each seat's frame, so a list
+    is never handed to another state, another frame or another thread; ``forget`` and
+    ``flow.advance`` empty it whenever the engine is about to change the state."""
+
+    def __init__(self) -> None:
+        self.state: MGState | None = None
+        self.step = -1
+        self.n = -1
+        self.plays: dict[int, tuple[dict[str, Any], list[Play]]] = {}
+
+
+MEMO = Memo()
 
 
 def forget() -> None:
     """Drop memoised plays: called whenever the engine is about to change the state."""
-    if _memo:
-        _memo.clear()
+    found = MEMO.plays
+    if found:
+        found.clear()
 
 
 def plays(g: Rules, s: MGState, seat: int, f: dict[str, Any]) -> list[Play]:
-    """The plays of ``seat`` in frame ``f``, memoised while the state stands still (the bot's
-    ``legal_actions``, ``apply``'s legality check and ``execute`` all ask the same question)."""
-    key = (id(s), s.step, len(s.log), seat, id(f))
-    found = _memo.get(key)
-    if found is None:
-        if len(_memo) > 64:
-            _memo.clear()
-        found = _memo[key] = _plays(g, s, seat, f)
-    return found
-
-
-def _usable(g: Rules, card: CardDef, ev: str, phase: str) -> tuple[dict[str, Any], ...]:
-    """The abilities of ``card`` that fit a window (``_window_ok``): its responses to ``ev``, or,
-    in an action window (``ev`` empty), its actions allowed in ``phase``. Worked out once per
-    card, event and phase (the abilities of a card never change) and kept in ``g.caches``."""
-    cache = g.caches.usable
-    key = (card.key, ev, "" if ev else phase)
-    found = cache.get(key)
-    if found is None:
-        if ev:
-            found = tuple(ab for ab in card.abilities if ab["trigger"] == "response" and ab.get("event") == ev)
-        else:
-            found = tuple(ab for ab in card.abilities if ab["trigger"] == "action"
-                          and (not ab.get("window") or ab["window"] == phase))
-        cache[key] = found
-    return found
+    """The plays of ``seat`` in frame ``f``, memoised while the state stands still (``Memo``)."""
+    memo = MEMO
+    found = memo.plays
+    if memo.state is not s or memo.step != s.step or memo.n != len(s.log):
+        found.clear()
+        memo.state, memo.step, memo.n = s, s.step, len(s.log)
+    hit = found.get(seat)
+    if hit is not None and hit[0] is f:
+        return hit[1]
+    out = _plays(g, s, seat, f)
+    found[seat] = (f, out)
+    return out
 
 
 def _plays(g: Rules, s: MGState, seat: int, f: dict[str, Any]) -> list[Play]:
     """Every play of ``seat`` in window ``f``, in a stable order: cards in hand (first copy of a
     title only), then abilities of his cards in play, then of his attachments on other players'
-    characters. The hot path of a random game: card data comes precomputed (``_usable``) and
+    characters. The hot path of a random game: card data comes precomputed (``CardDef.usable``) and
     resources are counted only when a card in hand needs them."""
     out: list[Play] = []
     pl = s.players[seat]
@@ -196,42 +197,49 @@ def _plays(g: Rules, s: MGState, seat: int, f: dict[str, Any]) -> list[Play]:
     ctx = f.get("ctx", {})
     ev = f.get("ev", "")
     phase = s.phase
-    ph = "" if ev else phase
-    usable = g.caches.usable
     defs = g.defs
     cards = s.cards
     hand = pl["hand"]
     if hand:
+        # the cards of the hand that may give plays here, in hand order, the first copy of a title
+        # only (copies offer the same plays): events with an ability for this window, and in
+        # planning allies and attachments; in a trigger window only cards responding to its event
         planning = not ev and f.get("w") == "plan"
-        cache = g.caches.hand_cands
-        hkey = (tuple(hand), ev, planning)
-        cands = cache.get(hkey)
-        if cands is None:
-            cands = cache.put(hkey, _hand_candidates(g, hkey[0], ev, planning))
+        wanted = g.facts.responders.get(ev, frozenset()) if ev else None
+        seen: set[str] = set()
         funds: dict[str, tuple[int, int, int]] = {}
-        for c, card, event in cands:
-            if event:
-                abl = usable.get((card.key, ev, ph))
-                if abl is None:
-                    abl = _usable(g, card, ev, phase)
+        for c in hand:
+            card = defs[c]
+            key = card.key
+            if (wanted is not None and key not in wanted) or key in seen:
+                continue
+            seen.add(key)
+            if card.type == "event":
+                if not card.active:
+                    continue
+                abl = card.usable(ev, phase)
                 if not abl:
                     continue
+                sphere = card.sphere
+                row = funds.get(sphere)
+                if row is None:
+                    row = funds[sphere] = _fund_row(g, s, seat, sphere)
+                if row[0]:
+                    _event_plays(g, s, seat, c, card, abl, ctx, out, row)
+                continue
+            if not planning or card.type == "hero":
+                continue
             sphere = card.sphere
             row = funds.get(sphere)
             if row is None:
                 row = funds[sphere] = _fund_row(g, s, seat, sphere)
-            if event:
-                if row[0]:
-                    _event_plays(g, s, seat, c, card, abl, ctx, out, row)
-                continue
             if (card.unique and B.unique_in_play(g, s, card.name)) or not _affords(card, card.cost, row):
                 continue
             if card.type == "ally":
                 out.append(Play(f"play {c}", "ally", c, None, [], True))
             else:
                 for t in attach_targets(g, s, seat, card):
-                    out.append(Play(f"play {c} {t}", "attach", c, None, [t],
-                                    True))
+                    out.append(Play(f"play {c} {t}", "attach", c, None, [t], True))
     sources = []
     for ch in pl["chars"]:
         if defs[ch].active:
@@ -241,7 +249,7 @@ def _plays(g: Rules, s: MGState, seat: int, f: dict[str, Any]) -> list[Play]:
             for a in att:
                 if cards[a]["ctl"] == seat and defs[a].active:
                     sources.append(a)
-    shared = any_player_keys(g)
+    shared = g.facts.any_player
     for p in B.group_of(s, seat)["members"]:
         if p != seat:
             for ch in s.players[p]["chars"]:
@@ -253,10 +261,7 @@ def _plays(g: Rules, s: MGState, seat: int, f: dict[str, Any]) -> list[Play]:
     if sources:
         used = f.get("used", ())
         for c in sources:
-            card = defs[c]
-            abl = usable.get((card.key, ev, ph))
-            if abl is None:
-                abl = _usable(g, card, ev, phase)
+            abl = defs[c].usable(ev, phase)
             if not abl:
                 continue
             rec = cards[c]
@@ -276,7 +281,7 @@ def _plays(g: Rules, s: MGState, seat: int, f: dict[str, Any]) -> list[Play]:
                     continue
                 if rec["ctl"] != seat and not rec["on"] and not ab.get("any_player"):
                     continue
-                for t in OPS[ab["op"]][0](g, s, seat, c, ab, ctx):
+                for t in OPS[ab["op"]].find(g, s, seat, c, ab, ctx):
                     tail = " ".join(t)
                     out.append(Play(f"use {c} {tail}" if tail else f"use {c}", "", c, ab, t, False, verb="use"))
     if ev == "dwarf_hero_left" and ctx.get("p") == seat:
@@ -285,33 +290,6 @@ def _plays(g: Rules, s: MGState, seat: int, f: dict[str, Any]) -> list[Play]:
                 if ab["op"] == "put_self_into_play" and t_put_self(g, s, seat, c, ab, ctx):
                     out.append(Play(f"use {c}", "put_self", c, ab, [], True, verb="use"))
     return out
-
-
-def _hand_candidates(g: Rules, hand: tuple[str, ...], ev: str,
-                     planning: bool) -> tuple[tuple[str, CardDef, bool], ...]:
-    """The cards of a hand that may give plays in a window, in hand order, the first copy of a
-    title only: (card, data, True) for events with an action (``ev`` empty) or a response to
-    ``ev``, (card, data, False) for allies and attachments in planning. A function of the hand
-    and the kind of window only, so ``_plays`` keeps it per hand (the phase is checked there)."""
-    defs = g.defs
-    wanted = responders(g).get(ev, set()) if ev else None
-    seen: set[str] = set()
-    out = []
-    for c in hand:
-        if wanted is not None and key_of(c) not in wanted:
-            continue  # a trigger window: only cards that respond to its event
-        card = defs[c]
-        key = card.key
-        if key in seen:
-            continue  # copies of one title offer the same plays: list the first copy only
-        seen.add(key)
-        if card.type == "event":
-            if card.active and (_usable(g, card, ev, "") if ev else card.has("action")):
-                out.append((c, card, True))
-            continue
-        if planning and not ev and card.type != "hero":
-            out.append((c, card, False))
-    return tuple(out)
 
 
 def _fund_row(g: Rules, s: MGState, seat: int, sphere: str) -> tuple[int, int, int]:
@@ -356,24 +334,25 @@ def _event_plays(g: Rules, s: MGState, seat: int, c: str, card: CardDef, abl: tu
     thicket = card.key == "thicket_of_spears"
     x_cost = card.x_cost
     for ab in abl:
-        finder = OPS[ab["op"]][0]
+        finder = OPS[ab["op"]].find
         if not x_cost:
             x = card.cost
             if (with_res >= 3) if thicket else (total >= x):
-                for t in finder(g, s, seat, c, ab, dict(ctx, x=x)):
+                for t in finder(g, s, seat, c, ab, ctx):  # no finder reads X (only search_top's resolver)
                     tail = " ".join(t)
                     out.append(Play(f"play {c} {tail}" if tail else f"play {c}", "", c, ab, t, True, x))
             continue
+        if total < 1 or (thicket and with_res < 3):
+            continue
+        found = finder(g, s, seat, c, ab, ctx)  # the same targets whatever X is
         for x in range(1, total + 1):
-            if thicket and with_res < 3:
-                continue
             if ab["op"] == "revive":
-                for t in finder(g, s, seat, c, ab, ctx):
+                for t in found:
                     if g.defs[t[0]].cost == x:
                         out.append(Play(f"play {c} {t[0]}", "revive",
                                         c, ab, t, True, x))
                 continue
-            for t in finder(g, s, seat, c, ab, dict(ctx, x=x)):
+            for t in found:
                 tail = " ".join(t)
                 aid = f"play {c}{(' ' + tail) if tail else ''} x{x}"
                 out.append(Play(aid, "", c, ab, t, True, x))
@@ -416,7 +395,7 @@ def _maybe(g: Rules, s: MGState, seat: int, f: dict[str, Any]) -> bool:
     cards = s.cards
     defs = g.defs
     if ev:
-        keys = responders(g).get(ev, set())
+        keys = g.facts.responders.get(ev, frozenset())
         if any(key_of(c) in keys for c in pl["hand"]):
             return True
     else:
@@ -427,7 +406,7 @@ def _maybe(g: Rules, s: MGState, seat: int, f: dict[str, Any]) -> bool:
             money = -1
             for c in hand:
                 card = defs[c]
-                if card.type == "event" and card.active and _usable(g, card, ev, phase):
+                if card.type == "event" and card.active and card.usable(ev, phase):
                     if money < 0:
                         money = sum(cards[h]["res"] for h in pl["chars"] if defs[h].type == "hero")
                     if card.cost <= money:
@@ -435,16 +414,16 @@ def _maybe(g: Rules, s: MGState, seat: int, f: dict[str, Any]) -> bool:
     for ch in pl["chars"]:
         card = defs[ch]
         if card.active:
-            for ab in _usable(g, card, ev, phase):
+            for ab in card.usable(ev, phase):
                 if _limit_ok(s, ab, ch, seat) and _ability_cost_ok(g, s, ch, ab):
                     return True
         for c in cards[ch]["att"]:
             card = defs[c]
             if card.active and cards[c]["ctl"] == seat:
-                for ab in _usable(g, card, ev, phase):
+                for ab in card.usable(ev, phase):
                     if _limit_ok(s, ab, c, seat) and _ability_cost_ok(g, s, c, ab):
                         return True
-    shared = any_player_keys(g) if not ev else ()
+    shared = g.facts.any_player if not ev else ()
     return any((cards[a]["ctl"] == seat and defs[a].active)
                for p in B.group_of(s, seat)["members"] if p != seat
                for ch in s.players[p]["chars"] for a in cards[ch]["att"]) or any(
@@ -460,24 +439,15 @@ def available(g: Rules, s: MGState, seat: int, f: dict[str, Any]) -> bool:
 
 
 def actions(g: Rules, s: MGState, seat: int, f: dict[str, Any]) -> list[Action]:
-    """The plays as actions. An action is immutable and a function of its play's id, given label
-    (None: written from the id's card and tokens) and kind, so each is built once per game."""
-    cache = g.caches.actions
-    out = []
-    for p in plays(g, s, seat, f):
-        key = (p.aid, p.kind, p.hand)  # a label is a function of these (seats named by index)
-        action = cache.get(key)
-        if action is None:
-            action = cache.put(key, p.action(g, s))
-        out.append(action)
-    return out
+    """The plays as actions, labelled."""
+    return [p.action(g, s) for p in plays(g, s, seat, f)]
 
 
 def quick_action(g: Rules, s: MGState, seat: int, f: dict[str, Any], aid: str) -> Action | None:
-    """The listed play with this id, without writing its label (``apply``'s fast path)."""
+    """The listed play with this id (``apply``'s fast path: no list of actions is built)."""
     for p in plays(g, s, seat, f):
         if p.aid == aid:
-            return p.action(g, s, label=False)
+            return p.action(g, s)
     return None
 
 
@@ -540,7 +510,7 @@ def _resolve(g: Rules, s: MGState, seat: int, cid: str, ab_index: int, tokens: l
         pl["hand"].remove(cid)
         s.limbo.append(cid)
         emit(s, "play", m="plays", seat=seat, card=cid)
-        OPS[ab["op"]][1](g, s, seat, cid, ab, tokens, ctx)
+        OPS[ab["op"]].resolve(g, s, seat, cid, ab, tokens, ctx)
         s.limbo.remove(cid)
         if ab.get("remove_after"):
             s.removed.append(cid)  # Will of the West (FAQ): removed from the game once resolved
@@ -550,36 +520,16 @@ def _resolve(g: Rules, s: MGState, seat: int, cid: str, ab_index: int, tokens: l
         return
     _pay_ability(g, s, seat, cid, ab, tokens)
     emit(s, "ability", seat=seat, card=cid)
-    OPS[ab["op"]][1](g, s, seat, cid, ab, tokens, ctx)
+    OPS[ab["op"]].resolve(g, s, seat, cid, ab, tokens, ctx)
 
 
 # -- triggers and hooks used by the flow -------------------------------------------------------
-def responders(g: Rules) -> dict[str, set[str]]:
-    cache = g.caches.responders
-    if cache is None:
-        cache = {}
-        for card in g.db.values():
-            for ab in card.has("response"):
-                cache.setdefault(ab.get("event") or "", set()).add(card.key)
-        g.caches.responders = cache
-    return cache
-
-
-def any_player_keys(g: Rules) -> frozenset[str]:
-    """Titles with an action any player of the group may trigger (``"any_player": true``)."""
-    cache = g.caches.any_player
-    if cache is None:
-        cache = g.caches.any_player = frozenset(card.key for card in g.db.values()
-                                          if any(ab.get("any_player") for ab in card.has("action")))
-    return cache
-
-
 def trigger(g: Rules, s: MGState, ev: str, ctx: Ctx, grp: Any, w: str = "trigger") -> None:
     """Open a trigger window for ``ev`` in the group if anybody there holds a response to it:
     an event in hand (Brok Ironfist too, for his own trigger) or a card in play."""
     if grp is None or s.outcome:
         return
-    keys = responders(g).get(ev)
+    keys = g.facts.responders.get(ev)
     if not keys:
         return
     defs = g.defs

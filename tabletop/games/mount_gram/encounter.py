@@ -11,6 +11,7 @@ from typing import Any, Callable
 from tabletop.engine import Action, emit
 from tabletop.engine.chance import randbelow, shuffle
 from tabletop.engine.msg import msg
+from tabletop.engine.registry import Registry
 
 from . import board as B
 from .cards import owner_of
@@ -160,12 +161,17 @@ def wr_orc_ambush(g: Rules, s: MGState, grp: Group, cid: str, ab: Ab, f: dict[st
     push(s, search_frame(grp, B.members(s, grp), "Orc", engage=True, src=cid, own=True))
 
 
-WHEN_REVEALED: dict[str, Callable[..., None]] = {
-    "raise_threat": wr_raise_threat, "damage_exhausted": wr_damage_exhausted,
-    "sound_the_alarm": wr_sound_the_alarm, "feeble_and_weary": wr_feeble, "captives": wr_captives,
-    "interrogation": wr_interrogation, "angmar_orc_choice": wr_angmar_orc,
-    "orc_ambush": wr_orc_ambush,
-}
+WhenRevealed = Callable[[Rules, MGState, Group, str, Ab, dict[str, Any]], None]
+WHEN_REVEALED: Registry[WhenRevealed] = Registry("Mount Gram when-revealed op")
+"""The when-revealed ops (``(g, s, group, card, ability, reveal frame)``), checked by the card
+loader against every ``when_revealed`` ability."""
+for _name, _fn in (
+    ("raise_threat", wr_raise_threat), ("damage_exhausted", wr_damage_exhausted),
+    ("sound_the_alarm", wr_sound_the_alarm), ("feeble_and_weary", wr_feeble), ("captives", wr_captives),
+    ("interrogation", wr_interrogation), ("angmar_orc_choice", wr_angmar_orc),
+    ("orc_ambush", wr_orc_ambush),
+):
+    WHEN_REVEALED.add(_name, _fn)
 
 
 def when_revealed(g: Rules, s: MGState, grp: Group, cid: str, ab: Ab, f: dict[str, Any]) -> None:
@@ -243,12 +249,17 @@ def sh_interrogation(g: Rules, s: MGState, f: dict[str, Any], ab: Ab) -> None:
     B.raise_threat(g, s, f["p"], _printed_cost(g, s, c))
 
 
-SHADOWS: dict[str, Callable[..., None]] = {
-    "attack_bonus": sh_attack_bonus, "tormentor_shadow": sh_tormentor, "patrol_shadow": sh_patrol,
-    "marauder_shadow": sh_marauder, "angmar_orc_shadow": sh_angmar_orc,
-    "capture_attachments": sh_capture_attachments, "exhaust_character": sh_exhaust,
-    "capture_damaged_ally": sh_capture_damaged, "interrogation_shadow": sh_interrogation,
-}
+Shadow = Callable[[Rules, MGState, dict[str, Any], Ab], None]
+SHADOWS: Registry[Shadow] = Registry("Mount Gram shadow op")
+"""The shadow ops (``(g, s, enemy attack frame, ability)``), checked by the card loader against
+every ``shadow`` ability."""
+for _name, _sh in (
+    ("attack_bonus", sh_attack_bonus), ("tormentor_shadow", sh_tormentor), ("patrol_shadow", sh_patrol),
+    ("marauder_shadow", sh_marauder), ("angmar_orc_shadow", sh_angmar_orc),
+    ("capture_attachments", sh_capture_attachments), ("exhaust_character", sh_exhaust),
+    ("capture_damaged_ally", sh_capture_damaged), ("interrogation_shadow", sh_interrogation),
+):
+    SHADOWS.add(_name, _sh)
 
 
 def shadow(g: Rules, s: MGState, f: dict[str, Any], ab: Ab) -> None:

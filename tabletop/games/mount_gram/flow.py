@@ -1,27 +1,27 @@
 """The round as a stack of frames (spec §4).
 
-A frame is a plain dict ``{"t": kind, ...}`` on ``state.stack``. ``advance`` runs the top frame
-until one needs a decision; a frame pops itself when done or pushes children that run first. A
-frame that asks sets ``f["ask"]`` and offers ``options``; ``answer`` takes the chosen id. Each
-phase runs once per group, groups in turn order (§4, R-23).
+A frame is a plain dict ``{"t": kind, ...}`` on ``state.stack``, run by the engine's resolution
+machine (``tabletop.engine.stack``, ``MACHINE``): ``advance`` runs the top frame until one needs a
+decision; a frame pops itself when done or pushes children that run first. A frame that asks
+returns a ``Choice`` (kept in the frame as ``f["ask"]``) and offers ``options``; its ``answer``
+takes the chosen action. Each phase runs once per group, groups in turn order (§4, R-23).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from typing import Any, Callable
 
 from tabletop.engine import Action, emit
 from tabletop.engine.chance import shuffle
 from tabletop.engine.msg import Msg, msg
+from tabletop.engine.stack import AGAIN, Choice, Machine, Outcome
+from tabletop.engine.stack import push as stack_push
 from tabletop.engine.zones import draw
 
 from . import board as B
 from .cards import owner_of
 from .context import Rules
 from .state import MGState
-
-if TYPE_CHECKING:
-    pass
 
 PASS = Action("pass", msg("act.pass"), verb="pass")
 FINISH_PLANNING = Action("done", msg("act.finish_planning"), verb="done")
@@ -31,13 +31,13 @@ PHASES = ("resource", "planning", "quest", "travel", "encounter", "combat", "ref
 G = "MountGram"
 
 
-def push(s: MGState, *frames: dict[str, Any]) -> None:
-    """Push frames so that the first given runs first."""
-    for f in reversed(frames):
-        s.stack.append(f)
+push = stack_push
+"""Push frames so that the first given runs first (the engine stack's ``push``)."""
 
 
 def done(s: MGState, f: dict[str, Any]) -> bool:
+    """The frame removes itself (a frame that pushed others sits under them); ``run`` returns
+    the False this gives, so the machine runs the stack again."""
     if s.stack and s.stack[-1] is f:
         s.stack.pop()
     elif f in s.stack:
@@ -55,17 +55,23 @@ def noted(label: Msg, note: Msg) -> Msg:
     return msg("act.noted", base=label, note=note)
 
 
-def ask(f: dict[str, Any], seat: int, kind: str, prompt: Msg) -> bool:
-    """The frame waits for ``seat``'s answer; the prompt is kept in its plain (JSON) form."""
-    f["ask"] = [seat, kind, prompt.plain()]
-    return True
+def ask(f: dict[str, Any], seat: int, kind: str, prompt: Msg | dict[str, Any]) -> Choice:
+    """The frame waits for ``seat``'s answer: the question its ``run`` returns to the machine,
+    whose ``ask`` hook keeps it in the frame as ``f["ask"]``, the prompt in its plain (JSON) form
+    (the hot frames write it so directly, ``{"k": key, **args}``, as ``Msg.plain`` would)."""
+    return Choice(seat, kind, prompt if isinstance(prompt, dict) else prompt.plain())
+
+
+Ran = Choice | bool
+"""What a frame's ``run`` returns: a ``Choice`` when it waits for a decision, else False (it
+removed itself with ``done``, or stays to run again under any frames it pushed)."""
 
 
 class Frame:
-    """Base of a frame kind: ``run`` returns True when it waits for a decision."""
+    """Base of a frame kind: ``run`` returns a ``Choice`` (``ask``) when it waits for a decision."""
 
     @staticmethod
-    def run(g: Rules, s: MGState, f: dict[str, Any]) -> bool:
+    def run(g: Rules, s: MGState, f: dict[str, Any]) -> Ran:
         raise NotImplementedError
 
     @staticmethod
@@ -78,13 +84,45 @@ class Frame:
         raise NotImplementedError
 
 
+def _store_ask(s: MGState, f: dict[str, Any], c: Choice) -> None:
+    f["ask"] = [c.seat, c.kind, c.prompt]
+
+
+def _clear_ask(s: MGState, f: dict[str, Any]) -> None:
+    f.pop("ask", None)
+
+
+def _live(s: MGState) -> bool:
+    return not s.outcome
+
+
+MACHINE: Machine[MGState] = Machine("mount_gram", live=_live, ask=_store_ask, clear=_clear_ask, kind="t")
+"""The engine's resolution machine running Mount Gram's frames (kind key ``"t"``): a handler per
+frame kind (``frame``), the answer handed to that kind's ``answer``, the question kept in the
+frame as ``f["ask"]``, the next phase pushed when the stack runs out."""
 FRAMES: dict[str, type[Frame]] = {}
+"""The frame classes by kind: ``options`` lists a waiting frame's legal actions."""
 CONTINUATIONS: dict[str, Callable[[Any, MGState, dict[str, Any], Action], None]] = {}
+
+
+def _handler(cls: type[Frame]) -> Callable[[Rules, MGState, dict[str, Any]], Outcome]:
+    """The machine's handler for a frame class: a stale question is dropped, then ``run``;
+    False is ``AGAIN``. (The frames that list plays, ``win`` and ``plan``, forget the memoised
+    plays first: the frames before them may have changed the state.)"""
+    run = cls.run
+
+    def handle(g: Rules, s: MGState, f: dict[str, Any]) -> Outcome:
+        f.pop("ask", None)
+        return run(g, s, f) or AGAIN
+
+    return handle
 
 
 def frame(kind: str) -> Callable[[type[Frame]], type[Frame]]:
     def register(cls: type[Frame]) -> type[Frame]:
         FRAMES[kind] = cls
+        MACHINE.handler(kind)(_handler(cls))
+        MACHINE.on_answer(kind)(cls.answer)
         return cls
     return register
 
@@ -97,25 +135,15 @@ def continuation(key: str) -> Callable[[Callable[..., None]], Callable[..., None
 
 
 def advance(g: Rules, s: MGState) -> None:
-    """Run frames until a decision is needed or the game is over."""
-    guard = 0
-    memo = g.fx.MEMO  # what g.fx.forget() clears, cleared here without a call per frame
-    frames = FRAMES
-    memo.clear()
-    while not s.outcome:
-        stack = s.stack
-        if not stack:
-            next_phase(g, s)
-            continue
-        f = stack[-1]
-        f.pop("ask", None)
-        if memo:
-            memo.clear()
-        if frames[f["t"]].run(g, s, f):
-            return
-        guard += 1
-        if guard > 100000:
-            raise RuntimeError(f"frame loop without a decision at {f}")
+    """Run frames until a decision is needed or the game is over; an empty stack starts the
+    next phase."""
+    g.fx.forget()
+    MACHINE.run(s, lambda st: next_phase(g, st), ctx=g)
+
+
+def answer(g: Rules, s: MGState, a: Action) -> None:
+    """Hand the chosen legal action to the frame waiting for it (the top one)."""
+    MACHINE.answer(s, a, ctx=g)
 
 
 NEXT_PHASE = {ph: PHASES[(i + 1) % len(PHASES)] for i, ph in enumerate(PHASES)}
@@ -156,10 +184,10 @@ class Ask(Frame):
     """A one-off choice; the answer goes to a named continuation with the frame's context."""
 
     @staticmethod
-    def run(g: Rules, s: MGState, f: dict[str, Any]) -> bool:
+    def run(g: Rules, s: MGState, f: dict[str, Any]) -> Ran:
         if s.players[f["p"]]["out"] or not f["opts"]:
             return done(s, f)
-        return ask(f, f["p"], f.get("kind", "choose"), Msg.from_plain(f["prompt"]))
+        return ask(f, f["p"], f.get("kind", "choose"), f["prompt"])  # stored in plain form
 
     @staticmethod
     def options(g: Rules, s: MGState, f: dict[str, Any]) -> list[Action]:
@@ -212,17 +240,19 @@ JUST_HAPPENED = frozenset({
 happened ("damage was just taken"), so the event ids never reach the screen."""
 
 
-def window_prompt(g: Rules, s: MGState, seat: int, f: dict[str, Any]) -> Msg:
+def window_prompt(g: Rules, s: MGState, seat: int, f: dict[str, Any]) -> dict[str, Any]:
     """A response window says what answering does: with one response on offer, the card and its
-    effect ("Ana: use Glóin — he gains 1 resource per damage just taken?"); with several, what happened."""
+    effect ("Ana: use Glóin — he gains 1 resource per damage just taken?"); with several, what
+    happened. In plain form (``ask``)."""
     if not f["ev"]:
-        return msg("ask.take_action", seat=seat)
-    offered = g.fx.actions(g, s, seat, f)
+        return {"k": "ask.take_action", "seat": seat}
+    offered = g.fx.plays(g, s, seat, f)
     if len(offered) == 1:
         # the event rides along so that a view for another seat can say "respond?" instead when
         # the offered card is one that seat may not see (a card in hand)
-        return msg("ask.use_one", seat=seat, play=offered[0].label, happened_term="happened_" + f["ev"])
-    return msg("ask.respond", seat=seat, happened_term="happened_" + f["ev"])
+        return {"k": "ask.use_one", "seat": seat, "play": offered[0].text(g, s).plain(),
+                "happened_term": "happened_" + f["ev"]}
+    return {"k": "ask.respond", "seat": seat, "happened_term": "happened_" + f["ev"]}
 
 
 @frame("win")
@@ -230,7 +260,8 @@ class Window(Frame):
     """An action window (``ev`` empty) or a trigger window for responses to ``ev`` (§4, R-48)."""
 
     @staticmethod
-    def run(g: Rules, s: MGState, f: dict[str, Any]) -> bool:
+    def run(g: Rules, s: MGState, f: dict[str, Any]) -> Ran:
+        g.fx.forget()  # plays listed before the frames that just ran are stale
         grp = B.group(s, f["g"])
         if grp is None:
             return done(s, f)
@@ -270,11 +301,12 @@ class Plan(Frame):
     """A player's part of the planning phase: play allies, attachments and actions, then done."""
 
     @staticmethod
-    def run(g: Rules, s: MGState, f: dict[str, Any]) -> bool:
+    def run(g: Rules, s: MGState, f: dict[str, Any]) -> Ran:
         p = f["p"]
+        g.fx.forget()  # plays listed before the frames that just ran are stale
         if s.players[p]["out"] or not g.fx.available(g, s, p, f):
             return done(s, f)
-        return ask(f, p, "plan", msg("ask.plan", seat=p))
+        return ask(f, p, "plan", {"k": "ask.plan", "seat": p})
 
     @staticmethod
     def options(g: Rules, s: MGState, f: dict[str, Any]) -> list[Action]:
@@ -294,7 +326,7 @@ class Plan(Frame):
 @frame("resource")
 class Resource(Frame):
     @staticmethod
-    def run(g: Rules, s: MGState, f: dict[str, Any]) -> bool:
+    def run(g: Rules, s: MGState, f: dict[str, Any]) -> Ran:
         grp = B.group(s, f["g"])
         if grp is None:
             return done(s, f)
@@ -312,7 +344,7 @@ class Resource(Frame):
 @frame("planning")
 class Planning(Frame):
     @staticmethod
-    def run(g: Rules, s: MGState, f: dict[str, Any]) -> bool:
+    def run(g: Rules, s: MGState, f: dict[str, Any]) -> Ran:
         grp = B.group(s, f["g"])
         done(s, f)
         if grp is not None:
@@ -325,7 +357,7 @@ class Planning(Frame):
 @frame("quest")
 class Quest(Frame):
     @staticmethod
-    def run(g: Rules, s: MGState, f: dict[str, Any]) -> bool:
+    def run(g: Rules, s: MGState, f: dict[str, Any]) -> Ran:
         grp = B.group(s, f["g"])
         if grp is None or not grp["members"]:
             return done(s, f)
@@ -377,13 +409,13 @@ def _choose_side(g: Rules, s: MGState, ctx: dict[str, Any], a: Action) -> None:
 @frame("commit")
 class Commit(Frame):
     @staticmethod
-    def run(g: Rules, s: MGState, f: dict[str, Any]) -> bool:
+    def run(g: Rules, s: MGState, f: dict[str, Any]) -> Ran:
         p = f["p"]
         cards = s.cards
         if s.players[p]["out"] or not any(not cards[c]["ex"] and not cards[c]["com"]
                                           for c in s.players[p]["chars"]):
             return done(s, f)  # nobody left to commit
-        return ask(f, p, "commit", msg("ask.commit", seat=p))
+        return ask(f, p, "commit", {"k": "ask.commit", "seat": p})
 
     @staticmethod
     def options(g: Rules, s: MGState, f: dict[str, Any]) -> list[Action]:
@@ -410,7 +442,7 @@ class Reveal(Frame):
     """One encounter card revealed into a group (§4.3 step 2, R-51)."""
 
     @staticmethod
-    def run(g: Rules, s: MGState, f: dict[str, Any]) -> bool:
+    def run(g: Rules, s: MGState, f: dict[str, Any]) -> Ran:
         grp = B.group(s, f["g"])
         if grp is None or not grp["members"] or f["pc"] == 4:
             c = f.get("c")
@@ -472,7 +504,7 @@ class Reveal(Frame):
 @frame("travel_all")
 class TravelAll(Frame):
     @staticmethod
-    def run(g: Rules, s: MGState, f: dict[str, Any]) -> bool:
+    def run(g: Rules, s: MGState, f: dict[str, Any]) -> Ran:
         if f["pc"] == 0:
             f["pc"] = 1
             g.scen.travel_start(g, s)
@@ -485,7 +517,7 @@ class TravelAll(Frame):
 @frame("travel")
 class Travel(Frame):
     @staticmethod
-    def run(g: Rules, s: MGState, f: dict[str, Any]) -> bool:
+    def run(g: Rules, s: MGState, f: dict[str, Any]) -> Ran:
         grp = B.group(s, f["g"])
         if grp is None or not grp["members"]:
             return done(s, f)
@@ -526,7 +558,7 @@ def _travel(g: Rules, s: MGState, ctx: dict[str, Any], a: Action) -> None:
 @frame("encounter")
 class Encounter(Frame):
     @staticmethod
-    def run(g: Rules, s: MGState, f: dict[str, Any]) -> bool:
+    def run(g: Rules, s: MGState, f: dict[str, Any]) -> Ran:
         grp = B.group(s, f["g"])
         done(s, f)
         if grp is not None and grp["members"]:
@@ -538,11 +570,11 @@ class Encounter(Frame):
 @frame("eopt")
 class OptionalEngagement(Frame):
     @staticmethod
-    def run(g: Rules, s: MGState, f: dict[str, Any]) -> bool:
+    def run(g: Rules, s: MGState, f: dict[str, Any]) -> Ran:
         p = f["p"]
         if s.players[p]["out"] or not any(g.defs[c].type == "enemy" for c in B.group_of(s, p)["staging"]):
             return done(s, f)  # no enemy to engage
-        return ask(f, p, "engage", msg("ask.engage", seat=p))
+        return ask(f, p, "engage", {"k": "ask.engage", "seat": p})
 
     @staticmethod
     def options(g: Rules, s: MGState, f: dict[str, Any]) -> list[Action]:
@@ -573,7 +605,7 @@ class EngagementChecks(Frame):
         return [c for e, c in cands if e == best]
 
     @staticmethod
-    def run(g: Rules, s: MGState, f: dict[str, Any]) -> bool:
+    def run(g: Rules, s: MGState, f: dict[str, Any]) -> Ran:
         grp = B.group(s, f["g"])
         if grp is None:
             return done(s, f)
@@ -587,7 +619,7 @@ class EngagementChecks(Frame):
                 continue
             if len(tied) > 1:
                 f["p"] = p
-                return ask(f, p, "engage", msg("ask.which_engages", seat=p))
+                return ask(f, p, "engage", {"k": "ask.which_engages", "seat": p})
             B.engage(g, s, tied[0], p)
             f["quiet"] = 0
             f["i"] += 1
@@ -613,7 +645,7 @@ class EngagementChecks(Frame):
 @frame("combat")
 class Combat(Frame):
     @staticmethod
-    def run(g: Rules, s: MGState, f: dict[str, Any]) -> bool:
+    def run(g: Rules, s: MGState, f: dict[str, Any]) -> Ran:
         grp = B.group(s, f["g"])
         if grp is None or not grp["members"]:
             return done(s, f)
@@ -673,14 +705,14 @@ class EnemyAttacks(Frame):
         return [e for e in s.players[f["p"]]["engaged"] if e not in f["done"]]
 
     @staticmethod
-    def run(g: Rules, s: MGState, f: dict[str, Any]) -> bool:
+    def run(g: Rules, s: MGState, f: dict[str, Any]) -> Ran:
         if s.players[f["p"]]["out"]:
             return done(s, f)
         left = EnemyAttacks._left(g, s, f)
         if not left:
             return done(s, f)
         if len(left) > 1:
-            return ask(f, f["p"], "attack_order", msg("ask.attack_order", seat=f["p"]))
+            return ask(f, f["p"], "attack_order", {"k": "ask.attack_order", "seat": f["p"]})
         EnemyAttacks._next(g, s, f, left[0])
         return False
 
@@ -712,7 +744,7 @@ class EnemyAttack(Frame):
     """One enemy attack (§4.6 step 2, §5.15 for immediate attacks)."""
 
     @staticmethod
-    def run(g: Rules, s: MGState, f: dict[str, Any]) -> bool:
+    def run(g: Rules, s: MGState, f: dict[str, Any]) -> Ran:
         e, p = f["e"], f["p"]
         if e not in s.cards or s.players[p]["out"]:
             return done(s, f)
@@ -723,7 +755,7 @@ class EnemyAttack(Frame):
             cards = s.cards
             if (not f["defs"] or any(m["st"] == "multidef" and m.get("p") == p for m in s.mods)) and any(
                     not cards[c]["ex"] for c in s.players[p]["chars"]):  # a defender can be declared
-                return ask(f, p, "defend", msg("ask.defend", seat=p, card=e))
+                return ask(f, p, "defend", {"k": "ask.defend", "seat": p, "card": e})
             f["pc"] = 1 if not f["defs"] else 2
             return False
         if pc == 1:
@@ -733,7 +765,7 @@ class EnemyAttack(Frame):
                 q = others[f["si"]]
                 if any(g.defs[c].sentinel and not s.cards[c]["ex"] for c in s.players[q]["chars"]):
                     f["q"] = q
-                    return ask(f, q, "defend", msg("ask.sentinel", seat=q, defended_seat=p))
+                    return ask(f, q, "defend", {"k": "ask.sentinel", "seat": q, "defended_seat": p})
                 f["si"] += 1
             f["pc"] = 2
             return False
@@ -782,10 +814,10 @@ class EnemyAttack(Frame):
                 f["dmg"] = strength
             return False
         if pc == 5:
-            return ask(f, p, "undefended", msg("ask.undefended", seat=p, n=f["dmg"]))
+            return ask(f, p, "undefended", {"k": "ask.undefended", "seat": p, "n": f["dmg"]})
         if pc == 7:
             if len([c for c in f["defs"] if c in s.cards]) > 1:
-                return ask(f, p, "assign_damage", msg("ask.assign_damage", seat=p, n=f["dmg"]))
+                return ask(f, p, "assign_damage", {"k": "ask.assign_damage", "seat": p, "n": f["dmg"]})
             f["pc"] = 6
             for c in f["defs"]:
                 if c in s.cards:
@@ -900,7 +932,7 @@ class PlayerAttack(Frame):
                 if attacked_key(e, q) not in used and attacked_key(e, p) not in used and e not in f["done"]]
 
     @staticmethod
-    def run(g: Rules, s: MGState, f: dict[str, Any]) -> bool:
+    def run(g: Rules, s: MGState, f: dict[str, Any]) -> Ran:
         p = f["p"]
         if s.players[p]["out"]:
             return done(s, f)
@@ -908,8 +940,8 @@ class PlayerAttack(Frame):
             if not PlayerAttack._targets(g, s, f):
                 return done(s, f)
             if f.get("rng"):
-                return ask(f, p, "ranged_attack", msg("ask.ranged_attack", seat=p))
-            return ask(f, p, "attack", msg("ask.attack", seat=p))
+                return ask(f, p, "ranged_attack", {"k": "ask.ranged_attack", "seat": p})
+            return ask(f, p, "attack", {"k": "ask.attack", "seat": p})
         if f["e"] not in s.cards:
             return PlayerAttack._reset(s, f)
         if f["pc"] == 1:
@@ -917,7 +949,7 @@ class PlayerAttack(Frame):
             if len(opts) == 1:  # one character that can attack it, or nobody left to add: not asked
                 PlayerAttack.answer(g, s, f, opts[0])
                 return False
-            return ask(f, p, "attackers", msg("ask.attackers", seat=p, card=f["e"]))
+            return ask(f, p, "attackers", {"k": "ask.attackers", "seat": p, "card": f["e"]})
         if f["pc"] == 2:
             grp = B.group_of(s, p)
             holder = B.engaged_with(s, f["e"]) if f.get("rng") else -1
@@ -926,7 +958,7 @@ class PlayerAttack(Frame):
                 q = others[f["ri"]]
                 if PlayerAttack._ranged(g, s, q):
                     f["q"] = q
-                    return ask(f, q, "attackers", msg("ask.add_ranged", seat=q))
+                    return ask(f, q, "attackers", {"k": "ask.add_ranged", "seat": q})
                 f["ri"] += 1
             f["pc"] = 3
             return False
@@ -1021,7 +1053,7 @@ class PlayerAttack(Frame):
 @frame("refresh")
 class Refresh(Frame):
     @staticmethod
-    def run(g: Rules, s: MGState, f: dict[str, Any]) -> bool:
+    def run(g: Rules, s: MGState, f: dict[str, Any]) -> Ran:
         if f.get("pc", 0) == 0:
             f["pc"] = 1
             for rec in s.cards.values():

@@ -1,15 +1,17 @@
 """The player-card ops of the effect vocabulary: for each op a *finder* (the legal target
-lists, as action tokens) and a *resolver*. ``OPS`` maps op names to both; ``effects`` lists and
-executes plays with them. Targets never leave the acting player's group (§6.6, R-24).
+lists, as action tokens) and a *resolver*, registered together in ``OPS`` (the engine's op
+``Registry``); ``effects`` lists and executes plays with them. Targets never leave the acting
+player's group (§6.6, R-24).
 """
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, NamedTuple
 
 from tabletop.engine import Action, emit
 from tabletop.engine.chance import shuffle
 from tabletop.engine.msg import msg
+from tabletop.engine.registry import Registry
 from tabletop.engine.zones import draw
 
 from . import board as B
@@ -21,9 +23,11 @@ from .state import MGState
 
 Ctx = dict[str, Any]
 Targets = list[list[str]]
-PASSIVE_OPS = {"gain_trait", "modify", "extra_icon", "modify_vs_orc", "cannot_attack",
+PASSIVE_OPS = frozenset({"gain_trait", "modify", "extra_icon", "modify_vs_orc", "cannot_attack",
                "attack_per_damage", "damage_revealed_enemies", "attack_staging_alone",
-               "discard_self"}
+               "discard_self"})
+"""Ops with no handler: read by the rules where they matter (board stats, attacks, the end of
+the round); valid only as ``passive`` and ``forced`` abilities."""
 
 
 # -- helpers -----------------------------------------------------------------------------------
@@ -624,23 +628,37 @@ def _search_top(g: Rules, s: MGState, ctx: Ctx, a: Action) -> None:
 
 Finder = Callable[..., Targets]
 Resolver = Callable[..., None]
-OPS: dict[str, tuple[Finder, Resolver]] = {
-    "ready": (t_ready, r_ready), "add_resources": (t_add_resources, r_add_resources),
-    "progress": (t_progress, r_progress), "damage": (t_damage, r_damage), "heal": (t_heal, r_heal),
-    "draw": (t_player, r_draw), "boost": (t_boost, r_boost),
-    "boost_choice": (t_boost_choice, r_boost_choice), "boost_all": (t_none, r_boost_all),
-    "engage_enemy": (t_engage_enemy, r_engage_enemy), "put_self_into_play": (t_put_self, r_put_self),
-    "beorn_rage": (t_none, r_beorn), "give_self": (t_give_self, r_give_self),
-    "recover_attachment": (t_recover_attachment, r_recover_attachment),
-    "peek_encounter": (t_peek_encounter, r_peek_encounter),
-    "discard_condition": (t_discard_condition, r_discard_condition),
-    "gandalf_choice": (t_gandalf, r_gandalf), "cancel_and_replace": (t_cancel_replace, r_cancel_replace),
-    "cancel_when_revealed": (t_cancel_wr, r_cancel_wr), "cancel_shadow": (t_cancel_shadow, r_cancel_shadow),
-    "peek_shadow": (t_peek_shadow, r_peek_shadow), "ready_all": (t_none, r_ready_all),
-    "sneak_ally": (t_sneak, r_sneak), "no_attack": (t_no_attack, r_no_attack),
-    "quick_strike": (t_quick, r_quick), "multi_defend": (t_player, r_multi),
-    "lower_threat_choice": (t_lower, r_lower), "shuffle_discard": (t_shuffle_discard, r_shuffle_discard),
-    "revive": (t_revive, r_revive), "return_enemy": (t_return_enemy, r_return_enemy),
-    "recover_sphere": (t_recover_sphere, r_recover_sphere), "no_threat": (t_no_threat, r_no_threat),
-    "search_top": (t_search_top, r_search_top),
-}
+
+
+class Op(NamedTuple):
+    """One op's handler: ``find`` lists its legal target token lists for a play, ``resolve``
+    carries it out with the chosen tokens."""
+
+    find: Finder
+    resolve: Resolver
+
+
+OPS: Registry[Op] = Registry("Mount Gram op")
+"""The player-card ops with a handler; the card loader checks every action and response ability
+against it (``cards.check_abilities``), so a card naming an op nobody implements is refused."""
+for _name, _find, _resolve in (
+    ("ready", t_ready, r_ready), ("add_resources", t_add_resources, r_add_resources),
+    ("progress", t_progress, r_progress), ("damage", t_damage, r_damage), ("heal", t_heal, r_heal),
+    ("draw", t_player, r_draw), ("boost", t_boost, r_boost),
+    ("boost_choice", t_boost_choice, r_boost_choice), ("boost_all", t_none, r_boost_all),
+    ("engage_enemy", t_engage_enemy, r_engage_enemy), ("put_self_into_play", t_put_self, r_put_self),
+    ("beorn_rage", t_none, r_beorn), ("give_self", t_give_self, r_give_self),
+    ("recover_attachment", t_recover_attachment, r_recover_attachment),
+    ("peek_encounter", t_peek_encounter, r_peek_encounter),
+    ("discard_condition", t_discard_condition, r_discard_condition),
+    ("gandalf_choice", t_gandalf, r_gandalf), ("cancel_and_replace", t_cancel_replace, r_cancel_replace),
+    ("cancel_when_revealed", t_cancel_wr, r_cancel_wr), ("cancel_shadow", t_cancel_shadow, r_cancel_shadow),
+    ("peek_shadow", t_peek_shadow, r_peek_shadow), ("ready_all", t_none, r_ready_all),
+    ("sneak_ally", t_sneak, r_sneak), ("no_attack", t_no_attack, r_no_attack),
+    ("quick_strike", t_quick, r_quick), ("multi_defend", t_player, r_multi),
+    ("lower_threat_choice", t_lower, r_lower), ("shuffle_discard", t_shuffle_discard, r_shuffle_discard),
+    ("revive", t_revive, r_revive), ("return_enemy", t_return_enemy, r_return_enemy),
+    ("recover_sphere", t_recover_sphere, r_recover_sphere), ("no_threat", t_no_threat, r_no_threat),
+    ("search_top", t_search_top, r_search_top),
+):
+    OPS.add(_name, Op(_find, _resolve))

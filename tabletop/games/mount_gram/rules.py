@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
 from tabletop.engine import Action, CardFace, Decision, Game, IllegalAction, Result, Seat, emit, visible_log
@@ -11,12 +12,24 @@ from . import board as B
 from . import effects as fx
 from . import encounter as enc
 from .cards import SPHERES, CardDef, DefTable, key_of, owner_of, player_cards
-from .context import Caches
+from .context import CardFacts
 from .faces import face_of
-from .flow import FINISH_PLANNING, FRAMES, PASS, advance, option_action
+from .flow import FINISH_PLANNING, FRAMES, PASS, advance, answer, option_action
 from .scenario import MountGramScenario, QuestScenario
-from .state import MGState
+from .state import MGState, clone_state
 from .views import MGView
+
+
+class _Last(threading.local):
+    """The last question turned into a ``Decision``, per thread, held with the very ``ask`` list
+    of the frame that asks it (a new list for every question, never changed): asked again while
+    the state stands still, the same object comes back. Kept here, not on the game object, so
+    two matches or threads never share it."""
+
+    decision: tuple[list[Any], Decision] | None = None
+
+
+_LAST = _Last()
 
 
 class MountGram(Game[MGState]):
@@ -29,11 +42,10 @@ class MountGram(Game[MGState]):
         self.spec = SPEC
         self.scen = scenario or MountGramScenario()
         self.db: dict[str, CardDef] = {**player_cards(), **self.scen.cards}
-        self.defs = DefTable(self.db)
+        self.defs = DefTable(self.db, self.spec.max_players)
         self.fx = fx
         self.enc = enc
-        self.caches = Caches()
-        self._last_decision: tuple[list[Any], Decision] | None = None
+        self.facts = CardFacts.of(self.db)
 
     # -- set-up ----------------------------------------------------------------------------------
     def setup(self, seats: list[Seat], options: dict[str, Any], seed: int) -> MGState:
@@ -52,17 +64,20 @@ class MountGram(Game[MGState]):
         return s
 
     # -- protocol --------------------------------------------------------------------------------
+    def clone(self, s: MGState) -> MGState:
+        return clone_state(s)
+
     def decision(self, s: MGState) -> Decision | None:
         if s.outcome or not s.stack:
             return None
         ask = s.stack[-1].get("ask")
         if ask is None:
             return None
-        last = self._last_decision
-        if last is not None and last[0] == ask:
+        last = _LAST.decision
+        if last is not None and last[0] is ask:
             return last[1]  # a Decision is immutable: the same question gets the same object
         d = Decision(ask[0], ask[1], Msg.from_plain(ask[2]))
-        self._last_decision = (list(ask), d)
+        _LAST.decision = (ask, d)
         return d
 
     def legal_actions(self, s: MGState) -> list[Action]:
@@ -75,9 +90,7 @@ class MountGram(Game[MGState]):
         action = self._quick_action(s, action_id)
         if action is None:
             action = self.find_action(s, action_id)  # the full check: raises IllegalAction with the reason
-        f = s.stack[-1]
-        f.pop("ask", None)
-        FRAMES[f["t"]].answer(self, s, f, action)
+        answer(self, s, action)
         # Counted after the answer so that it reuses the plays listed for the legality check
         # (they are memoised per step); nothing in the answer reads the step.
         s.step += 1

@@ -20,7 +20,7 @@ from .cards import CardDef, card_id, key_of, mount_gram_cards, owner_of, starter
 from .choices import forced_effect
 from .context import Rules
 from .encounter import enter_play_staging, free_play_ok
-from .flow import Frame, ask, ask_frame, continuation, enemy_attack, frame, push
+from .flow import Frame, Ran, ask, ask_frame, continuation, enemy_attack, frame, push
 from .state import Group, MGState, Player
 
 
@@ -402,7 +402,7 @@ def _start_hero(g: Rules, s: MGState, ctx: dict[str, Any], a: Action) -> None:
 @frame("mg_setup")
 class MountGramSetup(Frame):
     @staticmethod
-    def run(g: Rules, s: MGState, f: dict[str, Any]) -> bool:
+    def run(g: Rules, s: MGState, f: dict[str, Any]) -> Ran:
         s.stack.pop()
         g.scen.finish_setup(g, s)
         s.reveals = 0
@@ -419,7 +419,7 @@ class Join(Frame):
                 and s.cards[o["quest"]]["cap"]]
 
     @staticmethod
-    def run(g: Rules, s: MGState, f: dict[str, Any]) -> bool:
+    def run(g: Rules, s: MGState, f: dict[str, Any]) -> Ran:
         for grp in B.groups_in_order(s):
             if grp["id"] in f["done"] or key_of(grp["quest"]) != STAGE2 or s.cards[grp["quest"]]["cap"]:
                 continue

@@ -9,12 +9,21 @@ from pathlib import Path
 import pytest
 from conformance.kit import play_random_game
 
+from tabletop.engine import GameDataError
 from tabletop.engine.assets import asset_path
-from tabletop.games.mount_gram.cards import mount_gram_cards, player_cards, starter_decks
+from tabletop.engine.registry import Registry
+from tabletop.games.mount_gram.cards import (
+    ENCOUNTER_OPS,
+    CardDef,
+    check_abilities,
+    mount_gram_cards,
+    player_cards,
+    starter_decks,
+)
 from tabletop.games.mount_gram.effects import OPS, PASSIVE_OPS
 from tabletop.games.mount_gram.encounter import SHADOWS, WHEN_REVEALED
 
-from .helpers import TEST_GAME
+from .helpers import TEST_CARDS, TEST_GAME
 
 REFERENCE = Path(__file__).resolve().parents[3].parent / "shared" / "reference" / "mount_gram" / "cards.json"
 # Encounter ops the rules interpret outside the when-revealed / shadow tables (board, flow, scenario).
@@ -84,20 +93,75 @@ def test_player_texts_are_our_own_words() -> None:
     assert not any(c.text in theirs for c in player_cards().values())
 
 
+def test_mount_gram_ops_are_engine_registries() -> None:
+    """Issue #12: Mount Gram dispatches its ops through the engine's ``Registry`` (one per kind of
+    handler), like Villainous and Superinmundos."""
+    assert all(isinstance(r, Registry) for r in (OPS, WHEN_REVEALED, SHADOWS))
+    assert not OPS.names() & PASSIVE_OPS  # a passive op has no handler to run
+
+
 def test_every_player_card_ability_has_an_implemented_effect() -> None:
-    missing = [(c.key, ab["op"]) for c in player_cards().values() for ab in c.abilities
-               if ab["op"] not in OPS and ab["op"] not in PASSIVE_OPS]
-    assert not missing, f"cards without an implemented effect: {missing}"
+    actives = [(c.key, ab["op"]) for c in player_cards().values() for ab in c.abilities
+               if ab["trigger"] in ("action", "response")]
+    OPS.check(actives)  # raises on an op without a handler
+    passives = [(c.key, ab["op"]) for c in player_cards().values() for ab in c.abilities
+                if ab["trigger"] in ("passive", "forced")]
+    assert all(op in PASSIVE_OPS for _, op in passives)
     plain = {"guard_of_the_citadel", "veteran_axehand", "silverlode_archer", "horseback_archer"}
     for c in player_cards().values():
         assert c.abilities or c.key in plain, f"{c.key} has text but no ability"
 
 
 def test_every_encounter_ability_has_an_implemented_effect() -> None:
-    known = set(WHEN_REVEALED) | set(SHADOWS) | ENGINE_ENCOUNTER_OPS
-    missing = [(c.key, ab["op"]) for c in mount_gram_cards().values() for ab in c.abilities
-               if ab["op"] not in known]
-    assert not missing
+    by_name = set().union(*ENCOUNTER_OPS.values())
+    for c in mount_gram_cards().values():
+        for ab in c.abilities:
+            registry = {"when_revealed": WHEN_REVEALED, "shadow": SHADOWS}.get(ab["trigger"])
+            if registry is None:
+                assert ab["op"] in ENCOUNTER_OPS[ab["trigger"]], (c.key, ab)
+            else:
+                registry.check([(c.key, ab["op"])])
+    assert by_name == ENGINE_ENCOUNTER_OPS
+
+
+def test_every_handler_is_used_by_some_card() -> None:
+    """No dead handler: every registered op is named by a shipped card, or (two generic encounter
+    ops) by the test quest's cards."""
+    shipped = [ab["op"] for c in [*player_cards().values(), *mount_gram_cards().values()] for ab in c.abilities]
+    test_quest = [ab["op"] for c in TEST_CARDS for ab in c.get("abilities", [])]
+    assert OPS.unused(shipped) == set()
+    assert PASSIVE_OPS <= set(shipped)
+    assert WHEN_REVEALED.unused(shipped) == {"damage_exhausted"} and SHADOWS.unused(shipped) == {"attack_bonus"}
+    assert WHEN_REVEALED.unused(shipped + test_quest) == set() and SHADOWS.unused(shipped + test_quest) == set()
+
+
+def _card(*abilities: dict[str, object]) -> dict[str, CardDef]:
+    return {"eagle": CardDef(key="eagle", name="Eagle", type="event", abilities=abilities)}
+
+
+@pytest.mark.parametrize(("kind", "ability", "parts"), [
+    ("player", {"trigger": "action", "op": "summon_eagles"},
+     ("card 'eagle'", "abilities.0.op", "unknown Mount Gram op 'summon_eagles'")),
+    ("player", {"trigger": "response", "op": "modify", "event": "damaged"},  # passive op, no handler
+     ("abilities.0.op", "'modify'")),
+    ("player", {"trigger": "passive", "op": "ready"}, ("abilities.0.op", "passive op 'ready'")),
+    ("encounter", {"trigger": "when_revealed", "op": "attack_bonus"},
+     ("abilities.0.op", "when-revealed op 'attack_bonus'")),
+    ("encounter", {"trigger": "shadow", "op": "dragon_fire"}, ("shadow op 'dragon_fire'",)),
+    ("encounter", {"trigger": "forced", "op": "dragon_fire"}, ("forced op 'dragon_fire'",)),
+])
+def test_unknown_op_in_the_data_is_refused_at_load(kind: str, ability: dict[str, object],
+                                                   parts: tuple[str, ...]) -> None:
+    """The loader runs every ability through the op registry's coverage check: an op with no
+    handler (nor read by name for its trigger) is a ``GameDataError`` naming file, card and field."""
+    with pytest.raises(GameDataError) as info:
+        check_abilities(_card(ability), kind, "test.json", player_cards())
+    message = str(info.value)
+    assert message.startswith("test.json: card 'eagle'")
+    for part in parts:
+        assert part in message, (part, message)
+    check_abilities(_card({"trigger": "action", "op": "draw", "target": "player", "amount": 1}), "player",
+                    "test.json", player_cards())  # a known op loads
 
 
 def test_every_effect_card_has_a_scenario_test() -> None:
@@ -109,9 +173,12 @@ def test_every_effect_card_has_a_scenario_test() -> None:
 
 
 def test_vocabulary_is_documented() -> None:
+    """Every handler of every registry, and every op read by name, is in the data's README."""
     readme = asset_path("cards", "mount_gram", "README.md").read_text(encoding="utf-8")
-    for op in list(OPS) + list(PASSIVE_OPS) + list(WHEN_REVEALED) + list(SHADOWS) + list(ENGINE_ENCOUNTER_OPS):
-        assert f"`{op}`" in readme, f"{op} is not documented"
+    assert OPS.undocumented(readme, PASSIVE_OPS) == set()
+    assert WHEN_REVEALED.undocumented(readme) == set() and SHADOWS.undocumented(readme) == set()
+    assert Registry[object]("by name").undocumented(readme, ENGINE_ENCOUNTER_OPS) == set()
+    assert OPS.undocumented(readme.replace("`ready`", "ready")) == {"ready"}  # the check can fail
 
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
