@@ -73,11 +73,15 @@ def emit(state: BaseState, kind: str, text: str | None = None, *, to: list[int] 
     ``data`` are the message arguments (see :mod:`tabletop.engine.msg` for how names say what they
     are); a :class:`Msg` argument is stored in its plain form. ``text`` is the legacy English
     sentence, kept only while a game still writes it (the text tests refuse it)."""
-    event: Event = {"k": kind}
-    if text is not None:
-        event["t"] = text
-    for name, value in data.items():
-        event[name] = value.plain() if isinstance(value, Msg) else value
+    if text is None:
+        event: Event = {"k": kind, **data}
+    else:
+        event = {"k": kind, "t": text, **data}
+    # the common case (no Msg argument) is tested at C speed; a Msg is stored in its plain form
+    if Msg in map(type, data.values()):
+        for name, value in data.items():
+            if isinstance(value, Msg):
+                event[name] = value.plain()
     if to is not None:
         event["to"] = list(to)
     state.log.append(event)
