@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import marshal
 from dataclasses import dataclass, field, fields
-from typing import Any, TypeVar
+from typing import Any, Callable, Mapping, TypeVar
 
 from .msg import Msg
 
@@ -63,6 +63,50 @@ def clone(state: S) -> S:
     new = object.__new__(type(state))
     new.__dict__ = marshal.loads(marshal.dumps(data))
     new.__dict__["log"] = list(log)
+    return new
+
+
+SCALARS = frozenset({int, str, bool, float, type(None)})
+"""Immutable plain values: a clone shares them instead of copying."""
+
+Copier = Callable[[Any], Any]
+
+
+def strings(value: list[Any]) -> list[Any]:
+    """A copier for a list of scalars (card ids, seat numbers): a slice."""
+    return value[:]
+
+
+def flat_dicts(value: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A copier for a list of dicts whose values are all scalars."""
+    return [{**d} for d in value]
+
+
+def clone_with(state: S, copiers: Mapping[str, Copier]) -> S:
+    """``clone`` for a game that knows the shapes of its fields: each field named in ``copiers`` is
+    deep-copied by its copier (slices and dict copies that share the immutable strings and numbers,
+    much faster than serialising them); scalars are shared; every other field goes through
+    ``marshal`` (all of them in one round trip), exactly as ``clone`` does. Same keys in the same
+    order as ``clone`` (the log last, copied shallowly). A copier must copy every list and dict
+    it meets: the games' clone tests check that no container is shared."""
+    data = state.__dict__
+    out: dict[str, Any] = {}
+    rest: dict[str, Any] = {}
+    for name, value in data.items():
+        if name == "log":
+            continue
+        copier = copiers.get(name)
+        if copier is not None:
+            out[name] = None if value is None else copier(value)
+        elif type(value) in SCALARS:
+            out[name] = value
+        else:
+            out[name] = rest[name] = value
+    if rest:
+        out.update(marshal.loads(marshal.dumps(rest)))
+    out["log"] = list(data["log"])
+    new = object.__new__(type(state))
+    new.__dict__ = out
     return new
 
 

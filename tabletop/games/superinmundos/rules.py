@@ -13,12 +13,13 @@ from typing import Any, Callable
 from tabletop.engine import Action, CardFace, Decision, Game, IllegalAction, Result, Seat, emit
 from tabletop.engine.chance import randbelow, shuffle
 from tabletop.engine.msg import Msg, msg
+from tabletop.engine.state import clone_with
 
 from . import flow
 from .cards import _TABLE as T
 from .cards import all_cards, info
 from .combat import cond_ok, fusion_allowed, legal_attackers, legal_units, loot_count
-from .state import Player, SuperState
+from .state import COPIERS, Player, SuperState
 from .table import hand_of, tell, unit_msg
 from .view_types import SuperView
 
@@ -445,6 +446,11 @@ class Superinmundos(Game[SuperState]):
         sample = ", ".join(a.id for a, _ in moves[:6])
         raise IllegalAction(f"{action_id!r} is not legal now; legal: {sample}"
                             + ("" if len(moves) <= 6 else f" (+{len(moves) - 6} more)"))
+
+    def clone(self, s: SuperState) -> SuperState:
+        """A deep copy by the fields' shapes (see ``state.COPIERS``): equal to the engine's
+        ``marshal`` clone, several times faster (search bots clone on every simulation)."""
+        return clone_with(s, COPIERS)
 
     # -- reading ----------------------------------------------------------------------------
     def view(self, s: SuperState, seat: int | None) -> SuperView:  # type: ignore[override]
