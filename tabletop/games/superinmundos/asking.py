@@ -29,12 +29,7 @@ def hidden_set(s: SuperState) -> set[str]:
     """The cards no player can see on the table: the deck, the hands and the loot piles. The
     questions below ask "is some copy of this card unseen?": the few cards that could answer are
     looked up in this set instead of walking every hidden card."""
-    out = set(s.deck)
-    for p in s.players:
-        out.update(p["hand"])
-    for pile in s.piles:
-        out.update(pile)
-    return out
+    return set(s.deck).union(*[p["hand"] for p in s.players], *s.piles)
 
 
 @cache
