@@ -111,6 +111,20 @@ RETRACT = Action("retract", msg("act.retract"), group="stalemate", verb="retract
 SET_ASIDE = Action("set aside", msg("act.set_aside"), group="stalemate", verb="set_aside")
 
 
+def _built(key: tuple[Any, ...], build: Callable[[], Action]) -> Action:
+    """The action for ``key``, built once (its id and label depend only on the key)."""
+    action = _ACTIONS.get(key)
+    if action is None:
+        action = _ACTIONS[key] = build()
+    return action
+
+
+def _plan_action(card: str, stat: str) -> Action:
+    amount = info(card).support[1]  # type: ignore[index]
+    return Action(f"plan {card} {stat}", msg("act.plan", card=card, n=abs(amount), stat_term=stat), card=card,
+                  group="support", verb="plan", amount=amount, extra=(("stat", stat),))
+
+
 def _card_action(verb: str, card: str) -> Action:
     """``open <card>`` / ``attack <card>``, built once per card."""
     key = (verb, card)
@@ -226,8 +240,8 @@ class Superinmundos(Game[SuperState]):
             add((PASS, lambda: flow.window_pass(s, seat)))
         elif ph == "counter":
             for card in flow.counters_in(s, seat):
-                add((Action(f"cancel {card}", msg("act.cancel", card=card), card=card, group="event",
-                            verb="cancel"),
+                add((_built(("cancel", card), lambda c=card: Action(f"cancel {c}", msg("act.cancel", card=c), card=c,
+                                                                    group="event", verb="cancel")),
                      lambda c=card: flow.counter_play(s, seat, c)))
             add((LET_HAPPEN, lambda: flow.counter_pass(s)))
         elif ph == "open":
@@ -254,8 +268,8 @@ class Superinmundos(Game[SuperState]):
             if len(combatants) > 1 and fusing and fusion_allowed(s):
                 for (a, b), ok in zip(pairs, legal_units(s, seat, hand, pairs), strict=True):
                     if ok:
-                        add((Action(f"fuse {a} {b}", msg("act.fuse", card=a, card2=b), card=a,
-                                    group="attack", verb="fuse", target=b),
+                        add((_built(("fuse", a, b), lambda x=a, y=b: Action(f"fuse {x} {y}", msg("act.fuse", card=x, card2=y),
+                                                                            card=x, group="attack", verb="fuse", target=y)),
                              lambda x=a, y=b: flow.start_declaration(s, "attack", [x, y])))
             add((WITHDRAW,
                  lambda: flow.withdraw(s, seat)))
@@ -272,16 +286,17 @@ class Superinmundos(Game[SuperState]):
             from .effects import paid_abilities
 
             for cid, ab in paid_abilities(s, unit, entering=True):
-                add((Action(f"pay {cid}", msg("act.pay", n=ab["cost"], card=cid), card=cid, group="ability",
-                            verb="pay", amount=ab["cost"]),
+                add((_built(("pay", cid, ab["cost"]), lambda c=cid, n=ab["cost"]: Action(
+                        f"pay {c}", msg("act.pay", n=n, card=c), card=c, group="ability", verb="pay", amount=n)),
                      lambda c=cid: flow.enter_pay(s, c)))
             add((DONT_PAY, lambda: flow.after_enter(s)))
         elif ph == "response":
             assert s.attacker is not None
             for opt in flow.response_options(s):
                 if opt[0] == "activate":
-                    add((Action(f"activate {opt[1]}", msg("act.activate", card=opt[1]), card=opt[1],
-                                group="ability", verb="activate"), lambda o=opt: flow.response_act(s, o)))
+                    add((_built(("activate", opt[1]), lambda c=opt[1]: Action(
+                            f"activate {c}", msg("act.activate", card=c), card=c, group="ability", verb="activate")),
+                         lambda o=opt: flow.response_act(s, o)))
                 else:
                     target = s.arena[-1] if opt[0] == "boost" else s.attacker
                     add((support_action(opt, len(target["cards"]) > 1), lambda o=opt: flow.response_act(s, o)))
@@ -299,7 +314,8 @@ class Superinmundos(Game[SuperState]):
         elif ph == "top":
             assert s.attacker is not None
             for cid in s.attacker["cards"]:
-                add((Action(f"top {cid}", msg("act.top", card=cid), card=cid, group="fusion", verb="top"),
+                add((_built(("top", cid), lambda c=cid: Action(f"top {c}", msg("act.top", card=c), card=c,
+                                                               group="fusion", verb="top")),
                      lambda c=cid: flow.finish_win(s, s.mode, c)))
         elif ph == "preempt":
             owner = seat
@@ -312,10 +328,7 @@ class Superinmundos(Game[SuperState]):
             none = PLAN_NONE
             boosts = []
             for card, stat in opts:
-                amount = info(card).support[1]  # type: ignore[index]
-                boosts.append((Action(f"plan {card} {stat}", msg("act.plan", card=card, n=abs(amount), stat_term=stat),
-                                      card=card, group="support",
-                                      verb="plan", amount=amount, extra=(("stat", stat),)),
+                boosts.append((_built(("plan", card, stat), lambda c=card, st=stat: _plan_action(c, st)),
                                lambda c=card, st=stat: flow.set_plan(s, "boost", c, st)))
             first = [(later, lambda: flow.set_plan(s, "later"))] if opts else [(none, lambda: flow.set_plan(s, "none"))]
             rest = ([(none, lambda: flow.set_plan(s, "none"))] if opts else
@@ -378,8 +391,8 @@ class Superinmundos(Game[SuperState]):
     def _ask_moves(self, s: SuperState, seat: int, out: list[Move]) -> None:
         if s.teams:
             other = 1 - s.players[seat]["team"]
-            out.append((Action(f"ask team {other + 1}", msg("act.ask_team", team=other + 1), group="ask",
-                                       verb="ask", extra=(("team", other),)),
+            out.append((_built(("ask team", other), lambda: Action(f"ask team {other + 1}", msg("act.ask_team", team=other + 1),
+                                                                   group="ask", verb="ask", extra=(("team", other),))),
                         lambda: self._ask(s, seat, other)))
             return
         for target in range(len(s.players)):
