@@ -16,7 +16,7 @@ every time, ``holders_only`` asks only holders (fewer prompts; a prompt then tel
 from __future__ import annotations
 
 from functools import cache
-from typing import Callable
+from typing import Any, Callable
 
 from .cards import _TABLE as T
 from .cards import CardInfo, all_cards
@@ -113,11 +113,25 @@ def _can_hold(s: SuperState, seat: int) -> bool:
     return seat not in s.eliminated and s.cemetery is None and bool(s.players[seat]["hand"])
 
 
-def could_play_event(s: SuperState, seat: int, kind: str) -> bool:
+Memo = dict[str, Any]
+"""What one pass over the seats of a window works out once for all of them (the state does not
+change while seats are only being considered): the hidden cards, the reaction outcomes."""
+
+
+def _hidden(s: SuperState, memo: Memo | None) -> set[str]:
+    if memo is None:
+        return hidden_set(s)
+    found = memo.get("hidden")
+    if found is None:
+        found = memo["hidden"] = hidden_set(s)
+    return found  # type: ignore[no-any-return]
+
+
+def could_play_event(s: SuperState, seat: int, kind: str, memo: Memo | None = None) -> bool:
     """A window (round start, reaction): an unseen event with this timing would be playable."""
     if not _can_hold(s, seat):
         return False
-    hidden = hidden_set(s)
+    hidden = _hidden(s, memo)
     for ci, ids in _event_candidates(kind):
         if not hidden.isdisjoint(ids) and event_args(s, seat, ci.id, kind):
             return True
@@ -215,7 +229,36 @@ def _rank(verdict: tuple[str, tuple[str, ...]], side: str | None) -> int:
     return {side: 2, "stalemate": 1}.get(verdict[0], 0)
 
 
-def reaction_helps(s: SuperState, seat: int) -> bool:
+def _reaction_outcomes(s: SuperState, attacker: Unit, defender: Unit, memo: Memo | None
+                       ) -> tuple[tuple[str, tuple[str, ...]], list[tuple[str, tuple[str, ...]]]] | None:
+    """The combat's verdict now and under each unseen reaction's modifiers (on the attacker,
+    then on the defender); ``None`` when an unseen reaction does more than modify numbers."""
+    if memo is not None and "reaction" in memo:
+        return memo["reaction"]  # type: ignore[no-any-return]
+    modal = _modal(attacker) or _modal(defender)
+    hidden = _hidden(s, memo)
+    fight: _Combat | None = None
+    base: tuple[str, tuple[str, ...]] = ("", ())
+    news: list[tuple[str, tuple[str, ...]]] = []
+    found: Any = None
+    for ids, delta in _reaction_events():
+        if hidden.isdisjoint(ids):
+            continue
+        if delta is None:
+            break  # an effect beyond the combat's numbers: always worth the window
+        if fight is None:
+            fight = _Combat(s, attacker, defender)
+            base = fight.verdict(modal)
+        news.append(fight.verdict(modal, a_mods=delta))
+        news.append(fight.verdict(modal, d_mods=delta))
+    else:
+        found = (base, news)
+    if memo is not None:
+        memo["reaction"] = found
+    return found  # type: ignore[no-any-return]
+
+
+def reaction_helps(s: SuperState, seat: int, memo: Memo | None = None) -> bool:
     """During a combat: could one reaction event nobody can see change its result (who wins, or
     the mode where a "wins by ..." ability depends on it) in a way ``seat`` could want? The
     attacker's side never wants a worse result than it has, nor the defender's; a third player
@@ -229,23 +272,11 @@ def reaction_helps(s: SuperState, seat: int) -> bool:
     mine = s.players[seat]["team"]
     side = ("attacker" if s.players[attacker["owner"]]["team"] == mine
             else "defender" if s.players[defender["owner"]]["team"] == mine else None)
-    modal = _modal(attacker) or _modal(defender)
-    hidden = hidden_set(s)
-    fight: _Combat | None = None
-    base: tuple[str, tuple[str, ...]] = ("", ())
-    for ids, delta in _reaction_events():
-        if hidden.isdisjoint(ids):
-            continue
-        if delta is None:
-            return True  # an effect beyond the combat's numbers: always worth the window
-        if fight is None:
-            fight = _Combat(s, attacker, defender)
-            base = fight.verdict(modal)
-        # the event's modifiers on the attacker, then on the defender (the chosen unit)
-        for new in (fight.verdict(modal, a_mods=delta), fight.verdict(modal, d_mods=delta)):
-            if new != base and _rank(new, side) >= _rank(base, side):
-                return True
-    return False
+    outcomes = _reaction_outcomes(s, attacker, defender, memo)
+    if outcomes is None:
+        return True
+    base, news = outcomes
+    return any(new != base and _rank(new, side) >= _rank(base, side) for new in news)
 
 
 def response_helps(s: SuperState) -> bool:

@@ -158,12 +158,13 @@ def continue_window(s: SuperState) -> None:
     w = s.window
     assert w is not None
     if s.cemetery is None:
+        memo: dict[str, Any] = {}  # nothing changes while the seats are considered: work shared
         for seat in order_from(s, w["next"]):
             if seat in w["passed"] or seat in s.eliminated:
                 continue
             if ask(s, seat, lambda q=seat: bool(window_events(s, q, w["kind"])),
-                   lambda q=seat: could_play_event(s, q, w["kind"])) and (
-                    w["kind"] != "reaction" or s.prompt_all or reaction_helps(s, seat)):
+                   lambda q=seat: could_play_event(s, q, w["kind"], memo)) and (
+                    w["kind"] != "reaction" or s.prompt_all or reaction_helps(s, seat, memo)):
                 w["asker"] = seat
                 s.phase = w["kind"]
                 return
