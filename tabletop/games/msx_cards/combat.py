@@ -365,11 +365,22 @@ def attack(s: MsxState, x: int, y: int, *, surprise: bool = False) -> int:
     return damage
 
 
+_NAMES: list[Any] = [None, {}]
+"""The catalogue the names were read from, and names by card id (other data loaded by a test
+starts a new table)."""
+
+
 def _name(card_id: str) -> str:
     """A fighter's or Boss's data name (the state's ``last_attack`` keeps names, as format 1 did)."""
     data = catalogue()
-    found = data.cards.get(card_id) or data.bosses.get(card_id)
-    return found["name"] if found else card_id
+    if _NAMES[0] is not data:
+        _NAMES[:] = [data, {}]
+    names: dict[str, str] = _NAMES[1]
+    name = names.get(card_id)
+    if name is None:
+        found = data.cards.get(card_id) or data.bosses.get(card_id)
+        name = names[card_id] = found["name"] if found else card_id
+    return name
 
 
 WHY_ATTACK: dict[str, Any] = {"k": "why.roll_attack"}
