@@ -257,6 +257,13 @@ class _Match:
         self.tie_a = xtie_a and not ytie_a
         self.tie_p = xtie_p and not ytie_p
 
+    def beats(self, xa: int, xp: int, yd: int, yp: int) -> bool:
+        """``bool(self.modes(...))`` without building the list (the legality tests' question)."""
+        if self.blocked:
+            return False
+        return (not self.imm_a and (xa > yd or (xa == yd and self.tie_a))) or (
+            not self.imm_p and (xp > yp or (xp == yp and self.tie_p)))
+
     def modes(self, xa: int, xp: int, yd: int, yp: int) -> list[str]:
         out = []
         if self.blocked:
@@ -375,7 +382,7 @@ def legal_completions(s: SuperState, seat: int, hand: list[str], cards: list[str
     dc, dm = _comp_parts(s, dcards, defender["supports"], defender["mods"], downer, yi, xi, seat, "defending")
     base_a, base_d = _sum(ac, am), _sum(dc, dm)
     out: list[tuple[str, str, str, str] | None] = []
-    if m.modes(base_a[0], base_a[2], base_d[1], base_d[2]):
+    if m.beats(base_a[0], base_a[2], base_d[1], base_d[2]):
         out.append(None)
         if first_only:
             return out
@@ -399,16 +406,18 @@ def legal_completions(s: SuperState, seat: int, hand: list[str], cards: list[str
         else:
             xa, xp = base_a[0], base_a[2]
             _ya, yd, yp = _sum(dc, dm, (dcards.index(comp), SI[stat], amount))
-        if m.modes(xa, xp, yd, yp):
+        if m.beats(xa, xp, yd, yp):
             out.append(option)
             if first_only:
                 return out
     return out
 
 
-_PAIRS: dict[tuple[CardInfo, tuple[CardInfo, ...]], tuple[_Match, int, int, tuple[bool, ...]]] = {}
-"""(lone attacker, defender cards) -> their ``_Match``, the attacker's Attack and Power if it has no
+Pair = tuple[_Match, int, int, tuple[bool, ...]]
+_PAIRS: dict[tuple[CardInfo, ...], dict[CardInfo, Pair]] = {}
+"""defender cards -> lone attacker -> their ``_Match``, the attacker's Attack and Power if it has no
 passives, and which defender components double against it: card data only."""
+_PAIR_COUNT = [0]
 
 
 _BARE: dict[tuple[CardInfo, ...], dict[tuple[bool, ...], tuple[list[list[int]], list[int], list[int]]]] = {}
@@ -416,12 +425,15 @@ _BARE: dict[tuple[CardInfo, ...], dict[tuple[bool, ...], tuple[list[list[int]], 
 only once stored)."""
 
 
-def _pair(ci: CardInfo, yi: tuple[CardInfo, ...]) -> tuple[_Match, int, int, tuple[bool, ...]]:
-    if len(_PAIRS) > 50000:
+def _pair(ci: CardInfo, yi: tuple[CardInfo, ...], pairs: dict[CardInfo, Pair]) -> Pair:
+    _PAIR_COUNT[0] += 1
+    if _PAIR_COUNT[0] > 50000:
         _PAIRS.clear()
+        _PAIR_COUNT[0] = 0
+        pairs = _PAIRS.setdefault(yi, {})
     adv = ci.adv
     xa, _xd, xp = ci.vals2 if any(o in adv for o in yi) else ci.vals
-    found = _PAIRS[(ci, yi)] = (_match((ci,), yi), xa, xp, tuple([ci in o.adv for o in yi]))
+    found = pairs[ci] = (_match((ci,), yi), xa, xp, tuple([ci in o.adv for o in yi]))
     return found
 
 
@@ -460,13 +472,16 @@ def legal_units(s: SuperState, seat: int, hand: list[str], units: list[list[str]
         dsums = {}
     helpers = None
     out = []
+    pairs = _PAIRS.get(yi)
+    if pairs is None:
+        pairs = _PAIRS[yi] = {}
     for cards in units:
         ac: list[list[int]] | None
         am: list[int] | None
         if len(cards) == 1 and yplain and (ci := T[cards[0]]).plain:
-            pair = _PAIRS.get((ci, yi))
+            pair = pairs.get(ci)
             if pair is None:
-                pair = _pair(ci, yi)
+                pair = _pair(ci, yi, pairs)
             m, xa, xp, key = pair
             if m.blocked:
                 out.append(False)
@@ -489,7 +504,7 @@ def legal_units(s: SuperState, seat: int, hand: list[str], units: list[list[str]
             dc, dm = _comp_parts(s, dcards, dsups, dmods, downer, yi, xi, seat, "defending")
             base_d = _sum(dc, dm)
         yd, yp = base_d[1], base_d[2]
-        if m.modes(xa, xp, yd, yp):
+        if m.beats(xa, xp, yd, yp):
             out.append(True)
             continue
         if helpers is None:
@@ -532,7 +547,7 @@ def _support_tips(m: _Match, cards: list[str], hand: list[str], ac: list[list[in
                     else:
                         r = _sum(ac, am, (k, i, amount))
                         na, np_ = r[0], r[2]
-                    if m.modes(na, np_, yd, yp):
+                    if m.beats(na, np_, yd, yp):
                         return True
         elif amount < 0:
             stats = STATS if stat == "any" else (stat,)
@@ -541,7 +556,7 @@ def _support_tips(m: _Match, cards: list[str], hand: list[str], ac: list[list[in
                     continue
                 for st in stats:
                     r = _sum(dc, dm, (j, SI[st], amount))
-                    if m.modes(xa, xp, r[1], r[2]):
+                    if m.beats(xa, xp, r[1], r[2]):
                         return True
     return False
 
