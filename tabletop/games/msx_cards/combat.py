@@ -359,9 +359,10 @@ def attack(s: MsxState, x: int, y: int, *, surprise: bool = False) -> int:
     # the same keys as format-1 saves held (names, not ids), so their states still compare
     s.last_attack = {"by": x, "on": y, "attacker": _name(xn), "target": _name(yn), "natural": natural, "die": die,
                      "damage": damage, "steps": steps, "surprise": surprise}
-    emit(s, "attack", m=kind if left is None else f"{kind}_left" if left > 0 else f"{kind}_out",
-         by=x, on=y, natural=natural, die=die, damage=damage, steps=steps, surprise=surprise, card=xn,
-         target_card=yn, left=left)
+    # ``emit``'s event, written out (every value is plain already): the hottest event of the game
+    s.log.append({"k": "attack", "m": kind if left is None else f"{kind}_left" if left > 0 else f"{kind}_out",
+                  "by": x, "on": y, "natural": natural, "die": die, "damage": damage, "steps": steps,
+                  "surprise": surprise, "card": xn, "target_card": yn, "left": left})
     return damage
 
 
@@ -395,8 +396,9 @@ def show_rolls(s: MsxState, die: int, values: list[int], why: dict[str, Any], si
     ``why`` and the steps are plain messages."""
     group = "g" + str(len(s.log))
     if len(values) == 1 and not data:
-        emit(s, "roll", m="msx_roll", die=die, value=values[0], why=why, seat=None, side=side, group=group,
-             steps=steps)
+        # ``emit``'s event, written out (every value is plain already): one per attack
+        s.log.append({"k": "roll", "m": "msx_roll", "die": die, "value": values[0], "why": why, "seat": None,
+                      "side": side, "group": group, "steps": steps})
         return
     last = len(values) - 1
     for i, value in enumerate(values):
