@@ -420,9 +420,10 @@ passives, and which defender components double against it: card data only."""
 _PAIR_COUNT = [0]
 
 
-_BARE: dict[tuple[CardInfo, ...], dict[tuple[bool, ...], tuple[list[list[int]], list[int], list[int]]]] = {}
-"""Defender cards without passives, supports or modifiers -> their parts per doubling pattern (read
-only once stored)."""
+_BARE: dict[tuple[Any, ...], dict[tuple[bool, ...], tuple[list[list[int]], list[int], list[int]]]] = {}
+"""(defender cards without passives, its supports as (on, stat, amount), its modifiers as (stat,
+amount)) -> its parts per doubling pattern against a lone attacker without passives (read only
+once stored)."""
 
 
 def _pair(ci: CardInfo, yi: tuple[CardInfo, ...], pairs: dict[CardInfo, Pair]) -> Pair:
@@ -460,13 +461,16 @@ def legal_units(s: SuperState, seat: int, hand: list[str], units: list[list[str]
             yplain = False
     downer, dsups, dmods = defender["owner"], defender["supports"], defender["mods"]
     dsums: dict[tuple[bool, ...], tuple[list[list[int]], list[int], list[int]]]
-    if yplain and not dsups and not dmods:
-        # a bare defender without passives: its numbers are card data only, shared across calls
-        found_d = _BARE.get(yi)
+    if yplain:
+        # a defender without passives, against a lone attacker without passives: its numbers are
+        # its cards, supports and modifiers only (no condition is read), shared across calls
+        bare = (yi, tuple([(sp["on"], sp["stat"], sp["amount"]) for sp in dsups]) if dsups else (),
+                tuple([(m["stat"], m["amount"]) for m in dmods]) if dmods else ())
+        found_d = _BARE.get(bare)
         if found_d is None:
             if len(_BARE) > 20000:
                 _BARE.clear()
-            found_d = _BARE[yi] = {}
+            found_d = _BARE[bare] = {}
         dsums = found_d
     else:
         dsums = {}
