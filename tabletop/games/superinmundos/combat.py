@@ -364,9 +364,11 @@ def declaration_wins(s: SuperState, seat: int, attacker: Unit, defender: Unit,
 
 
 def legal_completions(s: SuperState, seat: int, hand: list[str], cards: list[str], fused: str,
-                      *, first_only: bool = False) -> list[tuple[str, str, str, str] | None]:
+                      *, first_only: bool = False, limit: int | None = None
+                      ) -> list[tuple[str, str, str, str] | None]:
     """The support choices that make declaring ``cards`` legal (S6): ``None`` stands for "no
-    support". With ``first_only`` it stops at the first one (a legality test).
+    support". With ``first_only`` it stops at the first one (a legality test); with ``limit``,
+    once it has found that many (the first ones of the full list).
 
     Supports are plain numbers added to one component before its floor (S9, S37), and no
     condition depends on them, so each option is checked by arithmetic on precomputed parts."""
@@ -374,17 +376,28 @@ def legal_completions(s: SuperState, seat: int, hand: list[str], cards: list[str
     dcards = defender["cards"]
     xi = tuple([T[c] for c in cards])
     yi = tuple([T[c] for c in dcards])
-    m = _match(xi, yi)
-    if m.blocked:
-        return []
-    downer = defender["owner"]
-    ac, am = _comp_parts(s, cards, (), (), seat, xi, yi, downer, "attacking")
-    dc, dm = _comp_parts(s, dcards, defender["supports"], defender["mods"], downer, yi, xi, seat, "defending")
-    base_a, base_d = _sum(ac, am), _sum(dc, dm)
+    lone = _lone(s, seat, xi, yi, defender) if len(xi) == 1 else None
+    if lone is not None:
+        # no passive on either side: the numbers ``legal_units`` shares (card data, supports, mods)
+        m, ac, dc, dm, base_d = lone
+        am = [0, 0, 0]
+        if m.blocked:
+            return []
+    else:
+        m = _match(xi, yi)
+        if m.blocked:
+            return []
+        downer = defender["owner"]
+        ac, am = _comp_parts(s, cards, (), (), seat, xi, yi, downer, "attacking")
+        dc, dm = _comp_parts(s, dcards, defender["supports"], defender["mods"], downer, yi, xi, seat, "defending")
+        base_d = _sum(dc, dm)
+    base_a = _sum(ac, am)
+    if first_only:
+        limit = 1
     out: list[tuple[str, str, str, str] | None] = []
     if m.beats(base_a[0], base_a[2], base_d[1], base_d[2]):
         out.append(None)
-        if first_only:
+        if limit is not None and len(out) >= limit:
             return out
     best = 0
     for c in hand:
@@ -408,7 +421,7 @@ def legal_completions(s: SuperState, seat: int, hand: list[str], cards: list[str
             _ya, yd, yp = _sum(dc, dm, (dcards.index(comp), SI[stat], amount))
         if m.beats(xa, xp, yd, yp):
             out.append(option)
-            if first_only:
+            if limit is not None and len(out) >= limit:
                 return out
     return out
 
@@ -438,6 +451,51 @@ def _pair(ci: CardInfo, yi: tuple[CardInfo, ...], pairs: dict[CardInfo, Pair]) -
     return found
 
 
+def _defender_sums(yi: tuple[CardInfo, ...], defender: Unit
+                   ) -> dict[tuple[bool, ...], tuple[list[list[int]], list[int], list[int]]]:
+    """A passive-free defender's parts per doubling pattern, shared across calls by its cards,
+    supports (on, stat, amount) and modifiers (stat, amount): nothing else goes into them."""
+    dsups, dmods = defender["supports"], defender["mods"]
+    bare = (yi, tuple([(sp["on"], sp["stat"], sp["amount"]) for sp in dsups]) if dsups else (),
+            tuple([(m["stat"], m["amount"]) for m in dmods]) if dmods else ())
+    found = _BARE.get(bare)
+    if found is None:
+        if len(_BARE) > 20000:
+            _BARE.clear()
+        found = _BARE[bare] = {}
+    return found
+
+
+def _lone(s: SuperState, seat: int, xi: tuple[CardInfo, ...], yi: tuple[CardInfo, ...], defender: Unit
+          ) -> tuple[_Match, list[list[int]], list[list[int]], list[int], list[int]] | None:
+    """For one attacking card and a defender, none of them with a passive: their ``_Match``, the
+    attacker's parts (printed or doubled values, no unit modifier) and the defender's parts and
+    sums, which are card data, supports and modifiers only (no condition is read). ``None``
+    otherwise. The lists are shared: read only."""
+    ci = xi[0]
+    if not ci.plain:
+        return None
+    for o in yi:
+        if not o.plain:
+            return None
+    pairs = _PAIRS.get(yi)
+    if pairs is None:
+        pairs = _PAIRS[yi] = {}
+    pair = pairs.get(ci)
+    if pair is None:
+        pair = _pair(ci, yi, pairs)
+    m, _xa, _xp, key = pair
+    dsums = _defender_sums(yi, defender)
+    found = dsums.get(key)
+    if found is None:
+        dc, dm = _comp_parts(s, defender["cards"], defender["supports"], defender["mods"], defender["owner"], yi,
+                             xi, seat, "defending")
+        found = dsums[key] = (dc, dm, _sum(dc, dm))
+    dc, dm, base_d = found
+    ac = [list(ci.vals2 if any(o in ci.adv for o in yi) else ci.vals)]
+    return m, ac, dc, dm, base_d
+
+
 def legal_attackers(s: SuperState, seat: int, hand: list[str], candidates: list[str]) -> list[str]:
     """The combatants of ``candidates`` that may attack alone now: exactly those for which
     ``legal_completions(s, seat, hand, [card], "none", first_only=True)`` is not empty."""
@@ -461,19 +519,9 @@ def legal_units(s: SuperState, seat: int, hand: list[str], units: list[list[str]
             yplain = False
     downer, dsups, dmods = defender["owner"], defender["supports"], defender["mods"]
     dsums: dict[tuple[bool, ...], tuple[list[list[int]], list[int], list[int]]]
-    if yplain:
-        # a defender without passives, against a lone attacker without passives: its numbers are
-        # its cards, supports and modifiers only (no condition is read), shared across calls
-        bare = (yi, tuple([(sp["on"], sp["stat"], sp["amount"]) for sp in dsups]) if dsups else (),
-                tuple([(m["stat"], m["amount"]) for m in dmods]) if dmods else ())
-        found_d = _BARE.get(bare)
-        if found_d is None:
-            if len(_BARE) > 20000:
-                _BARE.clear()
-            found_d = _BARE[bare] = {}
-        dsums = found_d
-    else:
-        dsums = {}
+    # a defender without passives, against a lone attacker without passives: its numbers are
+    # its cards, supports and modifiers only (no condition is read), shared across calls
+    dsums = _defender_sums(yi, defender) if yplain else {}
     helpers = None
     out = []
     pairs = _PAIRS.get(yi)
