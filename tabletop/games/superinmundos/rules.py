@@ -258,14 +258,22 @@ class Superinmundos(Game[SuperState]):
             # the attacks and fusions are cheap to write down, their legality tests are not
             hand = hand_of(s, seat)
             combatants = [c for c in hand if T[c].kind == "combatant" and c not in s.retracted]
-            pairs = [[a, b] for i, a in enumerate(combatants) for b in combatants[i + 1:]]
+            pairs: list[list[str]] | None = None  # built only when fusions are looked at
             tried = combatants if want is None else [c for c in combatants if want == f"attack {c}"]
-            fusing = want is None or any(want == f"fuse {a} {b}" for a, b in pairs)
+            if want is None:
+                fusing = True
+            elif want.startswith("fuse "):
+                pairs = [[a, b] for i, a in enumerate(combatants) for b in combatants[i + 1:]]
+                fusing = any(want == f"fuse {a} {b}" for a, b in pairs)
+            else:
+                fusing = False
             if want is None or (not tried and not fusing):
                 self._event_moves(s, seat, "turn", "turn", out)
             for card in legal_attackers(s, seat, hand, tried):
                 add((_card_action("attack", card), lambda c=card: flow.start_declaration(s, "attack", [c])))
             if len(combatants) > 1 and fusing and fusion_allowed(s):
+                if pairs is None:
+                    pairs = [[a, b] for i, a in enumerate(combatants) for b in combatants[i + 1:]]
                 for (a, b), ok in zip(pairs, legal_units(s, seat, hand, pairs), strict=True):
                     if ok:
                         add((_built(("fuse", a, b), lambda x=a, y=b: Action(f"fuse {x} {y}", msg("act.fuse", card=x, card2=y),
@@ -308,8 +316,9 @@ class Superinmundos(Game[SuperState]):
             win = flow.defender_wins if counter else flow.attacker_wins
             role = "defending" if counter else "attacking"
             for mode, _why in flow.mode_choices(s, winner, loser, role):  # the mode that fires an ability first
-                add((Action(f"mode {mode}", self._mode_label(s, mode, winner, loser, role), group="mode", verb="mode",
-                            extra=(("mode", mode),)),
+                fires = self._mode_cards(s, mode, winner, loser, role)
+                add((_built(("mode", mode, fires), lambda m=mode, f=fires: Action(
+                        f"mode {m}", self._mode_label(m, f), group="mode", verb="mode", extra=(("mode", m),))),
                      lambda m=mode: win(s, m)))
         elif ph == "top":
             assert s.attacker is not None
@@ -344,10 +353,9 @@ class Superinmundos(Game[SuperState]):
         return out
 
     @staticmethod
-    def _mode_label(s: SuperState, mode: str, winner: Any, loser: Any, role: str) -> Msg:
-        """"Win by Power: Volcana's win ability triggers": the winner's automatic ``ON_WIN``
-        abilities whose condition holds in that mode (the label only reads the card data). The
-        winner is the attacker, or the defender when its counter-attack wins (S7)."""
+    def _mode_cards(s: SuperState, mode: str, winner: Any, loser: Any, role: str) -> tuple[str, ...]:
+        """The winner's cards whose automatic ``ON_WIN`` abilities hold their condition in that
+        mode. The winner is the attacker, or the defender when its counter-attack wins (S7)."""
         cards = []
         for cid in winner["cards"]:
             for ab in info(cid).triggers.get("ON_WIN", ()):
@@ -355,10 +363,16 @@ class Superinmundos(Game[SuperState]):
                                                                      loser, role, mode):
                     cards.append(cid)
                     break
+        return tuple(cards)
+
+    @staticmethod
+    def _mode_label(mode: str, cards: tuple[str, ...]) -> Msg:
+        """"Win by Power: Volcana's win ability triggers": ``cards`` are those of
+        ``_mode_cards`` (the label only reads the card data)."""
         how = msg("how." + mode)
         if not cards:
             return msg("act.win_plain", how=how)
-        return msg("act.win_fires", how=how, cards=cards, n=len(cards))
+        return msg("act.win_fires", how=how, cards=list(cards), n=len(cards))
 
     @staticmethod
     def _unit_words(s: SuperState, arg: str) -> Msg | None:
