@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from tabletop.engine import emit
-from tabletop.engine.chance import randbelow
+from tabletop.engine.chance import roll
 
 from .cards import catalogue
 from .state import ENEMY, FOREVER, PLAYER, MsxState
@@ -255,11 +255,10 @@ def attack(s: MsxState, x: int, y: int, *, surprise: bool = False) -> int:
     ab_x, ab_y = (cx["ability"] if cx else None), (cy["ability"] if cy else None)
     effects = s.effects
     # 1. roll (logged below, once the arithmetic is known, so the dice panel can show it)
-    # a d8, d12 or d20 (the World data is checked at load): ``roll`` without its dice check
-    natural = randbelow(s, die) + 1
+    natural = roll(s, die, WHY_ATTACK, log=False)
     rolls = [natural]
     if effects and _effect(effects, x, "BEST_OF_TWO") is not None:
-        second = randbelow(s, die) + 1
+        second = roll(s, die, WHY_BEST, log=False)
         rolls.append(second)
         steps: list[Any] = [{"k": "st.best2", "die": die, "a": natural, "b": second, "best": max(natural, second)}]
         natural = max(natural, second)
@@ -385,6 +384,8 @@ def _name(card_id: str) -> str:
     return name
 
 
+WHY_ATTACK: dict[str, Any] = {"k": "why.roll_attack"}
+WHY_BEST: dict[str, Any] = {"k": "why.roll_best"}
 NO_WOUND: dict[str, Any] = {"k": "st.no_wound"}
 
 

@@ -100,8 +100,8 @@ def initiative(s: MsxState) -> None:
     p_why = spaced(why[PLAYER]) if why[PLAYER] else None
     e_why = spaced(why[ENEMY]) if why[ENEMY] else None
     while True:
-        rp = randbelow(s, 6) + 1  # two d6, as ``roll`` draws them (without logging)
-        re_ = randbelow(s, 6) + 1
+        rp = roll(s, 6, WHY_INITIATIVE, log=False)
+        re_ = roll(s, 6, WHY_INITIATIVE, log=False)
         tp, te = rp + mods[PLAYER], re_ + mods[ENEMY]
         tries.append([rp, re_])
         steps = [P("st.ini", card=pn, value=rp, total=tp) if p_why is None else

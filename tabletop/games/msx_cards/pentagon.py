@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from tabletop.engine import emit
-from tabletop.engine.chance import randbelow, roll
+from tabletop.engine.chance import roll
 
 from .cards import catalogue
 from .combat import show_rolls, world
@@ -29,7 +29,7 @@ def check(s: MsxState) -> int | None:
     threshold = world(s)["threshold"]
     if threshold <= 0:
         return None
-    value = randbelow(s, 20) + 1  # the d20, as ``roll`` draws it (without logging)
+    value = roll(s, 20, WHY_CHECK, log=False)
     if value > threshold:
         return None  # the quiet checks stay out of the log: one per action would drown the dice panel
     show_rolls(s, 20, [value], WHY_CHECK, None, [P("st.event_check", value=value, threshold=threshold)])
