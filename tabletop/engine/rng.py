@@ -40,7 +40,11 @@ def below(state: int, n: int) -> tuple[int, int]:
         raise ValueError(f"below() bound {n} is larger than 2**64")
     limit = (1 << 64) - ((1 << 64) % n)
     while True:
-        state, out = next_u64(state)
+        # ``next_u64`` written out: every die, shuffle and draw of every game comes through here
+        state = (state + GOLDEN_GAMMA) & MASK64
+        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+        out = z ^ (z >> 31)
         if out < limit:
             return state, out % n
 

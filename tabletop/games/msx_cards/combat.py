@@ -359,17 +359,29 @@ def attack(s: MsxState, x: int, y: int, *, surprise: bool = False) -> int:
     # the same keys as format-1 saves held (names, not ids), so their states still compare
     s.last_attack = {"by": x, "on": y, "attacker": _name(xn), "target": _name(yn), "natural": natural, "die": die,
                      "damage": damage, "steps": steps, "surprise": surprise}
-    emit(s, "attack", m=kind if left is None else f"{kind}_left" if left > 0 else f"{kind}_out",
-         by=x, on=y, natural=natural, die=die, damage=damage, steps=steps, surprise=surprise, card=xn,
-         target_card=yn, left=left)
+    # ``emit``'s event, written out (every value is plain already): the hottest event of the game
+    s.log.append({"k": "attack", "m": kind if left is None else f"{kind}_left" if left > 0 else f"{kind}_out",
+                  "by": x, "on": y, "natural": natural, "die": die, "damage": damage, "steps": steps,
+                  "surprise": surprise, "card": xn, "target_card": yn, "left": left})
     return damage
+
+
+_NAMES: list[Any] = [None, {}]
+"""The catalogue the names were read from, and names by card id (other data loaded by a test
+starts a new table)."""
 
 
 def _name(card_id: str) -> str:
     """A fighter's or Boss's data name (the state's ``last_attack`` keeps names, as format 1 did)."""
     data = catalogue()
-    found = data.cards.get(card_id) or data.bosses.get(card_id)
-    return found["name"] if found else card_id
+    if _NAMES[0] is not data:
+        _NAMES[:] = [data, {}]
+    names: dict[str, str] = _NAMES[1]
+    name = names.get(card_id)
+    if name is None:
+        found = data.cards.get(card_id) or data.bosses.get(card_id)
+        name = names[card_id] = found["name"] if found else card_id
+    return name
 
 
 WHY_ATTACK: dict[str, Any] = {"k": "why.roll_attack"}
@@ -384,8 +396,9 @@ def show_rolls(s: MsxState, die: int, values: list[int], why: dict[str, Any], si
     ``why`` and the steps are plain messages."""
     group = "g" + str(len(s.log))
     if len(values) == 1 and not data:
-        emit(s, "roll", m="msx_roll", die=die, value=values[0], why=why, seat=None, side=side, group=group,
-             steps=steps)
+        # ``emit``'s event, written out (every value is plain already): one per attack
+        s.log.append({"k": "roll", "m": "msx_roll", "die": die, "value": values[0], "why": why, "seat": None,
+                      "side": side, "group": group, "steps": steps})
         return
     last = len(values) - 1
     for i, value in enumerate(values):

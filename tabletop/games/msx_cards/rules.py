@@ -11,6 +11,7 @@ from typing import Any
 
 from tabletop.engine import Action, CardFace, Decision, Game, IllegalAction, Result, Seat, emit, visible_log
 from tabletop.engine.msg import Msg, msg
+from tabletop.engine.state import clone_with
 
 from . import flow
 from .capsules import lit
@@ -18,7 +19,7 @@ from .cards import catalogue
 from .combat import attack_value, boss_entry, defense_value, world
 from .faces import face
 from .pentagon import SECTOR_TINT
-from .state import ENEMY, PLAYER, TURN_LIMIT, MsxState
+from .state import COPIERS, ENEMY, PLAYER, TURN_LIMIT, MsxState
 from .text import P, ability_msg, as_msg
 from .views import BossView, CardView, FighterView, LastEvent, MsxView, StepResult, TrackStep
 
@@ -138,6 +139,11 @@ class MsxCards(Game[MsxState]):
         elif p == "extra":
             flow.extra_roll(s)
         flow.advance(s)
+
+    def clone(self, s: MsxState) -> MsxState:
+        """A deep copy by the fields' shapes (see ``state.COPIERS``): equal to the engine's
+        ``marshal`` clone, faster (search bots clone on every simulation)."""
+        return clone_with(s, COPIERS)
 
     # -- reading -------------------------------------------------------------------------------------------
     def result(self, s: MsxState) -> Result | None:

@@ -13,6 +13,7 @@ from typing import Any
 from typing_extensions import TypedDict
 
 from tabletop.engine import BaseState
+from tabletop.engine.state import Copier, flat_dicts, strings
 
 PLAYER, ENEMY = 0, 1
 FOREVER = -1
@@ -102,3 +103,14 @@ class MsxState(BaseState):
     reason: dict[str, Any] | str = ""
     """Why the run ended: a plain message (format-1 saves held an English sentence, replaced on load)."""
     battles: int = 0
+
+
+COPIERS: dict[str, Copier] = {
+    "names": strings, "pool": strings, "defeated": strings, "beaten": strings, "draft": strings,
+    "fighters": lambda fs: [None if f is None else {**f, "used": f["used"][:]} for f in fs],
+    "effects": flat_dicts,
+    "duel": lambda d: {**d, "results": d["results"][:]},
+}
+"""How ``MsxCards.clone`` copies each field (``engine.state.clone_with``): by its shape, sharing the
+immutable strings; the nested records (``last_attack``, ``last_event``, ``last_init``) and any field
+not named here are copied by ``marshal``."""

@@ -15,22 +15,89 @@ every time, ``holders_only`` asks only holders (fewer prompts; a prompt then tel
 
 from __future__ import annotations
 
-from typing import Callable
+from functools import cache
+from typing import Any, Callable
 
 from .cards import _TABLE as T
-from .combat import free_slot, wins, with_support
+from .cards import CardInfo, all_cards
+from .combat import SI, _comp_parts, _match, _sum, free_slot
 from .effects import event_args
 from .state import SuperState, Unit
 
 
-def hidden_cards(s: SuperState) -> list[str]:
-    """The cards no player can see on the table: the deck, the hands and the loot piles."""
-    out = list(s.deck)
-    for p in s.players:
-        out += p["hand"]
-    for pile in s.piles:
-        out += pile
-    return out
+def hidden_set(s: SuperState) -> set[str]:
+    """The cards no player can see on the table: the deck, the hands and the loot piles. The
+    questions below ask "is some copy of this card unseen?": the few cards that could answer are
+    looked up in this set instead of walking every hidden card."""
+    return set(s.deck).union(*[p["hand"] for p in s.players], *s.piles)
+
+
+@cache
+def _copies() -> dict[str, tuple[CardInfo, tuple[str, ...]]]:
+    """Each printed card id -> its data and every physical id it may have in a game (``x``, ``x#2``),
+    in card-file order."""
+    cards = all_cards()
+    return {cid: (ci, tuple(k for k in (cid, cid + "#2") if k in T)) for cid, ci in cards.items()}
+
+
+@cache
+def _event_candidates(kind: str) -> tuple[tuple[CardInfo, tuple[str, ...]], ...]:
+    """The events ``event_args`` may offer in a window of ``kind`` (its timing and cancel tests
+    come first there): no other event can make ``could_play_event`` true."""
+    timing = {"round_start": "ROUND_START", "reaction": "REACTION", "open": "TURN", "turn": "TURN"}.get(kind)
+    out = []
+    for ci, ids in _copies().values():
+        if ci.kind != "event":
+            continue
+        cancel = "CANCEL_EVENT" in ci.effect_kinds
+        if (kind == "counter" and cancel) or (not cancel and timing is not None and ci.timing == timing):
+            out.append((ci, ids))
+    return tuple(out)
+
+
+@cache
+def _ids_where(what: str) -> frozenset[str]:
+    """Physical ids of the cancelling events (``"cancel"``), boost or penalty supports."""
+    out: set[str] = set()
+    for ci, ids in _copies().values():
+        sp = ci.support
+        if ((what == "cancel" and "CANCEL_EVENT" in ci.effect_kinds)
+                or (what == "boost" and sp is not None and sp[1] > 0)
+                or (what == "penalty" and sp is not None and sp[1] < 0)):
+            out.update(ids)
+    return frozenset(out)
+
+
+@cache
+def _supports() -> tuple[tuple[tuple[str, int], frozenset[str]], ...]:
+    """Each distinct support (stat, amount) and the physical ids of the cards that give it: what a
+    support does to a combat depends on those two numbers only."""
+    out: dict[tuple[str, int], set[str]] = {}
+    for ci, ids in _copies().values():
+        if ci.support is not None:
+            out.setdefault(ci.support, set()).update(ids)
+    return tuple((sp, frozenset(ids)) for sp, ids in out.items())
+
+
+@cache
+def _reaction_events() -> tuple[tuple[tuple[str, ...], tuple[int, int, int] | None], ...]:
+    """The reaction events that change a combat (not the counters): each one's physical ids and,
+    when all its effects are stat modifiers, what they add to the chosen unit's [attack, defense,
+    power] (``None``: an effect beyond the numbers)."""
+    out = []
+    for ci, ids in _copies().values():
+        if ci.kind != "event" or ci.timing != "REACTION" or "CANCEL_EVENT" in ci.effect_kinds:
+            continue
+        mods = [e for e in ci.effects if e["effect"] == "MODIFY_STAT"]
+        delta = None
+        if len(mods) == len(ci.effects):
+            d = [0, 0, 0]
+            for e in mods:
+                for i in ((0, 1, 2) if e["stat"] == "all" else (SI[e["stat"]],)):
+                    d[i] += e["amount"]
+            delta = (d[0], d[1], d[2])
+        out.append((ids, delta))
+    return tuple(out)
 
 
 def ask(s: SuperState, seat: int, holds: Callable[[], bool], could: Callable[[], bool]) -> bool:
@@ -46,35 +113,43 @@ def _can_hold(s: SuperState, seat: int) -> bool:
     return seat not in s.eliminated and s.cemetery is None and bool(s.players[seat]["hand"])
 
 
-def could_play_event(s: SuperState, seat: int, kind: str) -> bool:
+Memo = dict[str, Any]
+"""What one pass over the seats of a window works out once for all of them (the state does not
+change while seats are only being considered): the hidden cards, the reaction outcomes."""
+
+
+def _hidden(s: SuperState, memo: Memo | None) -> set[str]:
+    if memo is None:
+        return hidden_set(s)
+    found = memo.get("hidden")
+    if found is None:
+        found = memo["hidden"] = hidden_set(s)
+    return found  # type: ignore[no-any-return]
+
+
+def could_play_event(s: SuperState, seat: int, kind: str, memo: Memo | None = None) -> bool:
     """A window (round start, reaction): an unseen event with this timing would be playable."""
     if not _can_hold(s, seat):
         return False
-    seen: set[str] = set()
-    for card in hidden_cards(s):
-        ci = T[card]
-        if ci.kind != "event" or ci.id in seen:
-            continue
-        seen.add(ci.id)
-        if event_args(s, seat, card, kind):
+    hidden = _hidden(s, memo)
+    for ci, ids in _event_candidates(kind):
+        if not hidden.isdisjoint(ids) and event_args(s, seat, ci.id, kind):
             return True
     return False
 
 
 def could_counter(s: SuperState, seat: int) -> bool:
     """The counter window (S47): an unseen ``CANCEL_EVENT`` card exists."""
-    return _can_hold(s, seat) and any("CANCEL_EVENT" in T[c].effect_kinds for c in hidden_cards(s))
+    return _can_hold(s, seat) and not hidden_set(s).isdisjoint(_ids_where("cancel"))
 
 
 def could_support(s: SuperState, seat: int, boost: bool, penalty: bool) -> bool:
     """An unseen boost (if ``boost``) or penalty (if ``penalty``) support exists."""
     if not _can_hold(s, seat):
         return False
-    for card in hidden_cards(s):
-        sp = T[card].support
-        if sp is not None and ((boost and sp[1] > 0) or (penalty and sp[1] < 0)):
-            return True
-    return False
+    hidden = hidden_set(s)
+    return ((boost and not hidden.isdisjoint(_ids_where("boost")))
+            or (penalty and not hidden.isdisjoint(_ids_where("penalty"))))
 
 
 def could_respond(s: SuperState) -> bool:
@@ -97,15 +172,50 @@ def could_preempt(s: SuperState, owner: int) -> bool:
     return any(free_slot(unit, c) for c in unit["cards"]) and could_support(s, owner, True, False)
 
 
+class _Combat:
+    """Both units' numbers in the current combat, split (``combat._comp_parts``) so that a change
+    nobody can see yet (a reaction's unit modifier, one more support) is tried by arithmetic.
+
+    No condition of an ability depends on supports or modifiers, and both only add to a unit's
+    sums before its floor (S9, S45), so the verdict of a changed combat is exactly what
+    ``combat.wins`` would say of the changed units, both ways round, as ``_verdict`` has it."""
+
+    __slots__ = ("ac", "am", "ad", "da", "dc", "dm")
+
+    def __init__(self, s: SuperState, attacker: Unit, defender: Unit) -> None:
+        ai = tuple([T[c] for c in attacker["cards"]])
+        di = tuple([T[c] for c in defender["cards"]])
+        self.ad, self.da = _match(ai, di), _match(di, ai)
+        self.ac, self.am = _comp_parts(s, attacker["cards"], attacker["supports"], attacker["mods"],
+                                       attacker["owner"], ai, di, defender["owner"], "attacking")
+        self.dc, self.dm = _comp_parts(s, defender["cards"], defender["supports"], defender["mods"],
+                                       defender["owner"], di, ai, attacker["owner"], "defending")
+
+    def verdict(self, modal: bool, a_mods: tuple[int, int, int] | None = None,
+                d_mods: tuple[int, int, int] | None = None, a_extra: tuple[int, int, int] | None = None,
+                d_extra: tuple[int, int, int] | None = None) -> tuple[str, tuple[str, ...]]:
+        """``_verdict`` with unit modifiers added (``*_mods``: [attack, defense, power]) or one
+        more support (``*_extra``: component, stat index, amount) on either side."""
+        am, dm = self.am, self.dm
+        if a_mods is not None:
+            am = [am[0] + a_mods[0], am[1] + a_mods[1], am[2] + a_mods[2]]
+        if d_mods is not None:
+            dm = [dm[0] + d_mods[0], dm[1] + d_mods[1], dm[2] + d_mods[2]]
+        xa, xd, xp = _sum(self.ac, am, a_extra)
+        ya, yd, yp = _sum(self.dc, dm, d_extra)
+        modes = self.ad.modes(xa, xp, yd, yp)
+        if modes:
+            return "attacker", tuple(modes) if modal else ()
+        modes = self.da.modes(ya, yp, xd, xp)
+        if modes:
+            return "defender", tuple(modes) if modal else ()
+        return "stalemate", ()
+
+
 def _verdict(s: SuperState, attacker: Unit, defender: Unit, modal: bool) -> tuple[str, tuple[str, ...]]:
-    """Who would win the combat now, and in which modes when a card's ability depends on it."""
-    modes = wins(s, attacker, defender, "attacking")
-    if modes:
-        return "attacker", tuple(modes) if modal else ()
-    modes = wins(s, defender, attacker, "defending")
-    if modes:
-        return "defender", tuple(modes) if modal else ()
-    return "stalemate", ()
+    """Who would win the combat now, and in which modes when a card's ability depends on it:
+    ``combat.wins`` of the attacker, else of the defender (its counter-attack), else a stalemate."""
+    return _Combat(s, attacker, defender).verdict(modal)
 
 
 def _modal(unit: Unit) -> bool:
@@ -119,7 +229,36 @@ def _rank(verdict: tuple[str, tuple[str, ...]], side: str | None) -> int:
     return {side: 2, "stalemate": 1}.get(verdict[0], 0)
 
 
-def reaction_helps(s: SuperState, seat: int) -> bool:
+def _reaction_outcomes(s: SuperState, attacker: Unit, defender: Unit, memo: Memo | None
+                       ) -> tuple[tuple[str, tuple[str, ...]], list[tuple[str, tuple[str, ...]]]] | None:
+    """The combat's verdict now and under each unseen reaction's modifiers (on the attacker,
+    then on the defender); ``None`` when an unseen reaction does more than modify numbers."""
+    if memo is not None and "reaction" in memo:
+        return memo["reaction"]  # type: ignore[no-any-return]
+    modal = _modal(attacker) or _modal(defender)
+    hidden = _hidden(s, memo)
+    fight: _Combat | None = None
+    base: tuple[str, tuple[str, ...]] = ("", ())
+    news: list[tuple[str, tuple[str, ...]]] = []
+    found: Any = None
+    for ids, delta in _reaction_events():
+        if hidden.isdisjoint(ids):
+            continue
+        if delta is None:
+            break  # an effect beyond the combat's numbers: always worth the window
+        if fight is None:
+            fight = _Combat(s, attacker, defender)
+            base = fight.verdict(modal)
+        news.append(fight.verdict(modal, a_mods=delta))
+        news.append(fight.verdict(modal, d_mods=delta))
+    else:
+        found = (base, news)
+    if memo is not None:
+        memo["reaction"] = found
+    return found  # type: ignore[no-any-return]
+
+
+def reaction_helps(s: SuperState, seat: int, memo: Memo | None = None) -> bool:
     """During a combat: could one reaction event nobody can see change its result (who wins, or
     the mode where a "wins by ..." ability depends on it) in a way ``seat`` could want? The
     attacker's side never wants a worse result than it has, nor the defender's; a third player
@@ -133,27 +272,11 @@ def reaction_helps(s: SuperState, seat: int) -> bool:
     mine = s.players[seat]["team"]
     side = ("attacker" if s.players[attacker["owner"]]["team"] == mine
             else "defender" if s.players[defender["owner"]]["team"] == mine else None)
-    modal = _modal(attacker) or _modal(defender)
-    base = _verdict(s, attacker, defender, modal)
-    seen: set[str] = set()
-    for card in hidden_cards(s):
-        ci = T[card]
-        if ci.kind != "event" or ci.timing != "REACTION" or ci.id in seen or "CANCEL_EVENT" in ci.effect_kinds:
-            continue
-        seen.add(ci.id)
-        mods = [e for e in ci.effects if e["effect"] == "MODIFY_STAT"]
-        if len(mods) != len(ci.effects):
-            return True  # an effect beyond the combat's numbers: always worth the window
-        for target in ("attacker", "defender"):
-            unit = attacker if target == "attacker" else defender
-            changed: Unit = dict(unit)  # type: ignore[assignment]
-            changed["mods"] = unit["mods"] + [{"stat": e["stat"], "amount": e["amount"], "dur": "THIS_COMBAT"}
-                                              for e in mods]
-            pair = (changed, defender) if target == "attacker" else (attacker, changed)
-            new = _verdict(s, pair[0], pair[1], modal)
-            if new != base and _rank(new, side) >= _rank(base, side):
-                return True
-    return False
+    outcomes = _reaction_outcomes(s, attacker, defender, memo)
+    if outcomes is None:
+        return True
+    base, news = outcomes
+    return any(new != base and _rank(new, side) >= _rank(base, side) for new in news)
 
 
 def response_helps(s: SuperState) -> bool:
@@ -167,24 +290,24 @@ def response_helps(s: SuperState) -> bool:
     owner = defender["owner"]
     if any(T[c].paid_active for c in defender["cards"]) and s.piles[s.players[owner]["team"]]:
         return True
-    if _verdict(s, attacker, defender, False)[0] != "attacker":
+    fight = _Combat(s, attacker, defender)
+    if fight.verdict(False)[0] != "attacker":
         return True
-    tried: set[tuple[str, int]] = set()
-    for card in hidden_cards(s):
-        sp = T[card].support
-        if sp is None or sp in tried:
+    hidden = hidden_set(s)
+    for sp, ids in _supports():
+        if hidden.isdisjoint(ids):
             continue
-        tried.add(sp)
         stat, amount = sp
         unit = defender if amount > 0 else attacker
-        for comp in unit["cards"]:
+        for j, comp in enumerate(unit["cards"]):
             if not free_slot(unit, comp):
                 continue
             if amount < 0:
                 return True  # a penalty stays on the winner, weaker for the next attack
             for st in (("attack", "defense", "power") if stat == "any" else (stat,)):
-                changed = with_support(unit, card, comp, st, owner)
-                pair = (attacker, changed) if amount > 0 else (changed, defender)
-                if _verdict(s, pair[0], pair[1], False)[0] != "attacker":
+                # the support on that component adds to the unit's sum before its floor
+                extra = (j, SI[st], amount)
+                new = fight.verdict(False, d_extra=extra) if amount > 0 else fight.verdict(False, a_extra=extra)
+                if new[0] != "attacker":
                     return True
     return False

@@ -257,6 +257,13 @@ class _Match:
         self.tie_a = xtie_a and not ytie_a
         self.tie_p = xtie_p and not ytie_p
 
+    def beats(self, xa: int, xp: int, yd: int, yp: int) -> bool:
+        """``bool(self.modes(...))`` without building the list (the legality tests' question)."""
+        if self.blocked:
+            return False
+        return (not self.imm_a and (xa > yd or (xa == yd and self.tie_a))) or (
+            not self.imm_p and (xp > yp or (xp == yp and self.tie_p)))
+
     def modes(self, xa: int, xp: int, yd: int, yp: int) -> list[str]:
         out = []
         if self.blocked:
@@ -357,9 +364,11 @@ def declaration_wins(s: SuperState, seat: int, attacker: Unit, defender: Unit,
 
 
 def legal_completions(s: SuperState, seat: int, hand: list[str], cards: list[str], fused: str,
-                      *, first_only: bool = False) -> list[tuple[str, str, str, str] | None]:
+                      *, first_only: bool = False, limit: int | None = None
+                      ) -> list[tuple[str, str, str, str] | None]:
     """The support choices that make declaring ``cards`` legal (S6): ``None`` stands for "no
-    support". With ``first_only`` it stops at the first one (a legality test).
+    support". With ``first_only`` it stops at the first one (a legality test); with ``limit``,
+    once it has found that many (the first ones of the full list).
 
     Supports are plain numbers added to one component before its floor (S9, S37), and no
     condition depends on them, so each option is checked by arithmetic on precomputed parts."""
@@ -367,17 +376,28 @@ def legal_completions(s: SuperState, seat: int, hand: list[str], cards: list[str
     dcards = defender["cards"]
     xi = tuple([T[c] for c in cards])
     yi = tuple([T[c] for c in dcards])
-    m = _match(xi, yi)
-    if m.blocked:
-        return []
-    downer = defender["owner"]
-    ac, am = _comp_parts(s, cards, (), (), seat, xi, yi, downer, "attacking")
-    dc, dm = _comp_parts(s, dcards, defender["supports"], defender["mods"], downer, yi, xi, seat, "defending")
-    base_a, base_d = _sum(ac, am), _sum(dc, dm)
+    lone = _lone(s, seat, xi, yi, defender) if len(xi) == 1 else None
+    if lone is not None:
+        # no passive on either side: the numbers ``legal_units`` shares (card data, supports, mods)
+        m, ac, dc, dm, base_d = lone
+        am = [0, 0, 0]
+        if m.blocked:
+            return []
+    else:
+        m = _match(xi, yi)
+        if m.blocked:
+            return []
+        downer = defender["owner"]
+        ac, am = _comp_parts(s, cards, (), (), seat, xi, yi, downer, "attacking")
+        dc, dm = _comp_parts(s, dcards, defender["supports"], defender["mods"], downer, yi, xi, seat, "defending")
+        base_d = _sum(dc, dm)
+    base_a = _sum(ac, am)
+    if first_only:
+        limit = 1
     out: list[tuple[str, str, str, str] | None] = []
-    if m.modes(base_a[0], base_a[2], base_d[1], base_d[2]):
+    if m.beats(base_a[0], base_a[2], base_d[1], base_d[2]):
         out.append(None)
-        if first_only:
+        if limit is not None and len(out) >= limit:
             return out
     best = 0
     for c in hand:
@@ -399,30 +419,81 @@ def legal_completions(s: SuperState, seat: int, hand: list[str], cards: list[str
         else:
             xa, xp = base_a[0], base_a[2]
             _ya, yd, yp = _sum(dc, dm, (dcards.index(comp), SI[stat], amount))
-        if m.modes(xa, xp, yd, yp):
+        if m.beats(xa, xp, yd, yp):
             out.append(option)
-            if first_only:
+            if limit is not None and len(out) >= limit:
                 return out
     return out
 
 
-_PAIRS: dict[tuple[CardInfo, tuple[CardInfo, ...]], tuple[_Match, int, int, tuple[bool, ...]]] = {}
-"""(lone attacker, defender cards) -> their ``_Match``, the attacker's Attack and Power if it has no
+Pair = tuple[_Match, int, int, tuple[bool, ...]]
+_PAIRS: dict[tuple[CardInfo, ...], dict[CardInfo, Pair]] = {}
+"""defender cards -> lone attacker -> their ``_Match``, the attacker's Attack and Power if it has no
 passives, and which defender components double against it: card data only."""
+_PAIR_COUNT = [0]
 
 
-_BARE: dict[tuple[CardInfo, ...], dict[tuple[bool, ...], tuple[list[list[int]], list[int], list[int]]]] = {}
-"""Defender cards without passives, supports or modifiers -> their parts per doubling pattern (read
-only once stored)."""
+_BARE: dict[tuple[Any, ...], dict[tuple[bool, ...], tuple[list[list[int]], list[int], list[int]]]] = {}
+"""(defender cards without passives, its supports as (on, stat, amount), its modifiers as (stat,
+amount)) -> its parts per doubling pattern against a lone attacker without passives (read only
+once stored)."""
 
 
-def _pair(ci: CardInfo, yi: tuple[CardInfo, ...]) -> tuple[_Match, int, int, tuple[bool, ...]]:
-    if len(_PAIRS) > 50000:
+def _pair(ci: CardInfo, yi: tuple[CardInfo, ...], pairs: dict[CardInfo, Pair]) -> Pair:
+    _PAIR_COUNT[0] += 1
+    if _PAIR_COUNT[0] > 50000:
         _PAIRS.clear()
+        _PAIR_COUNT[0] = 0
+        pairs = _PAIRS.setdefault(yi, {})
     adv = ci.adv
     xa, _xd, xp = ci.vals2 if any(o in adv for o in yi) else ci.vals
-    found = _PAIRS[(ci, yi)] = (_match((ci,), yi), xa, xp, tuple([ci in o.adv for o in yi]))
+    found = pairs[ci] = (_match((ci,), yi), xa, xp, tuple([ci in o.adv for o in yi]))
     return found
+
+
+def _defender_sums(yi: tuple[CardInfo, ...], defender: Unit
+                   ) -> dict[tuple[bool, ...], tuple[list[list[int]], list[int], list[int]]]:
+    """A passive-free defender's parts per doubling pattern, shared across calls by its cards,
+    supports (on, stat, amount) and modifiers (stat, amount): nothing else goes into them."""
+    dsups, dmods = defender["supports"], defender["mods"]
+    bare = (yi, tuple([(sp["on"], sp["stat"], sp["amount"]) for sp in dsups]) if dsups else (),
+            tuple([(m["stat"], m["amount"]) for m in dmods]) if dmods else ())
+    found = _BARE.get(bare)
+    if found is None:
+        if len(_BARE) > 20000:
+            _BARE.clear()
+        found = _BARE[bare] = {}
+    return found
+
+
+def _lone(s: SuperState, seat: int, xi: tuple[CardInfo, ...], yi: tuple[CardInfo, ...], defender: Unit
+          ) -> tuple[_Match, list[list[int]], list[list[int]], list[int], list[int]] | None:
+    """For one attacking card and a defender, none of them with a passive: their ``_Match``, the
+    attacker's parts (printed or doubled values, no unit modifier) and the defender's parts and
+    sums, which are card data, supports and modifiers only (no condition is read). ``None``
+    otherwise. The lists are shared: read only."""
+    ci = xi[0]
+    if not ci.plain:
+        return None
+    for o in yi:
+        if not o.plain:
+            return None
+    pairs = _PAIRS.get(yi)
+    if pairs is None:
+        pairs = _PAIRS[yi] = {}
+    pair = pairs.get(ci)
+    if pair is None:
+        pair = _pair(ci, yi, pairs)
+    m, _xa, _xp, key = pair
+    dsums = _defender_sums(yi, defender)
+    found = dsums.get(key)
+    if found is None:
+        dc, dm = _comp_parts(s, defender["cards"], defender["supports"], defender["mods"], defender["owner"], yi,
+                             xi, seat, "defending")
+        found = dsums[key] = (dc, dm, _sum(dc, dm))
+    dc, dm, base_d = found
+    ac = [list(ci.vals2 if any(o in ci.adv for o in yi) else ci.vals)]
+    return m, ac, dc, dm, base_d
 
 
 def legal_attackers(s: SuperState, seat: int, hand: list[str], candidates: list[str]) -> list[str]:
@@ -448,25 +519,21 @@ def legal_units(s: SuperState, seat: int, hand: list[str], units: list[list[str]
             yplain = False
     downer, dsups, dmods = defender["owner"], defender["supports"], defender["mods"]
     dsums: dict[tuple[bool, ...], tuple[list[list[int]], list[int], list[int]]]
-    if yplain and not dsups and not dmods:
-        # a bare defender without passives: its numbers are card data only, shared across calls
-        found_d = _BARE.get(yi)
-        if found_d is None:
-            if len(_BARE) > 20000:
-                _BARE.clear()
-            found_d = _BARE[yi] = {}
-        dsums = found_d
-    else:
-        dsums = {}
+    # a defender without passives, against a lone attacker without passives: its numbers are
+    # its cards, supports and modifiers only (no condition is read), shared across calls
+    dsums = _defender_sums(yi, defender) if yplain else {}
     helpers = None
     out = []
+    pairs = _PAIRS.get(yi)
+    if pairs is None:
+        pairs = _PAIRS[yi] = {}
     for cards in units:
         ac: list[list[int]] | None
         am: list[int] | None
         if len(cards) == 1 and yplain and (ci := T[cards[0]]).plain:
-            pair = _PAIRS.get((ci, yi))
+            pair = pairs.get(ci)
             if pair is None:
-                pair = _pair(ci, yi)
+                pair = _pair(ci, yi, pairs)
             m, xa, xp, key = pair
             if m.blocked:
                 out.append(False)
@@ -489,7 +556,7 @@ def legal_units(s: SuperState, seat: int, hand: list[str], units: list[list[str]
             dc, dm = _comp_parts(s, dcards, dsups, dmods, downer, yi, xi, seat, "defending")
             base_d = _sum(dc, dm)
         yd, yp = base_d[1], base_d[2]
-        if m.modes(xa, xp, yd, yp):
+        if m.beats(xa, xp, yd, yp):
             out.append(True)
             continue
         if helpers is None:
@@ -532,7 +599,7 @@ def _support_tips(m: _Match, cards: list[str], hand: list[str], ac: list[list[in
                     else:
                         r = _sum(ac, am, (k, i, amount))
                         na, np_ = r[0], r[2]
-                    if m.modes(na, np_, yd, yp):
+                    if m.beats(na, np_, yd, yp):
                         return True
         elif amount < 0:
             stats = STATS if stat == "any" else (stat,)
@@ -541,7 +608,7 @@ def _support_tips(m: _Match, cards: list[str], hand: list[str], ac: list[list[in
                     continue
                 for st in stats:
                     r = _sum(dc, dm, (j, SI[st], amount))
-                    if m.modes(xa, xp, r[1], r[2]):
+                    if m.beats(xa, xp, r[1], r[2]):
                         return True
     return False
 

@@ -158,12 +158,13 @@ def continue_window(s: SuperState) -> None:
     w = s.window
     assert w is not None
     if s.cemetery is None:
+        memo: dict[str, Any] = {}  # nothing changes while the seats are considered: work shared
         for seat in order_from(s, w["next"]):
             if seat in w["passed"] or seat in s.eliminated:
                 continue
             if ask(s, seat, lambda q=seat: bool(window_events(s, q, w["kind"])),
-                   lambda q=seat: could_play_event(s, q, w["kind"])) and (
-                    w["kind"] != "reaction" or s.prompt_all or reaction_helps(s, seat)):
+                   lambda q=seat: could_play_event(s, q, w["kind"], memo)) and (
+                    w["kind"] != "reaction" or s.prompt_all or reaction_helps(s, seat, memo)):
                 w["asker"] = seat
                 s.phase = w["kind"]
                 return
@@ -336,7 +337,9 @@ def next_opener(s: SuperState) -> None:
 
 
 # -- declarations (§6.4) ------------------------------------------------------------------------
-def declare_options(s: SuperState) -> list[tuple[str, str, str, str] | None]:
+def declare_options(s: SuperState, limit: int | None = None) -> list[tuple[str, str, str, str] | None]:
+    """The declaring player's support choices (``None``: no support); with ``limit``, only the
+    first ones of an attack's (enough to tell whether there is a choice at all)."""
     d = s.decl
     assert d is not None
     seat = s.turn
@@ -349,7 +352,7 @@ def declare_options(s: SuperState) -> list[tuple[str, str, str, str] | None]:
                 if free_slot(unit, comp):
                     opts.extend(("boost", card, comp, st) for st in support_stats(card))
         return opts
-    return legal_completions(s, seat, hand, d["cards"], d["fused"])
+    return legal_completions(s, seat, hand, d["cards"], d["fused"], limit=limit)
 
 
 def start_declaration(s: SuperState, kind: str, cards: list[str]) -> None:
@@ -357,7 +360,7 @@ def start_declaration(s: SuperState, kind: str, cards: list[str]) -> None:
     if len(cards) > 1:
         fused = "persistent" if s.fusion_turn else "temp"
     s.decl = {"kind": kind, "cards": cards, "fused": fused}
-    if declare_options(s) == [None]:
+    if declare_options(s, limit=2) == [None]:  # the only answer is "no support": not asked
         commit_declaration(s, None)
     else:
         s.phase = "declare"

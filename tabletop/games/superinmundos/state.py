@@ -13,6 +13,7 @@ from typing import Any
 from typing_extensions import TypedDict
 
 from tabletop.engine import BaseState
+from tabletop.engine.state import Copier, strings
 
 
 class Player(TypedDict):
@@ -103,3 +104,34 @@ class SuperState(BaseState):
     end_reason: str | dict[str, Any] = ""
     """Why the game ended: a message in its plain form (``{"k": "end.rounds", "n": 5}``); ""
     while it runs (a format-1 save holds the English sentence of its time, which replays over)."""
+
+
+def _unit(u: Unit) -> Unit:
+    return {**u, "cards": u["cards"][:], "supports": [{**sp} for sp in u["supports"]],  # type: ignore[typeddict-item]
+            "mods": [{**m} for m in u["mods"]], "paid": u["paid"][:]}
+
+
+def _json(value: Any) -> Any:
+    """A deep copy of small nested plain data (a window, a declaration, a reason)."""
+    t = type(value)
+    if t is dict:
+        return {k: _json(v) for k, v in value.items()}
+    if t is list:
+        return [_json(v) for v in value]
+    if t is tuple:
+        return tuple(_json(v) for v in value)
+    return value
+
+
+COPIERS: dict[str, Copier] = {
+    "players": lambda ps: [{**p, "hand": p["hand"][:]} for p in ps],
+    "piles": lambda piles: [p[:] for p in piles],
+    "deck": strings, "discard": strings, "removed": strings, "played": strings, "humans": strings,
+    "queue": strings, "eliminated": strings, "retracted": strings, "lasting": strings,
+    "arena": lambda units: [_unit(u) for u in units],
+    "attacker": _unit,
+    "decl": _json, "window": _json, "plan": _json, "pending": _json, "cemetery": _json,
+    "answers": _json, "end_reason": _json,
+}
+"""How ``Superinmundos.clone`` copies each field (``engine.state.clone_with``): by its shape, sharing
+the immutable strings; a field not named here is copied by ``marshal``."""

@@ -73,9 +73,9 @@ def eliminate(s: SuperState, seat: int, why: str) -> None:
         emit(s, "eliminated", seat=seat, why={"k": "why." + why})
 
 
-def say(s: SuperState, kind: str, **data: Any) -> None:
-    """A public log event (``m`` names the sentence when one kind has several)."""
-    emit(s, kind, **data)
+say = emit
+"""A public log event: ``say(s, kind, **data)`` (``m`` names the sentence when one kind has
+several). The engine's ``emit`` itself, not a wrapper: the rules log thousands of events a second."""
 
 
 def tell(s: SuperState, seats: list[int], kind: str, **data: Any) -> None:
