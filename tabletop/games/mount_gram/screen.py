@@ -24,6 +24,7 @@ from tabletop.engine import Action, Decision
 from tabletop.engine.faces import CardFace
 from tabletop.ui.game_screen import GameScreen
 from tabletop.ui.glyphs import bar
+from tabletop.ui.steady import update_steady
 from tabletop.ui.widgets import CardRow, DecisionPanel
 from tabletop.ui.widgets.card_view import face_text
 
@@ -54,6 +55,10 @@ STEP_KINDS = frozenset(("commit", "actions", "response", "plan", "engage", "trav
 RECOMMENDED_KINDS = frozenset(("pay", "assign_damage", "discard_restricted", "attach_to", "search", "order",
                                "forced_order", "ranged_attack"))
 """Choices whose first option is the recommended answer: Enter accepts it."""
+
+
+CardLine = tuple[str, Text]
+"""A card's line on the table before its marks: (card id, body)."""
 
 
 def threat_style(threat: int) -> str:
@@ -93,6 +98,10 @@ class MountGramScreen(GameScreen):
         self._cards: dict[str, dict[str, Any]] = {}
         self._order: list[str] = []
         self._zone_of: dict[str, str] = {}
+        self._zone_lines: dict[str, list[Text | CardLine]] = {}
+        """Per zone, its lines as drawn from the view, card lines still without their marks."""
+        self._cursor_zone: str | None = None
+        """The zone the cursor was last painted in."""
         self._sel: str | None = None
         self._pending: tuple[str, dict[str, str], list[Action]] | None = None
         """(source card, {target card on the table: action id}, the actions) while a target is chosen."""
@@ -292,25 +301,49 @@ class MountGramScreen(GameScreen):
             return cid in self._pending[1]
         return cid in self._by_card
 
-    def _prefix(self, cid: str) -> Text:
+    def _marked(self, cid: str, body: Text, board_focus: bool) -> Text:
+        """A card's line with its marks: the cursor, "choosable now", the highlight."""
         m = self.m
-        board_focus = self.focused is self.query_one("#table", BoardArea)
         here = cid == self._sel
-        t = Text()
-        t.append(m["cursor"] if here else " ", style="bold yellow" if board_focus else "yellow")
-        t.append(m["target"] if self._choosable(cid) else " ", style="bold green")
-        t.append(" ")
-        return t
-
-    def _line(self, cid: str, body: Text, zone: str) -> Text:
-        self._order.append(cid)
-        self._zone_of[cid] = zone
-        line = self._prefix(cid) + body
-        if cid == self._sel:
-            line.stylize("reverse" if self.focused is self.query_one("#table", BoardArea) else "underline")
+        line = Text()
+        line.append(m["cursor"] if here else " ", style="bold yellow" if board_focus else "yellow")
+        line.append(m["target"] if self._choosable(cid) else " ", style="bold green")
+        line.append(" ")
+        line.append_text(body)
+        if here:
+            line.stylize("reverse" if board_focus else "underline")
         elif self._choosable(cid):
             line.stylize("on #123a1f")
         return line
+
+    def _line(self, cid: str, body: Text, zone: str) -> CardLine:
+        """A card's line in a zone, kept without its marks: a cursor move paints them again on
+        the zones it leaves and enters, from the same bodies (``_paint``)."""
+        self._order.append(cid)
+        self._zone_of[cid] = zone
+        return cid, body
+
+    def _paint(self, zone: Zone, *, steady: bool = True) -> None:
+        """Draw a zone from its kept lines. ``steady=False``: only marks changed, so the zone
+        has as many lines as before and needs no layout."""
+        board_focus = self.focused is self.query_one("#table", BoardArea)
+        lines = self._zone_lines.get(zone.id or "", [])
+        text = joined([self._marked(*line, board_focus) if isinstance(line, tuple) else line for line in lines])
+        if any(isinstance(line, tuple) and line[0] == self._sel for line in lines):
+            self._cursor_zone = zone.id
+        if steady:
+            update_steady(zone, text)
+        else:
+            zone.update(text, layout=False)
+
+    def _repaint(self, *cids: str | None) -> None:
+        """Paint again the zones holding these cards (the cursor left one and entered another),
+        and the one the cursor was last painted in."""
+        zones = [self._zone_of[c] for c in cids if c in self._zone_of]
+        if self._cursor_zone in self._zone_lines:
+            zones.append(self._cursor_zone)
+        for zid in dict.fromkeys(zones):
+            self._paint(self.query_one(f"#{zid}", Zone), steady=False)
 
     def _pad_name(self, name: str, width: int, style: str) -> Text:
         shown = name if len(name) <= width else name[: width - 1] + ("~" if self.ascii_only else "…")
@@ -335,7 +368,7 @@ class MountGramScreen(GameScreen):
                  style="magenta")
         return t
 
-    def _attachments(self, card: dict[str, Any], zone: str, lines: list[Text]) -> None:
+    def _attachments(self, card: dict[str, Any], zone: str, lines: list[Text | CardLine]) -> None:
         for a in card.get("att", []):
             self._cards[a["id"]] = a
             face = self.face(a["id"])
@@ -346,7 +379,7 @@ class MountGramScreen(GameScreen):
                 body.append(f" {self.m['exh']}", style="dim")
             lines.append(self._line(a["id"], body, zone))
 
-    def _char_line(self, card: dict[str, Any], width: int, zone: str) -> Text:
+    def _char_line(self, card: dict[str, Any], width: int, zone: str) -> CardLine:
         letter, colour = sphere_of(card.get("sphere", ""))
         body = Text()
         body.append(letter + " ", style=f"bold {colour}")
@@ -369,7 +402,7 @@ class MountGramScreen(GameScreen):
             body.append(f" {m['atk']}" + self.ui("atk_mark"), style="bold red")
         return self._line(card["id"], body, zone)
 
-    def _enemy_line(self, card: dict[str, Any], width: int, zone: str, *, engaged: bool) -> Text:
+    def _enemy_line(self, card: dict[str, Any], width: int, zone: str, *, engaged: bool) -> CardLine:
         body = Text()
         body.append(ENCOUNTER_SYMBOL["enemy"] + " ", style=f"bold {ENCOUNTER_COLOUR['enemy']}")
         body.append_text(self._pad_name(self.cname(card["id"]), width, "bold"))
@@ -392,7 +425,7 @@ class MountGramScreen(GameScreen):
         body.append_text(self._captured_inline(card))
         return self._line(card["id"], body, zone)
 
-    def _location_line(self, card: dict[str, Any], width: int, zone: str, *, active: bool = False) -> Text:
+    def _location_line(self, card: dict[str, Any], width: int, zone: str, *, active: bool = False) -> CardLine:
         ctype = card.get("type", "location")
         body = Text()
         body.append(ENCOUNTER_SYMBOL.get(ctype, "?") + " ", style=f"bold {ENCOUNTER_COLOUR.get(ctype, 'white')}")
@@ -414,9 +447,11 @@ class MountGramScreen(GameScreen):
             return
         self._order = []
         self._zone_of = {}
+        self._zone_lines = {}
         # by seat, so that split staging areas line up with their players' areas below
         groups = sorted(view.get("groups", []), key=lambda g: min(g.get("members") or [MAX_SEATS]))
         players = view.get("players", [])
+        self._index_table(groups, players)
         # names are padded to the longest one in each grid, so stats line up across zones
         self._longest = {
             "areas": max((len(self.cname(c["id"])) for g in groups
@@ -439,11 +474,24 @@ class MountGramScreen(GameScreen):
             if i < len(players):
                 self._draw_player(zone, i, players[i], len(players), to_act)
 
+    def _index_table(self, groups: list[dict[str, Any]], players: list[dict[str, Any]]) -> None:
+        """Every card on the table by id before any line is drawn: a line may need another
+        zone's card (an attack's defenders may be another player's characters)."""
+        on_table: list[dict[str, Any]] = []
+        for grp in groups:
+            on_table += [c for c in (grp.get("quest"), grp.get("active")) if c] + grp.get("staging", [])
+        for p in players:
+            on_table += p.get("chars", []) + p.get("engaged", [])
+        for card in on_table:
+            self._cards[card["id"]] = card
+            for a in card.get("att", []):
+                self._cards[a["id"]] = a
+
     def _draw_group(self, zone: Zone, grp: dict[str, Any], players: list[dict[str, Any]], split: bool) -> None:
         zid = zone.id or ""
         width = self._name_width(2 if split else 1)
         width = min(width, self._longest["areas"])
-        lines: list[Text] = []
+        lines: list[Text | CardLine] = []
         quest = grp.get("quest")
         m = self.m
         if quest:
@@ -498,7 +546,8 @@ class MountGramScreen(GameScreen):
                        else self.ui("gain_threat", n=-diff) if diff < 0 else self.ui("even"))
             total.append(arrow + verdict, style="bold green" if diff > 0 else "bold red" if diff < 0 else "yellow")
         lines.append(total)
-        zone.update(joined(lines))
+        self._zone_lines[zid] = lines
+        self._paint(zone)
         names = [players[p]["name"] for p in grp.get("members", []) if p < len(players)]
         zone.border_title = self.ui("staging_area") + (f" · {' & '.join(names)}" if split else "")
         deck, discard = self._view.get("encounter_deck", 0), len(self._view.get("encounter_discard", []))
@@ -511,7 +560,7 @@ class MountGramScreen(GameScreen):
         width = self._name_width(1 if n <= 1 else 2)
         width = min(width, self._longest["players"])
         m = self.m
-        lines: list[Text] = []
+        lines: list[Text | CardLine] = []
         if p.get("out"):
             lines.append(Text("  " + self.ui("eliminated"), style="bold red"))
         dial = Text(f"  {m['threat']} ", style="bold yellow")
@@ -543,7 +592,8 @@ class MountGramScreen(GameScreen):
                     lines.append(cap)
         elif not self.compact:
             lines.append(Text("  " + self.ui("engaged_none"), style="grey50 italic"))
-        zone.update(joined(lines))
+        self._zone_lines[zid] = lines
+        self._paint(zone)
         letter, colour = sphere_of(p.get("sphere", ""))
         title = f"{m['first']} " if p.get("first") else ""
         zone.border_title = f"{title}{p['name']} · {letter} " + self.ui("sphere." + p.get("sphere", ""))
@@ -637,7 +687,7 @@ class MountGramScreen(GameScreen):
                 text.append(self.ui("keys_table" if not self.ascii_only else "keys_table_ascii"), style="grey62")
         if peek:
             text.append("  · " + self.ui("looked_at", card=peek["id"]), style="magenta")
-        hint.update(text)
+        update_steady(hint, text)
         self._draw_detail()
 
     def _card_name(self, cid: str) -> str:
@@ -650,7 +700,7 @@ class MountGramScreen(GameScreen):
         card_zone = self.query_one("#card", Zone)
         cid = self.query_one("#hand", CardRow).current if self._detail_from == "hand" else self._sel
         if not cid:
-            detail.update("")
+            update_steady(detail, "")
             card_zone.display = False
             return
         face = self.face(cid)
@@ -663,7 +713,7 @@ class MountGramScreen(GameScreen):
         if flat.plain:
             text.append(" · ")
             text.append_text(flat)
-        detail.update(text)
+        update_steady(detail, text)
         # tall terminals: the whole card under the table, with what Enter does with it now
         card_zone.display = not self.compact_height
         if card_zone.display:
@@ -676,8 +726,10 @@ class MountGramScreen(GameScreen):
             if acts:
                 full.append("\n" + self.ui("enter_key") + " ", style="bold")
                 full.append(" | ".join(self.words.text(a.label) for a in acts[:4]), style="bold green")
-            card_zone.update(full)
-            card_zone.border_title = f"{face.symbol} {face.title}"
+            update_steady(card_zone, full)  # another card of as many lines: no relayout
+            title = f"{face.symbol} {face.title}"
+            if card_zone.border_title != title:
+                card_zone.border_title = title
             set_title_colour(card_zone, face.colour)
 
     def _state_words(self, card: dict[str, Any] | None) -> str:
@@ -733,15 +785,15 @@ class MountGramScreen(GameScreen):
         if self.focused is self.query_one("#table", BoardArea):
             self._detail_from = "board"
         if self._view:
-            self._draw_table()
+            self._repaint(self._sel)  # the cursor's look follows the focus
             self._draw_hint()
 
     def _move_to(self, cid: str | None) -> None:
         if cid is None:
             return
-        self._sel = cid
+        old, self._sel = self._sel, cid
         self._detail_from = "board"
-        self._draw_table()
+        self._repaint(old, cid)
         self._draw_hint()
         zone = self._zone_of.get(cid)
         if zone:  # after the zones' new heights are laid out
@@ -890,10 +942,13 @@ class MountGramScreen(GameScreen):
             self.query_one("#decision", DecisionPanel).focus()
             return
         if any(a.card in self._order for a in self._actions):
+            target = self._sel
             if not (same and self._sel in self._order and self.focused is self.query_one("#table", BoardArea)):
-                self._sel = self._first_choosable()  # a new kind of choice: start on its first card
+                target = self._first_choosable()  # a new kind of choice: start on its first card
+                if target is None:
+                    self._sel = None
             self.query_one("#table", BoardArea).focus()
-            self._move_to(self._sel)
+            self._move_to(target)  # (from where the cursor was: that zone is painted again too)
             return
         to_act = self._view.get("to_act")
         if to_act is not None and to_act < MAX_SEATS:

@@ -563,11 +563,11 @@ class VillainousScreen(GameScreen):
             line = card_line(self.words, card)
             if label:
                 line = Text.assemble((ui(self.words, "enter_does", what=self.words.text(label)), "bold"), "  ·  ", line)
-            detail.update(line)
+            detail.update(line, layout=False)
         elif card_id in self._seat_faces:
             p = self._view["players"][self._seat_faces[card_id]]
             detail.update(Text(f"{self.words.term(p['villain'])} ({p['name']}): {said(self.words, p['objective'])} — "
-                               + said(self.words, (p.get("progress") or {}).get("text"))))
+                               + said(self.words, (p.get("progress") or {}).get("text"))), layout=False)
 
     def on_realm_view_focused(self, msg: RealmView.Focused) -> None:
         detail = self.query_one("#detail", Static)
@@ -589,7 +589,7 @@ class VillainousScreen(GameScreen):
         cards = loc["heroes"] + loc["cards"]
         if cards:
             text.append(" · " + ui(words, "here", what=", ".join(card_name(words, c) for c in cards)), style="dim")
-        detail.update(text)
+        detail.update(text, layout=False)
 
     def on_key(self, event: events.Key) -> None:
         """Number keys choose from the list from anywhere on the screen."""

@@ -16,7 +16,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from rich.console import Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.measure import Measurement
+from rich.segment import Segment
 from rich.table import Table
 from rich.text import Text
 from textual import events
@@ -154,6 +156,31 @@ class LocationBox(Static):
     """One location of a realm (drawn by its ``RealmView``)."""
 
 
+class Replay:
+    """A renderable laid out by Rich once per width, then replayed: a location's box is drawn
+    again on every cursor move, in one of a few states it had before, and Rich tables are slow
+    to lay out (issue #15). What is drawn is the same segments Rich made the first time."""
+
+    def __init__(self, renderable: RenderableType) -> None:
+        self.renderable = renderable
+        self._drawn: dict[tuple[Any, ...], list[Segment]] = {}
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        key = (options.max_width, options.min_width, options.height, options.justify, options.overflow,
+               options.no_wrap)
+        segments = self._drawn.get(key)
+        if segments is None:
+            segments = self._drawn[key] = list(console.render(self.renderable, options))
+        yield from segments
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        return Measurement.get(console, options, self.renderable)
+
+
+REPLAYS_KEPT = 6
+"""Drawn states kept per location (the cursor on it or not, on each symbol...)."""
+
+
 class RealmView(Widget, can_focus=True):
     """A villain's four locations side by side, with a location cursor and a symbol cursor."""
 
@@ -194,6 +221,9 @@ class RealmView(Widget, can_focus=True):
         self.live = False
         """Symbols are usable (the viewer's action menu is open on this realm)."""
         self._drawn: dict[int, Any] = {}
+        self._titles: dict[int, tuple[Text, str]] = {}
+        self._replays: dict[int, dict[tuple[Any, ...], Replay]] = {}
+        """Per location, its last drawn states by what they were drawn from."""
 
     def compose(self) -> Any:
         for i in range(4):
@@ -263,7 +293,7 @@ class RealmView(Widget, can_focus=True):
         boxes = list(self.query(LocationBox))
         if self.board is None:
             for box in boxes:
-                box.update("")
+                box.update("", layout=False)
             self._drawn.clear()
             return
         g = glyphs(self.ascii_only)
@@ -283,14 +313,29 @@ class RealmView(Widget, can_focus=True):
                              style="bold yellow")
             if loc["locked"]:
                 title.append(f" {g['lock']} " + ui(self.words, "locked"), style="bold red")
-            box.border_title = title
-            box.border_subtitle = (g["pointer"] + " " + ui(self.words, "choose")) if i in self.targets else ""
+            subtitle = (g["pointer"] + " " + ui(self.words, "choose")) if i in self.targets else ""
+            if self._titles.get(i) != (title, subtitle):  # setting a title repaints the box, even the same
+                self._titles[i] = (title, subtitle)
+                box.border_title = title
+                box.border_subtitle = subtitle
             here = self.has_focus and i == self.loc and not self.targets
             key = (repr(loc), here, i == self.loc, self.sym if here else -1, hero_rows, top_rows, self.live,
                    tuple(sorted(self.ready)), tuple(sorted(self.used)))
             if self._drawn.get(i) != key:  # only what changed is drawn again
                 self._drawn[i] = key
-                box.update(self._render_loc(i, loc, hero_rows, top_rows))
+                # a box's size is the realm's quarter whatever it holds (CSS 1fr × 1fr, overflow
+                # hidden): a new content needs no layout, which would repaint the whole board
+                box.update(self._replay(i, key, loc, hero_rows, top_rows), layout=False)
+
+    def _replay(self, i: int, key: tuple[Any, ...], loc: dict[str, Any], hero_rows: int, top_rows: int) -> Replay:
+        """Location ``i`` drawn in the state ``key``: as it was drawn before, if it was."""
+        kept = self._replays.setdefault(i, {})
+        found = kept.get(key)
+        if found is None:
+            found = kept[key] = Replay(self._render_loc(i, loc, hero_rows, top_rows))
+            while len(kept) > REPLAYS_KEPT:
+                del kept[next(iter(kept))]
+        return found
 
     def _card_lines(self, cards: list[dict[str, Any]]) -> list[tuple[Text, Text]]:
         g = glyphs(self.ascii_only)

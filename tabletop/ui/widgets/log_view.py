@@ -29,6 +29,14 @@ class LogView(RichLog):
         self._shown: list[str] = []
         self._marked = 0
 
+    def on_resize(self, event: Any) -> None:
+        """Keep the newest line in sight when the log's size changes (the side panel settles its
+        heights after the first lines are written; the log used to stay where the first layout
+        left it, a line or two short of the end, depending on how many layouts the board asked for)."""
+        super().on_resize(event)
+        if self.auto_scroll:
+            self.scroll_end(animate=False, immediate=False, x_axis=False)
+
     def show(self, events: list[dict[str, Any]], highlight: int = 0, words: Renderer | None = None) -> None:
         """Show ``events`` in ``words``' language; the last ``highlight`` of them are marked (a
         replay's current step)."""
