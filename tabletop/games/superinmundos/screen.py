@@ -132,7 +132,7 @@ class SuperinmundosScreen(GameScreen):
         a = self.ascii_only
         # the hand comes first for tab (it is docked at the bottom of the board)
         with Vertical(id="hand-box"):
-            yield HandGrid(ascii_only=a, empty="(no cards)", id="hand")
+            yield HandGrid(ascii_only=a, empty=self._t("no_cards"), id="hand")
             yield Plain(id="hand-hint", ascii_only=a)
         with Vertical(id="arena-box"):
             with Horizontal(id="arena-row"):
@@ -453,7 +453,7 @@ class SuperinmundosScreen(GameScreen):
         playable = {c["id"] for c in cards if card_actions(actions, c["id"])}
         acting = bool(actions)
         row = self.query_one("#hand", HandGrid)
-        row.empty = "(hidden: pass the keyboard)" if view.get("you") is None else "(no cards)"
+        row.empty = self._t("hand_hidden") if view.get("you") is None else self._t("no_cards")
         lit = acting and bool(playable)
         active = view["arena"][-1]["cards"] if view["arena"] else []
         row.set_cards([(c["id"], self._hand_face(c["id"], active),
