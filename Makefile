@@ -28,9 +28,10 @@ snapshots: $(STAMP)
 	$(BIN)/python -m pytest tests/snapshots --snapshot-update
 
 # the shell's texts: extract them into the template, then merge it into each language's catalog
-# (new texts arrive untranslated, changed ones fuzzy: translate them in tabletop/locale/es/...)
+# (new texts arrive untranslated, changed ones fuzzy: translate them in tabletop/locale/es/...);
+# babel.cfg's extractor for the games' key bars and help rows is tabletop/text/extract.py (hence PYTHONPATH)
 messages: $(STAMP)
-	$(BIN)/pybabel extract -F babel.cfg --sort-by-file --no-wrap --project=Tabletop \
+	PYTHONPATH=. $(BIN)/pybabel extract -F babel.cfg --sort-by-file --no-wrap --project=Tabletop \
 		--msgid-bugs-address="" --copyright-holder="The Tabletop authors" -o tabletop/locale/tabletop.pot .
 	for lang in en es; do \
 		$(BIN)/pybabel update --no-wrap --ignore-obsolete --init-missing -D tabletop -l $$lang -i tabletop/locale/tabletop.pot \

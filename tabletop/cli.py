@@ -493,6 +493,9 @@ def command() -> Any:
             _bad_language(str(asked))
         except typer.Exit as exc:
             sys.exit(exc.exit_code)
+    from . import cli_errors
+
+    cli_errors.install()  # Click's usage errors in the same language
     return localize(typer.main.get_command(app))
 
 

@@ -129,3 +129,30 @@ def test_spanish_help_does_not_import_textual() -> None:
     assert done.returncode == 0, done.stderr
     assert "Opciones:" in done.stdout
     assert "textual" not in json.loads(done.stdout.strip().splitlines()[-1])
+
+
+@pytest.mark.parametrize(("args", "spanish"), [
+    (["new", "--foo"], "Error: No existe la opción: --foo (opciones posibles: --bot)"),
+    (["verify"], "Error: Falta el argumento 'file'."),
+    (["gmes"], "Error: No existe la orden 'gmes'. ¿Querías decir 'games'?"),
+    (["new", "superinmundos", "--players", "x"], "Error: Valor no válido para '--players' / '-p': debe ser un número entero"),
+    (["games", "extra"], "Error: Sobran argumentos (extra)"),
+])
+def test_usage_errors_in_spanish_from_the_real_program(args: list[str], spanish: str) -> None:
+    """Click's own messages: usage, the hint and the error, with exit status 2."""
+    done = run("--lang", "es", *args)
+    assert done.returncode == 2 and done.stdout == ""
+    lines = done.stderr.splitlines()
+    assert lines[0].startswith("Uso: ") and lines[1].startswith("Prueba '") and lines[1].endswith("para ver la ayuda.")
+    assert lines[-1] == spanish, done.stderr
+    english = run("--lang", "en", *args)
+    assert english.returncode == 2 and "Try '" in english.stderr and "Error: " in english.stderr
+    assert not any(word in english.stderr for word in ("Prueba", "Falta", "No existe", "Sobran", "Valor no"))
+
+
+def test_the_error_catalog_translates_only_what_it_lists() -> None:
+    from tabletop.cli_errors import translate
+
+    assert translate("Error: Missing option '--game'.", "es") == "Error: Falta la opción '--game'."
+    assert translate("Error: Something new from Click.", "es") == "Error: Something new from Click."
+    assert translate("Error: Missing option '--game'.", "en") == "Error: Missing option '--game'."

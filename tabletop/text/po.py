@@ -8,10 +8,12 @@ strings, the C escapes, plural entries (``msgid_plural`` / ``msgstr[n]``) and th
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
 _ESCAPES = {"n": "\n", "t": "\t", '"': '"', "\\": "\\", "r": "\r"}
+_ESCAPE = re.compile(r"\\(.)", re.DOTALL)
 
 
 class PoError(ValueError):
@@ -29,22 +31,14 @@ class Entry:
     comments: list[str] = field(default_factory=list)
 
 
-def _unquote(text: str, where: str) -> str:
+def _unquote(text: str, where: tuple[str, int]) -> str:
     text = text.strip()
     if len(text) < 2 or text[0] != '"' or text[-1] != '"':
-        raise PoError(f"{where}: expected a quoted string")
+        raise PoError(f"{where[0]}:{where[1]}: expected a quoted string")
     body = text[1:-1]
-    out: list[str] = []
-    i = 0
-    while i < len(body):
-        ch = body[i]
-        if ch == "\\" and i + 1 < len(body):
-            out.append(_ESCAPES.get(body[i + 1], body[i + 1]))
-            i += 2
-            continue
-        out.append(ch)
-        i += 1
-    return "".join(out)
+    if "\\" not in body:  # most strings: nothing to unescape (the CLI's start-up reads a catalog)
+        return body
+    return _ESCAPE.sub(lambda m: _ESCAPES.get(m.group(1), m.group(1)), body)
 
 
 def parse(text: str, name: str = "<po>") -> list[Entry]:
@@ -63,7 +57,7 @@ def parse(text: str, name: str = "<po>") -> list[Entry]:
 
     for number, raw in enumerate(text.splitlines(), 1):
         line = raw.strip()
-        where = f"{name}:{number}"
+        where = (name, number)  # "file:line" in an error (formatted only then)
         if not line:
             finish()
             target = None
@@ -78,7 +72,7 @@ def parse(text: str, name: str = "<po>") -> list[Entry]:
             continue
         if line.startswith("msgid_plural"):
             if cur is None:
-                raise PoError(f"{where}: msgid_plural without msgid")
+                raise PoError(f"{where[0]}:{where[1]}: msgid_plural without msgid")
             cur.plural = _unquote(line[len("msgid_plural"):], where)
             target = "plural"
         elif line.startswith("msgid"):
@@ -90,21 +84,21 @@ def parse(text: str, name: str = "<po>") -> list[Entry]:
             target = "msgid"
         elif line.startswith("msgstr["):
             if cur is None:
-                raise PoError(f"{where}: msgstr without msgid")
+                raise PoError(f"{where[0]}:{where[1]}: msgstr without msgid")
             close = line.index("]")
             index = int(line[7:close])
             if index != len(cur.forms):
-                raise PoError(f"{where}: plural forms out of order")
+                raise PoError(f"{where[0]}:{where[1]}: plural forms out of order")
             cur.forms.append(_unquote(line[close + 1:], where))
             target = "form"
         elif line.startswith("msgstr"):
             if cur is None:
-                raise PoError(f"{where}: msgstr without msgid")
+                raise PoError(f"{where[0]}:{where[1]}: msgstr without msgid")
             cur.msgstr = _unquote(line[len("msgstr"):], where)
             target = "msgstr"
         elif line.startswith('"'):
             if cur is None or target is None:
-                raise PoError(f"{where}: a string outside an entry")
+                raise PoError(f"{where[0]}:{where[1]}: a string outside an entry")
             more = _unquote(line, where)
             if target == "msgid":
                 cur.msgid += more
@@ -115,7 +109,7 @@ def parse(text: str, name: str = "<po>") -> list[Entry]:
             else:
                 cur.forms[-1] += more
         else:
-            raise PoError(f"{where}: not a catalog line")
+            raise PoError(f"{where[0]}:{where[1]}: not a catalog line")
     finish()
     return entries
 

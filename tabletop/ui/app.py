@@ -13,11 +13,12 @@ theme picked in the command palette — and never writes anything when ``setting
 from __future__ import annotations
 
 import importlib
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from textual.app import App
+from textual.app import App, SystemCommand
+from textual.command import CommandPalette
 from textual.filter import LineFilter
 from textual.message import Message
 
@@ -27,7 +28,7 @@ from ..text.language import language as current_language
 from ..text.language import set_language
 from ..text.shell import _, ngettext
 from .main_menu import MainMenu
-from .palette import TabletopCommands
+from .palette import SEARCH_COMMANDS, SEARCH_THEMES, TabletopCommands, translated
 
 if TYPE_CHECKING:
     from ..engine import Match
@@ -107,6 +108,21 @@ class TabletopApp(App[None]):
             filters.append(self._ascii_filter or AsciiFilter())
             self._ascii_filter = filters[-1]
         return filters
+
+    def get_system_commands(self, screen: Any) -> Iterator[SystemCommand]:
+        """Textual's own commands (theme, quit, keys, screenshot) in the table's language."""
+        return translated(super().get_system_commands(screen))
+
+    def action_command_palette(self) -> None:
+        """Textual's palette, with its search placeholder in the table's language."""
+        if self.use_command_palette and not CommandPalette.is_open(self):
+            self.push_screen(CommandPalette(id="--command-palette", placeholder=_(SEARCH_COMMANDS)))
+
+    def search_themes(self) -> None:
+        """Textual's theme picker (the palette's "Theme"), its placeholder in the table's language."""
+        from textual.theme import ThemeProvider
+
+        self.push_screen(CommandPalette(providers=[ThemeProvider], placeholder=_(SEARCH_THEMES)))
 
     @property
     def language(self) -> str:

@@ -7,17 +7,40 @@ help, where they would act on a table nobody is looking at, and not in a replay,
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING
 
+from textual.app import SystemCommand
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
-from ..text.shell import _
+from ..text.shell import N_, _
 
 if TYPE_CHECKING:
     from .app import TabletopApp
 
 Command = tuple[str, Callable[[], object], str]
+
+TEXTUAL_COMMANDS = (
+    N_("Theme"), N_("Change the current theme"),
+    N_("Quit"), N_("Quit the application as soon as possible"),
+    N_("Keys"), N_("Show help for the focused widget and a summary of available keys"),
+    N_("Hide the keys and widget help panel"),
+    N_("Maximize"), N_("Maximize the focused widget"),
+    N_("Minimize"), N_("Minimize the widget and restore to normal size"),
+    N_("Screenshot"), N_("Save an SVG 'screenshot' of the current screen"),
+)
+"""The titles and helps of Textual's own commands (``App.get_system_commands``), for extraction:
+the app yields them translated (``translated``); one Textual adds later stays English until it is
+listed here."""
+SEARCH_COMMANDS = N_("Search for commands…")
+SEARCH_THEMES = N_("Search for themes…")
+"""The palettes' search placeholders (Textual's words)."""
+
+
+def translated(commands: Iterable[SystemCommand]) -> Iterator[SystemCommand]:
+    """Textual's system commands with their title and help in the table's language."""
+    for command in commands:
+        yield command._replace(title=_(command.title), help=_(command.help))
 
 
 class TabletopCommands(Provider):

@@ -15,8 +15,10 @@ from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from tabletop.engine.faces import CardFace, Stat
+from tabletop.engine.msg import msg
 from tabletop.text import language
-from tabletop.text.cards import localized_face
+from tabletop.text.cards import localized_face, localized_text
+from tabletop.text.render import Renderer
 from tabletop.ui.widgets import CardRow, CardView
 
 from .cards import CardDef, key_of
@@ -44,6 +46,15 @@ ASC = {"wp": "W", "atk": "A", "def": "D", "hp": "H", "threat": "T", "dmg": "x", 
        "ok": "+", "sep": "-", "target": "@"}
 
 
+WORDS = Renderer("mount_gram")
+"""The words of these faces: the game's catalog in the table's language (read at each call)."""
+
+
+def ui(key: str, **args: Any) -> str:
+    """One of the screen's own texts (``ui.<key>`` in the game's catalog), in words."""
+    return WORDS.text(msg("ui." + key, **args))
+
+
 def marks(ascii_only: bool) -> dict[str, str]:
     return ASC if ascii_only else UNI
 
@@ -53,11 +64,35 @@ def sphere_of(sphere: str) -> tuple[str, str]:
 
 
 def card_face(db: dict[str, CardDef], cid: str, ascii_only: bool = False) -> CardFace:
-    """The face of a card id from the rules' card data (read only), in the table's language."""
-    return localized_face("mount_gram", _card_face(db, cid, ascii_only), language())
+    """The face of a card id from the rules' card data (read only), in the table's language.
+
+    The card catalog knows the data's pieces (name, type, stat labels, text lines, keywords), so
+    the face is translated from those; the pieces this face adds (the sphere before the kind, a
+    hero's threat cost, the keywords its text does not say) are put in words after."""
+    lang = language()
+    face = localized_face("mount_gram", _card_face(db, cid, ascii_only), lang)
+    card = db.get(key_of(cid)) if "." in cid else None
+    if card is None:
+        return face
+    kind = face.kind.replace("_", " ")  # an untranslated type (English): "side quest"
+    if card.sphere:
+        kind = ui("sphere_kind", kind=kind, sphere=ui("sphere." + card.sphere.lower()))
+    cost = ui("threat_cost", n=card.threat_cost) if card.type == "hero" else face.cost
+    text = face.text
+    missing = [k for k in card.keywords if k.lower() not in _said(card).lower()]
+    if missing:
+        said = [localized_text("mount_gram", k, lang) for k in missing]
+        text = f"{'. '.join(said)}. {text}"
+    return replace(face, kind=kind, cost=cost, text=text)
+
+
+def _said(card: CardDef) -> str:
+    """The card's text in the data's words, with its shadow effect (what the face prints)."""
+    return f"{card.text}\nShadow: {card.shadow_text}".strip() if card.shadow_text else card.text
 
 
 def _card_face(db: dict[str, CardDef], cid: str, ascii_only: bool = False) -> CardFace:
+    """The face in the data's words, every piece one the card catalog knows (see ``card_face``)."""
     card = db.get(key_of(cid)) if "." in cid else None
     if card is None:
         return CardFace(id=cid, title=cid)
@@ -84,22 +119,12 @@ def _card_face(db: dict[str, CardDef], cid: str, ascii_only: bool = False) -> Ca
         letter, colour = ENCOUNTER_SYMBOL["treachery"], ENCOUNTER_COLOUR["treachery"]
     else:  # attachment, event
         letter, colour = sphere_of(card.sphere)
-    kind = card.type.replace("_", " ")
-    if card.sphere:
-        kind = f"{card.sphere} {kind}"
-    if card.type == "hero":
-        cost = f"threat {card.threat_cost}"
-    elif card.type in ("ally", "attachment", "event"):
+    kind = card.type
+    if card.type in ("ally", "attachment", "event"):
         cost = "X" if card.x_cost else str(card.cost)
     else:
         cost = ""
-    text = card.text
-    if card.shadow_text:
-        text = f"{text}\nShadow: {card.shadow_text}".strip()
-    missing = [k for k in card.keywords if k.lower() not in text.lower()]
-    if missing:
-        text = f"{'. '.join(missing)}. {text}"
-    return CardFace(id=cid, title=card.name, kind=kind, cost=cost, stats=tuple(stats), text=text,
+    return CardFace(id=cid, title=card.name, kind=kind, cost=cost, stats=tuple(stats), text=_said(card),
                     colour=colour, symbol=letter, tags=tuple(card.traits))
 
 

@@ -52,6 +52,8 @@ from .widgets import (
     card_face,
     card_line,
     element_tag,
+    stat_word,
+    title_of,
     unit_face,
 )
 
@@ -130,7 +132,7 @@ class SuperinmundosScreen(GameScreen):
         a = self.ascii_only
         # the hand comes first for tab (it is docked at the bottom of the board)
         with Vertical(id="hand-box"):
-            yield HandGrid(ascii_only=a, empty="(no cards)", id="hand")
+            yield HandGrid(ascii_only=a, empty=self._t("no_cards"), id="hand")
             yield Plain(id="hand-hint", ascii_only=a)
         with Vertical(id="arena-box"):
             with Horizontal(id="arena-row"):
@@ -255,7 +257,7 @@ class SuperinmundosScreen(GameScreen):
         if active is None and declared:
             act_view.face = self._declared_face(declared, "opening")
         else:
-            act_view.face = unit_face(self._as_defender(view, active), self.ascii_only, "on top") if active else None
+            act_view.face = unit_face(self._as_defender(view, active), self.ascii_only, "on_top") if active else None
         act_view.display = act_view.face is not None
         fighting = attacker is not None and active is not None
         pending = active is not None and attacker is None and bool(declared)
@@ -294,17 +296,16 @@ class SuperinmundosScreen(GameScreen):
                             if sp["amount"] > 0 else "red")
             entries.append(("+".join(unit["cards"]), line))
         empty = Text()
-        empty.append("Nothing beneath yet: defeated and set-aside units go here, under the one on top.\n",
-                     style="dim")
-        empty.append("Elements: ", style="dim")
+        empty.append(self._t("beneath_empty") + "\n", style="dim")
+        empty.append(self._t("elements") + ": ", style="dim")
         for k, el in enumerate(("fire", "earth", "lightning", "water", "fire")):
             if k:
                 empty.append(" > ", style="dim")
             empty.append_text(element_tag(el))
-            empty.append(f" {el}", style="dim")
-        empty.append("\nthe favoured side doubles its printed stats; ", style="dim")
+            empty.append(f" {self.words.term(el)}", style="dim")
+        empty.append("\n" + self._t("favoured_doubles") + " ", style="dim")
         empty.append_text(element_tag("neutral"))
-        empty.append(" neutral has no favour.", style="dim")
+        empty.append(" " + self._t("neutral_no_favour"), style="dim")
         self.query_one("#stack", StackList).show_units(entries, empty)
 
     def _as_defender(self, view: dict[str, Any], active: dict[str, Any]) -> dict[str, Any]:
@@ -328,7 +329,7 @@ class SuperinmundosScreen(GameScreen):
 
     def _declared_face(self, cards: list[str], label: str) -> Any:
         you = self._view["you"] if self._view else None
-        unit = {"cards": cards, "names": [info(c).name for c in cards], "owner": you,
+        unit = {"cards": cards, "names": [info(c).name for c in cards], "owner": you,  # data names: unit_face translates
                 "owner_name": self._seat_name(you), "supports": [], "mods": [],
                 "stats": {k: sum(info(c).stats[k] for c in cards) for k in ("attack", "defense", "power")},
                 "fused": "temp" if len(cards) > 1 else "none"}
@@ -452,7 +453,7 @@ class SuperinmundosScreen(GameScreen):
         playable = {c["id"] for c in cards if card_actions(actions, c["id"])}
         acting = bool(actions)
         row = self.query_one("#hand", HandGrid)
-        row.empty = "(hidden: pass the keyboard)" if view.get("you") is None else "(no cards)"
+        row.empty = self._t("hand_hidden") if view.get("you") is None else self._t("no_cards")
         lit = acting and bool(playable)
         active = view["arena"][-1]["cards"] if view["arena"] else []
         row.set_cards([(c["id"], self._hand_face(c["id"], active),
@@ -548,7 +549,7 @@ class SuperinmundosScreen(GameScreen):
         text.append_text(self._against_active(card))
         mine = card_actions(self._actions, card)
         if mine:
-            text.append("\nEnter: ", style="bold")
+            text.append("\n" + self._t("enter_key") + ": ", style="bold")
             text.append(self.words.text(mine[0].label) if len(mine) == 1 else self._t("choose_one_of", n=len(mine)),
                         style="green")
         body.update(text)
@@ -564,7 +565,7 @@ class SuperinmundosScreen(GameScreen):
             return text
         base = self._as_defender(view, active)["stats"]
         opp = [info(c) for c in active["cards"]]
-        text.append("\nYour combatants against it (printed, ×2 on advantage; abilities aside):\n", style="bold")
+        text.append("\n" + self._t("hand_sums_head") + "\n", style="bold")
         for c in hand:
             ci = info(c["id"])
             k = 2 if any(advantage(ci, o) for o in opp) else 1
@@ -572,14 +573,14 @@ class SuperinmundosScreen(GameScreen):
             # the unit on top doubles too, against this card, if it has the advantage over it
             back = [o for o in opp if advantage(o, ci)]
             target = {"defense": base["defense"] + sum(o.d for o in back), "power": base["power"] + sum(o.p for o in back)}
-            text.append(f"  {ci.name}{' (it doubles)' if back else ''}: ")
+            text.append(f"  {self._t('it_doubles', card=c) if back else self.words.card(c)}: ")
             text.append(f"A {ci.a}{mark + '=' + str(ci.a * k) if mark else ''} vs D {target['defense']}", style="green"
                         if ci.a * k > target["defense"] else "")
             text.append(" · ")
             text.append(f"P {ci.p}{mark + '=' + str(ci.p * k) if mark else ''} vs P {target['power']}", style="green"
                         if ci.p * k > target["power"] else "")
             if ci.passive_mods:
-                text.append(" (+ability)", style="dim")
+                text.append(" " + self._t("plus_ability"), style="dim")
             text.append("  ")
             text.append(g["ok"] if c["beats_active"] else g["no"], style="green" if c["beats_active"] else "red")
             text.append("\n")
@@ -601,11 +602,11 @@ class SuperinmundosScreen(GameScreen):
             text.append("\n")
         for sp in unit["supports"]:
             who = self._seat_name(sp["by"])
-            text.append(f"support {sp['amount']:+d} {sp['stat'].capitalize()}: {sp['name']} (by {who})\n",
+            text.append(self._t("support_by", amount=f"{sp['amount']:+d}", stat=stat_word(sp["stat"]),
+                                support=title_of(sp["name"]), who=who) + "\n",
                         style="green" if sp["amount"] > 0 else "red")
         st = unit["stats"]
-        text.append(f"now A {st['attack']} · D {st['defense']} · P {st['power']} (out of the fight)",
-                    style="cyan")
+        text.append(self._t("now_out_of_fight", a=st["attack"], d=st["defense"], p=st["power"]), style="cyan")
         return text
 
     def on_option_list_option_highlighted(self, event: Any) -> None:
@@ -630,22 +631,22 @@ class SuperinmundosScreen(GameScreen):
         if view is None or not view["arena"] or info(card).kind != "combatant":
             return text
         active = view["arena"][-1]
-        names = " + ".join(active["names"])
+        names = self._names(active["cards"])
         entry = next((c for c in self._hand_cards(view) if c["id"] == card), None)
         ci = info(card)
         doubled = [info(c) for c in active["cards"] if advantage(ci, info(c))]
         if doubled:
-            text.append(f"\n×2 against {names}", style="yellow")
+            text.append("\n" + self._t("x2_against", unit=names), style="yellow")
             el = ci.element
             if CYCLE.get(el) in {d.element for d in doubled}:
-                text.append(f" ({el} beats {CYCLE[el]})", style="yellow")
+                text.append(" " + self._t("element_beats", element_term=el, other_term=CYCLE[el]), style="yellow")
         if any(advantage(info(c), ci) for c in active["cards"]):
-            text.append(f"\n{names} doubles against it", style="yellow")
+            text.append("\n" + self._t("doubles_against_it", unit=names, n=len(active["cards"])), style="yellow")
         if entry is not None and "beats_active" in entry:
             if entry["beats_active"]:
-                text.append(f"\n{g['ok']} beats {names} on its own", style="green")
+                text.append(f"\n{g['ok']} " + self._t("beats_alone", unit=names), style="green")
             else:
-                text.append(f"\n{g['no']} does not beat {names} on its own", style="red")
+                text.append(f"\n{g['no']} " + self._t("not_beats_alone", unit=names), style="red")
         return text
 
     def _draw_math(self, view: dict[str, Any]) -> None:
@@ -756,21 +757,20 @@ class SuperinmundosScreen(GameScreen):
     def play_card(self, card: str) -> None:
         """Enter on a hand card: its one action at once, or a short choice list."""
         mine = card_actions(self._actions, card)
-        name = info(card).name
         if not self._actions:
             self.notify(self._t("not_your_decision"), severity="warning")
             return
         if not mine:
-            why = "it cannot be played now"
+            why = "cannot_play_now"
             entry = next((c for c in self._hand_cards(self._view or {}) if c["id"] == card), None)
             if self._kind == "turn" and entry is not None and entry.get("beats_active") is False:
-                why = "it cannot beat the unit on top (or it was taken back against it)"
-            self.notify(f"{name}: {why}. The list below has every legal choice.", severity="warning")
+                why = "cannot_beat_top"
+            self.notify(self._t(why, card=card), severity="warning")
             return
         if len(mine) == 1:
             self.act(mine[0].id)
             return
-        head = Text("Play ")
+        head = Text(self._t("play_head") + " ")
         head.append_text(card_line(card, self.ascii_only))
         previews = (self._view or {}).get("previews") or {}
 
@@ -838,12 +838,13 @@ class SuperinmundosScreen(GameScreen):
                     extra.append_text(card_detail(c, self.ascii_only))
                     extra.append("\n")
             for c in unit["cards"]:
-                if info(c).flavor:
-                    extra.append(info(c).flavor + "\n", style="dim italic")
+                flavour = card_face(c, self.ascii_only).flavour
+                if flavour:
+                    extra.append(flavour + "\n", style="dim italic")
             for line in unit["lines"]:
                 extra.append(f"{self.words.arg('line', line)}\n", style="cyan")
             extra.rstrip()
-            self.app.push_screen(ZoomScreen(unit_face(unit, self.ascii_only, "on top"), extra, self.ascii_only))
+            self.app.push_screen(ZoomScreen(unit_face(unit, self.ascii_only, "on_top"), extra, self.ascii_only))
         elif card is not None:
             self.app.push_screen(ZoomScreen(card_face(card, self.ascii_only), None, self.ascii_only))
         else:

@@ -19,18 +19,22 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from tabletop.engine import Action
 from tabletop.engine.faces import CardFace, Stat
+from tabletop.engine.msg import Msg, msg
 from tabletop.text import language
-from tabletop.text.cards import localized_face
+from tabletop.text.cards import card_name, localized_face, localized_text
+from tabletop.text.render import Renderer
 from tabletop.ui.glyphs import glyphs
 from tabletop.ui.widgets import CardRow, CardView
+from tabletop.ui.widgets.footer import Footer
 from tabletop.ui.widgets.zoom import ZoomScreen as SharedZoomScreen
 
 from .cards import CYCLE, info
+from .faces import TIMINGS
 
 ELEMENTS: dict[str, tuple[str, str]] = {
     "fire": ("F", "red1"),
@@ -40,8 +44,30 @@ ELEMENTS: dict[str, tuple[str, str]] = {
     "neutral": ("N", "grey70"),
 }
 EVENT_COLOUR = "magenta"
-STAT_LETTER = {"attack": "A", "defense": "D", "power": "P", "any": "any"}
-TIMING = {"TURN": "on your turn", "REACTION": "as a reaction", "ROUND_START": "at round start"}
+STAT_LETTER = {"attack": "A", "defense": "D", "power": "P"}
+
+WORDS = Renderer("superinmundos", card_title=lambda card: info(card).name)
+"""The words of these helpers: the game's catalog in the table's language (read at each call)."""
+
+
+def ui(key: str, **args: Any) -> str:
+    """One of the screen's own texts (``ui.<key>`` in the game's catalog), in words."""
+    return WORDS.text(msg("ui." + key, **args))
+
+
+def term(value: str) -> str:
+    """A rules term (an element, a stat) in words: ``fire`` -> ``fuego``."""
+    return WORDS.term(value)
+
+
+def title_of(title: str) -> str:
+    """A card name of the data (the view's ``names``) in the table's language."""
+    return card_name("superinmundos", title, language())
+
+
+def stat_word(stat: str) -> str:
+    """``Attack`` (``Ataque``): a stat, capitalised, or "any stat"."""
+    return ui("any_stat") if stat == "any" else term(stat)
 
 
 ASCII_TABLE = str.maketrans({"·": "-", "×": "x", "→": ">", "◀": "<", "▶": ">", "★": "*", "✔": "+", "✘": "x",
@@ -95,16 +121,14 @@ def support_short(card: str) -> str:
     sup = info(card).support
     if sup is None:
         return ""
-    return f"{sup[1]:+d}{STAT_LETTER[sup[0]]}" if sup[0] != "any" else f"{sup[1]:+d} any"
+    return f"{sup[1]:+d}{STAT_LETTER[sup[0]]}" if sup[0] != "any" else ui("support_any", amount=f"{sup[1]:+d}")
 
 
 def support_long(card: str) -> str:
     sup = info(card).support
     if sup is None:
         return ""
-    kind = "boost" if sup[1] > 0 else "penalty"
-    stat = "any stat" if sup[0] == "any" else sup[0].capitalize()
-    return f"support {sup[1]:+d} {stat} ({kind})"
+    return ui("support_boost" if sup[1] > 0 else "support_penalty", amount=f"{sup[1]:+d}", stat=stat_word(sup[0]))
 
 
 def ascii_face(face: CardFace, ascii_only: bool) -> CardFace:
@@ -121,25 +145,33 @@ def card_face(card: str, ascii_only: bool = False) -> CardFace:
 
 
 def _card_face(card: str, ascii_only: bool) -> CardFace:
+    """The face in the data's words; its kind, stat labels, text and flavour are the game's own
+    face's (``faces.face``), so the card catalog translates them, and the tags this screen adds are
+    in the table's language already."""
     ci = info(card)
     if ci.kind == "event":
-        return CardFace(id=card, title=ci.name, kind=f"event · {TIMING.get(ci.timing, ci.timing)}",
+        return CardFace(id=card, title=ci.name, kind=f"event · {TIMINGS.get(ci.timing, ci.timing)}",
                         text=ci.text, flavour=ci.flavor, colour=EVENT_COLOUR, symbol=event_mark(ascii_only),
                         tags=("event",))
     letter, colour = ELEMENTS.get(ci.element, ("?", "white"))
     stats = [Stat("Attack", str(ci.a), "A"), Stat("Defense", str(ci.d), "D"), Stat("Power", str(ci.p), "P")]
     if ci.support:
-        stats.append(Stat("Support", support_short(card), "sup"))
+        stats.append(Stat(ui("stat_support"), support_short(card), "sup"))
     tags = [stars(ci.stars, ascii_only)]
     if ci.support:
         tags.append(support_long(card))
     extra_strong = sorted(ci.strong - {CYCLE.get(ci.element, "")})
     if extra_strong:
-        tags.append("strong vs " + ", ".join(extra_strong))
+        tags.append(ui("strong_vs", element_terms=extra_strong))
     if ci.weak:
-        tags.append("weak vs " + ", ".join(sorted(ci.weak)))
-    return CardFace(id=card, title=ci.name, kind=f"{ci.element} combatant", stats=tuple(stats), text=ci.text,
+        tags.append(ui("weak_vs", element_terms=sorted(ci.weak)))
+    return CardFace(id=card, title=ci.name, kind=f"combatant · {ci.element}", stats=tuple(stats), text=ci.text,
                     flavour=ci.flavor, colour=colour, symbol=letter, tags=tuple(tags))
+
+
+def timing(value: str) -> Msg:
+    """When an event is played (``TURN``, ``REACTION``, ``ROUND_START``), as a message."""
+    return msg("ui.timing." + value.lower())
 
 
 def card_line(card: str, ascii_only: bool = False) -> Text:
@@ -148,11 +180,11 @@ def card_line(card: str, ascii_only: bool = False) -> Text:
     text = Text()
     if ci.kind == "event":
         text.append(event_mark(ascii_only), style=f"bold {EVENT_COLOUR}")
-        text.append(f" {ci.name}", style="bold")
-        text.append(f"  event, {TIMING.get(ci.timing, ci.timing)}", style="dim")
+        text.append(f" {title_of(ci.name)}", style="bold")
+        text.append("  " + ui("event_when", timing=timing(ci.timing)), style="dim")
         return text
     text.append_text(element_tag(ci.element))
-    text.append(f" {ci.name}", style="bold")
+    text.append(f" {title_of(ci.name)}", style="bold")
     text.append(f" {stars(ci.stars, ascii_only)}", style="yellow")
     text.append(f" {ci.a}/{ci.d}/{ci.p}", style="cyan")
     if ci.support:
@@ -168,54 +200,61 @@ def unit_symbol(cards: list[str], ascii_only: bool) -> str:
     return "+".join(letters)
 
 
+UNIT_LABELS = ("on_top", "attacking", "declaring", "opening", "beneath")
+"""Where a unit face stands (``ui.unit.<label>``)."""
+
+
 def unit_face(unit: dict[str, Any], ascii_only: bool = False, label: str = "") -> CardFace:
-    """A unit in the arena: its names, owner and *effective* stats (printed in the tags)."""
+    """A unit in the arena: its names, owner and *effective* stats (printed in the tags), in the
+    table's language. ``label``: one of ``UNIT_LABELS``."""
     cards = unit["cards"]
     first = info(cards[0])
     colour = ELEMENTS.get(first.element, ("?", "white"))[1] if len(cards) == 1 else "bright_white"
     st = unit["stats"]
     printed = {k: sum(info(c).stats[k] for c in cards) for k in ("attack", "defense", "power")}
-    stats = tuple(Stat(name.capitalize(), f"{st[name]}" + ("" if st[name] == printed[name] else "*"), name[0].upper())
-                  for name in ("attack", "defense", "power"))
+    stats = tuple(Stat(term(stat), f"{st[stat]}" + ("" if st[stat] == printed[stat] else "*"), stat[0].upper())
+                  for stat in ("attack", "defense", "power"))
     tags = [" ".join(stars(info(c).stars, ascii_only) for c in cards)]
     if any(st[k] != printed[k] for k in printed):
-        tags.append("(printed " + "/".join(str(printed[k]) for k in ("attack", "defense", "power")) + ")")
+        tags.append(ui("printed", stats="/".join(str(printed[k]) for k in ("attack", "defense", "power"))))
     lines = []
     for sp in unit["supports"]:
-        who = "" if sp["by"] == unit["owner"] else " (penalty)"
-        lines.append(f"{sp['amount']:+d} {sp['stat'].capitalize()} from {sp['name']}{who}")
+        lines.append(ui("support_from" if sp["by"] == unit["owner"] else "penalty_from", amount=f"{sp['amount']:+d}",
+                        stat=stat_word(sp["stat"]), support=title_of(sp["name"])))
     for m in unit["mods"]:
-        lines.append(f"{m['amount']:+d} {m['stat'].capitalize()} (effect)")
-    texts = [info(c).text for c in cards if info(c).text]
+        lines.append(ui("effect_mod", amount=f"{m['amount']:+d}", stat=stat_word(m["stat"])))
+    texts = [localized_text("superinmundos", info(c).text, language()) for c in cards if info(c).text]
     body = "\n".join(lines + texts)
     owner = unit.get("owner_name", "")
-    kind = " · ".join(p for p in (label, owner, "fused" if unit.get("fused", "none") != "none" else "") if p)
-    return ascii_face(CardFace(id="+".join(cards), title=" + ".join(unit["names"]), kind=kind, stats=stats,
+    where = ui("unit." + label) if label else ""
+    kind = " · ".join(p for p in (where, owner, ui("fused") if unit.get("fused", "none") != "none" else "") if p)
+    return ascii_face(CardFace(id="+".join(cards), title=" + ".join(title_of(n) for n in unit["names"]), kind=kind,
+                               stats=stats,
                                text=body, colour=colour, symbol=unit_symbol(cards, ascii_only), tags=tuple(tags)),
                       ascii_only)
 
 
 def card_detail(card: str, ascii_only: bool = False) -> Text:
-    """The whole card, for the detail pane and the zoom."""
+    """The whole card, for the detail pane and the zoom, in the table's language."""
     ci = info(card)
     face = card_face(card, ascii_only)
     text = Text()
     text.append(f"{face.symbol} ", style=f"bold {face.colour}")
-    text.append(ci.name, style=f"bold {face.colour}")
+    text.append(face.title, style=f"bold {face.colour}")
     text.append("\n")
     if ci.kind == "event":
         text.append(face.kind + "\n", style="italic")
     else:
-        text.append(f"{ci.element} · ", style="italic")
+        text.append(f"{term(ci.element)} · ", style="italic")
         text.append(stars(ci.stars, ascii_only) + "\n", style="yellow")
         text.append(f"A {ci.a}  D {ci.d}  P {ci.p}\n", style="bold cyan")
+        support = support_long(card)
         for tag in face.tags[1:]:
-            text.append(tag + "\n", style="green" if tag.startswith("support +") else
-                        "red" if tag.startswith("support -") else "magenta")
-    if ci.text:
-        text.append(ci.text + "\n")
-    if ci.flavor:
-        text.append(ci.flavor, style="dim italic")
+            text.append(tag + "\n", style="magenta" if tag != support else "green" if ci.support[1] > 0 else "red")
+    if face.text:
+        text.append(face.text + "\n")
+    if face.flavour:
+        text.append(face.flavour, style="dim italic")
     text.rstrip()
     return text
 
@@ -357,7 +396,7 @@ class ChoiceScreen(ModalScreen[str | None]):
                                  else "italic")
                 options.append(Option(asc(label, self.ascii_only), id=f"c{i}"))
             yield OptionList(*options, id="choices")
-            yield Static("Enter or 1-9: play it · Esc: back", classes="hint")
+            yield Static(ui("choice_hint"), classes="hint")
 
     def on_mount(self) -> None:
         self.query_one(OptionList).focus()
@@ -404,18 +443,16 @@ class DiscardScreen(ModalScreen[None]):
         if self.ascii_only:
             self.add_class("-ascii")
         with Vertical():
-            count = f"{len(self.cards)} card{'s' if len(self.cards) != 1 else ''}"
-            yield Static(asc_str(f"Discard pile · {count}, newest first (public)", self.ascii_only),
-                         classes="head")
+            yield Static(asc_str(ui("discard_head", n=len(self.cards)), self.ascii_only), classes="head")
             with Horizontal():
                 if self.cards:
                     yield OptionList(*[Option(Text.assemble((f"{i + 1:>3} ", "dim"), card_line(c, self.ascii_only)),
                                               id=f"d{i}") for i, c in enumerate(self.cards)], id="discard-list")
                 else:
-                    yield Static("The discard pile is empty.", id="discard-list")
+                    yield Static(ui("discard_empty"), id="discard-list")
                 with VerticalScroll(id="discard-detail"):
                     yield Static(id="discard-card")
-            yield Static("up/down (j/k): browse, Esc: close", classes="hint")
+            yield Static(ui("discard_hint"), classes="hint")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -460,7 +497,7 @@ class PlayersTable(Static):
         table.add_column(justify="right", no_wrap=True)
         table.add_column(justify="right", no_wrap=True)
         table.add_column(no_wrap=True, min_width=5)
-        table.add_row("", "", Text("hand", style="dim"), Text("loot", style="dim"), "")
+        table.add_row("", "", Text(ui("col_hand"), style="dim"), Text(ui("col_loot"), style="dim"), "")
         answers = {int(k): v for k, v in (view.get("answers") or {}).items()}
         you = view.get("you")
         for p in view["players"]:
@@ -468,9 +505,9 @@ class PlayersTable(Static):
             mark = Text(g["pointer"], style="bold yellow") if p["turn"] else Text(" ")
             name = Text(p["name"], style="bold underline" if seat == you else "")
             if seat == you:
-                name.append(" (you)", style="dim")
+                name.append(" " + ui("you"), style="dim")
             elif seat < len(bots) and bots[seat]:
-                name.append(" (bot)", style="dim")
+                name.append(" " + ui("bot"), style="dim")
             if view.get("teams"):
                 name.append(f" T{p['team'] + 1}", style="cyan")
             loot = p["loot"]
@@ -483,12 +520,12 @@ class PlayersTable(Static):
             if view.get("phase") == "over":
                 pass
             elif p["eliminated"]:
-                status.append(f"{g['no']} out", style="red")
+                status.append(f"{g['no']} " + ui("out"), style="red")
             elif p["owns_active"]:
-                status.append(f"{g['star']} top", style="bold green")
+                status.append(f"{g['star']} " + ui("top"), style="bold green")
             table.add_row(mark, name, Text(str(p["hand"])), loot_text, status)
         if self.has_class("-short"):
             self.update(table)
         else:
-            self.update(Group(table, Text(asc_str("?: loot hidden · 5?: answer you got", ascii_only),
+            self.update(Group(table, Text(asc_str(ui("loot_note"), ascii_only),
                                           style="dim italic")))

@@ -29,6 +29,7 @@ from textual.widgets import Static
 
 from tabletop.engine.faces import CardFace, Stat
 from tabletop.engine.msg import Msg
+from tabletop.text.cards import localized_text
 from tabletop.text.render import Renderer
 from tabletop.ui.glyphs import bar, glyphs
 
@@ -102,6 +103,11 @@ def card_name(words: Renderer, card: dict[str, Any]) -> str:
     return words.card(card["id"])
 
 
+def card_text(words: Renderer, card: dict[str, Any]) -> str:
+    """A card of the view's text, in the table's language (the card catalog's, by line)."""
+    return localized_text("villainous", card.get("text", ""), words.lang)
+
+
 def action_glyph(action: str, ascii_only: bool) -> str:
     info = ACTION_INFO.get(action, ("?", "?", "white", action))
     return info[1] if ascii_only else info[0]
@@ -123,7 +129,7 @@ def card_face(words: Renderer, card: dict[str, Any]) -> CardFace:
     kind_words = words.term("type_" + kind.lower()) if kind else ""
     return CardFace(id=card["id"], title=card_name(words, card),
                     kind=ui(words, "fate_kind", kind=kind_words) if card.get("fate") else kind_words,
-                    cost="" if cost is None else str(cost), stats=stats, text=card.get("text", ""),
+                    cost="" if cost is None else str(cost), stats=stats, text=card_text(words, card),
                     colour=TYPE_INFO.get(kind, ("", "", "grey50"))[2], symbol=TYPE_LETTER.get(kind, "?"))
 
 
@@ -140,7 +146,7 @@ def card_line(words: Renderer, card: dict[str, Any]) -> Text:
     value = card.get("strength", card.get("printed_strength"))
     if value is not None:
         text.append("  " + ui(words, "strength_n", n=value), style="bold cyan")
-    text.append(f"  {card.get('text', '')}")
+    text.append(f"  {card_text(words, card)}")
     return text
 
 
