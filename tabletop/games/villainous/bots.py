@@ -161,12 +161,14 @@ class HeuristicBot:
         if verb == "fate":
             q = a.seat
             prog = view["players"][q]["progress"]["value"]
-            return 8 + 25 * prog + (6 if view["players"][q]["villain"] == "john" else 0)
+            return 8 + 25 * prog
         if verb == "vanquish":
             hero = self._hero(mine, a.card)
             bonus = 100 if (vil == "hook" and k == "peter_pan" and self._loc_of_card(mine, a.card) == 0) else 0
             if vil == "jafar" and k == "genie":
                 bonus -= 30  # rather hypnotize him
+            if hero:
+                bonus += 4 * hero.get("parked_power", 0)  # Prince John's Power comes back (R25)
             if vil == "hook" and k != "peter_pan" and self._where(mine, "peter_pan") is not None:
                 bonus -= 15  # keep the crew for Peter Pan
             return 22 + (hero.get("strength", 0) if hero else 0) + bonus
@@ -226,10 +228,10 @@ class HeuristicBot:
                 return 30 if genie is not None and self._loc_of_card(mine, genie["id"]) == here else 3
             if k == "snake_staff":  # a Hypnotize back: worth its Power while Genie waits for one
                 return 16 if self._genie_plan(mine) is not None else 2
-            return {"crown": 6,
-                    "iago": 4 + (30 if self._where(mine, "magic_lamp") == self._loc_of_card(mine, a.card)
-                                  and (self._where(mine, "magic_lamp") or 0) > 0 else 0),
-                    "flotsam": 6, "jetsam": 6}.get(k, 5)
+            if k == "iago":  # 1 Power to walk: worth it only carrying the Lamp towards the Palace
+                lamp = self._where(mine, "magic_lamp")
+                return 34 if lamp is not None and lamp == here and lamp > 0 else -2
+            return {"crown": 6, "flotsam": 6, "jetsam": 6}.get(k, 5)
         if verb == "move":
             loc = self._loc_of_card(mine, a.card) or 0
             if vil == "jafar" and k == "magic_lamp" and loc > 0:
@@ -292,6 +294,7 @@ class HeuristicBot:
                 v = 10.0 if self._wants_hero_move(mine) else 0.5
             if act == "vanquish":
                 v = 5.0 if any(loc_["heroes"] for loc_ in mine["locations"]) else 0.5
+                v += 2.0 * sum(h.get("parked_power", 0) for loc_ in mine["locations"] for h in loc_["heroes"])
             if act == "activate":
                 v = 4.0 if vil in ("queen", "ursula") else 1.5
             if act == "play_card":
@@ -438,6 +441,16 @@ class HeuristicBot:
             if P["seat"] != view["me"] and self._face(P, a.card) is not None:
                 return self.keep_value(P, a.card)
         return 0.0
+
+    def _k_choose_one(self, view: dict[str, Any], mine: dict[str, Any], a: Action) -> float:
+        """Scrying names Item (option 0) while Jafar still lacks the Scarab Pendant or the Magic
+        Lamp (his objective's two Items, one copy each), else Ally."""
+        if key_of(a.card) == "scrying":
+            hand = mine["hand"] if isinstance(mine["hand"], list) else []
+            have = {key_of(c["id"]) for c in hand} | {key_of(c["id"]) for _l, c, _h in self._cards(mine)}
+            wants_item = not {"scarab_pendant", "magic_lamp"} <= have
+            return 5.0 if (a.get("index") == 0) == wants_item else 1.0
+        return 1.0
 
     def _k_before_move(self, view: dict[str, Any], mine: dict[str, Any], a: Action) -> float:
         return 1 if a.verb != "skip" else 0

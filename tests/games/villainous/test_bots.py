@@ -138,3 +138,18 @@ def test_r45_a_fate_discard_takes_the_rivals_dearest_ally() -> None:
     assert sc.decision().kind == "discard_card"
     assert set(sc.legal()) == {f"discard {guard}", f"discard {razoul}"}
     assert all(bot_choice(sc, seed) == f"discard {razoul}" for seed in range(6))
+
+
+def test_s8_fate_goes_to_the_rival_nearest_its_objective_not_to_prince_john_by_name() -> None:
+    """§8: the Fate action hinders one rival. A Queen with a Wicket is nearer her objective than
+    a Prince John with no Power; the old bot fated Prince John whatever his Power."""
+    sc = table("maleficent", "john", "queen")
+    put(sc, 2, "card_guard_club", 0, w=True)
+    sc.state.players[1]["power"] = 0
+    menu(sc, 0, loc=0)
+    assert {"fate 1", "fate 2"} <= set(sc.legal())
+    view = sc.view(0)
+    assert view["players"][2]["progress"]["value"] > view["players"][1]["progress"]["value"]
+    bot = HeuristicBot()
+    fates = [a for a in sc.match.legal() if a.verb == "fate"]
+    assert max(fates, key=lambda a: bot._k_action(view, view["players"][0], a)).seat == 2
