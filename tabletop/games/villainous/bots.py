@@ -182,6 +182,8 @@ class HeuristicBot:
                 plan = 2
             if vil == "queen" and k.startswith("card_guard"):
                 plan = 30 if len(self._guard_locs(mine) | self._wicket_locs(mine)) < 4 else 6
+            if vil == "ursula" and k == "change_form":  # R31: the lock goes to the other end
+                plan = 30 if mine["locations"][0]["locked"] else -20  # free the Lair, never lock it
             if vil == "ursula" and k.startswith("binding_contract"):
                 plan = 20 + (15 if k == "binding_contract_ursulas_lair" and self._hero_named(mine, "king_triton") else 0)
             if vil == "queen" and k == "take_the_shot":

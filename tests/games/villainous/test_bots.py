@@ -153,3 +153,38 @@ def test_s8_fate_goes_to_the_rival_nearest_its_objective_not_to_prince_john_by_n
     bot = HeuristicBot()
     fates = [a for a in sc.match.legal() if a.verb == "fate"]
     assert max(fates, key=lambda a: bot._k_action(view, view["players"][0], a)).seat == 2
+
+
+def _turn_choices(sc, seat: int, limit: int = 25) -> list[str]:  # type: ignore[no-untyped-def]
+    """The bot's answers for the rest of ``seat``'s turn."""
+    played = []
+    for _ in range(limit):
+        d = sc.decision()
+        if d is None or d.seat != seat or sc.state.turn != seat:
+            break
+        choice = bot_choice(sc)
+        played.append(choice)
+        sc.play(choice)
+        if choice == "end":
+            break
+    return played
+
+
+def test_r31_change_form_never_locks_ursulas_lair() -> None:
+    """R31: Change Form moves Ursula's lock to the other end of her board. With the lock on The
+    Palace (the start), playing it locks the Lair, where the Trident and Crown must end."""
+    sc = table("ursula", "jafar")
+    assert not sc.view(0)["players"][0]["locations"][0]["locked"]
+    (cf,) = hand(sc, 0, "change_form", clear=True)
+    menu(sc, 0, loc=1, power=3)
+    assert f"play {cf}" in sc.legal()
+    assert f"play {cf}" not in _turn_choices(sc, 0)
+
+
+def test_r31_change_form_frees_a_locked_lair() -> None:
+    sc = table("ursula", "jafar")
+    P = sc.state.players[0]
+    P["locked"] = [True, False, False, False]
+    (cf,) = hand(sc, 0, "change_form", clear=True)
+    menu(sc, 0, loc=1, power=3)
+    assert bot_choice(sc) == f"play {cf}"
