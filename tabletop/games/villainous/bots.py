@@ -345,8 +345,12 @@ class HeuristicBot:
                 score += 10 if loc not in self._curse_locs(mine) else 0
             elif vil == "queen" and k.startswith("card_guard"):
                 score += 10 if loc not in (self._guard_locs(mine) | self._wicket_locs(mine)) else 0
-            elif vil in ("ursula",) and k in ("trident", "crown"):
+            elif vil == "ursula" and k == "crown":
                 score += 10 if loc == 0 else 0
+            elif vil == "ursula" and k == "trident":
+                # King Triton holds it until defeated, and it comes back where he falls (R30): he
+                # must fall in the Lair, moved in with its Binding Contract, so not start there
+                score += {1: 10, 2: 5}.get(loc, 0)
             elif vil == "hook" and k in ("pirate_brute", "swashbuckler", "smee", "boarding_party"):
                 score += 10 if loc == 0 else (4 if loc == 1 and k == "boarding_party" else 0)
             elif vil == "hook" and k == "ingenious_device":

@@ -188,3 +188,16 @@ def test_r31_change_form_frees_a_locked_lair() -> None:
     (cf,) = hand(sc, 0, "change_form", clear=True)
     menu(sc, 0, loc=1, power=3)
     assert bot_choice(sc) == f"play {cf}"
+
+
+def test_r30_the_trident_is_played_next_to_the_lair_not_in_it() -> None:
+    """R30: King Triton holds the Trident until defeated and it returns where he falls; Ursula
+    defeats only by moving a Hero into its contract's location, and a contract cannot go on a
+    Hero already there. Played in the Lair, Triton must first be moved out and back."""
+    sc = table("ursula", "jafar")
+    (tri,) = hand(sc, 0, "trident", clear=True)
+    menu(sc, 0, loc=2, power=6)
+    sc.play(f"play {tri}")
+    assert sc.decision().kind == "play_where"
+    assert any(a.endswith(" 0") for a in sc.legal())
+    assert bot_choice(sc).endswith(" 1")
