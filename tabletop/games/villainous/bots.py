@@ -91,7 +91,61 @@ class HeuristicBot:
         for loc, c, _h in self._cards(mine):
             if c["id"] == cid:
                 return loc
+            if any(x["id"] == cid for x in c.get("attached", [])):
+                return loc
         return None
+
+    def _count(self, mine: dict[str, Any], prefix: str) -> int:
+        """How many cards whose key starts with ``prefix`` are in this realm, attached ones too."""
+        n = 0
+        for _loc, c, _h in self._cards(mine):
+            n += key_of(c["id"]).startswith(prefix)
+            n += sum(1 for x in c.get("attached", []) if key_of(x["id"]).startswith(prefix))
+        return n
+
+    def keep_value(self, owner: dict[str, Any], cid: str | None) -> float:
+        """What losing this card of ``owner``'s realm costs its villain: an objective piece (the
+        Magic Lamp, a hypnotized Genie, the Trident and Crown, a Wicket) is worth far more than
+        its Power cost; the rest is worth its cost and Strength."""
+        c = self._face(owner, cid) or {}
+        k = key_of(cid)
+        vil = owner["villain"]
+        if vil == "jafar" and (k == "magic_lamp" or (k == "genie" and c.get("hypnotized"))):
+            return 100.0
+        if vil == "ursula" and k in ("trident", "crown"):
+            return 100.0
+        if vil == "queen" and c.get("wicket"):
+            return 30.0 + c.get("strength", 0)
+        if vil == "queen" and k.startswith("card_guard"):
+            return 12.0
+        if vil == "maleficent" and c.get("type") == "Curse":
+            return 30.0
+        if k in ("scarab_pendant", "never_land_map"):
+            return 2.0  # their unlock stays when they go (a permanent effect)
+        cost = c.get("cost", 0)
+        return float((cost if isinstance(cost, int) else 0) + c.get("strength", 0))
+
+    def _expendable(self, mine: dict[str, Any]) -> float:
+        """The cheapest of my Allies and Items to give up (Necessary Sacrifice's price)."""
+        worth = [self.keep_value(mine, c["id"]) for _l, c, hero in self._cards(mine)
+                 if not hero and c.get("type") in ("Ally", "Item")]
+        return min(worth, default=float("inf"))
+
+    def _genie_plan(self, mine: dict[str, Any]) -> dict[str, Any] | None:
+        """Jafar with the Lamp in play and Genie still a Hero: the Genie card (R23: hypnotizing
+        him counts only after the Lamp is played); ``None`` otherwise."""
+        if mine["villain"] != "jafar" or self._where(mine, "magic_lamp") is None:
+            return None
+        return next((c for _l, c, hero in self._cards(mine) if hero and key_of(c["id"]) == "genie"), None)
+
+    def _reserve(self, mine: dict[str, Any]) -> int:
+        """Power to keep for the objective's last, dear card (Jafar: Hypnotize on Genie)."""
+        genie = self._genie_plan(mine)
+        hand = mine["hand"] if isinstance(mine["hand"], list) else []
+        if genie is None or not any(key_of(c["id"]) == "hypnotize" for c in hand):
+            return 0
+        lamp_here = self._where(mine, "magic_lamp") == self._loc_of_card(mine, genie["id"])
+        return max(0, genie.get("strength", 6) - (2 if lamp_here else 0))
 
     # -- the main menu ---------------------------------------------------------------------
     def _k_action(self, view: dict[str, Any], mine: dict[str, Any], a: Action) -> float:
@@ -107,12 +161,14 @@ class HeuristicBot:
         if verb == "fate":
             q = a.seat
             prog = view["players"][q]["progress"]["value"]
-            return 8 + 25 * prog + (6 if view["players"][q]["villain"] == "john" else 0)
+            return 8 + 25 * prog
         if verb == "vanquish":
             hero = self._hero(mine, a.card)
             bonus = 100 if (vil == "hook" and k == "peter_pan" and self._loc_of_card(mine, a.card) == 0) else 0
             if vil == "jafar" and k == "genie":
                 bonus -= 30  # rather hypnotize him
+            if hero:
+                bonus += 4 * hero.get("parked_power", 0)  # Prince John's Power comes back (R25)
             if vil == "hook" and k != "peter_pan" and self._where(mine, "peter_pan") is not None:
                 bonus -= 15  # keep the crew for Peter Pan
             return 22 + (hero.get("strength", 0) if hero else 0) + bonus
@@ -126,6 +182,8 @@ class HeuristicBot:
                 plan = 2
             if vil == "queen" and k.startswith("card_guard"):
                 plan = 30 if len(self._guard_locs(mine) | self._wicket_locs(mine)) < 4 else 6
+            if vil == "ursula" and k == "change_form":  # R31: the lock goes to the other end
+                plan = 30 if mine["locations"][0]["locked"] else -20  # free the Lair, never lock it
             if vil == "ursula" and k.startswith("binding_contract"):
                 plan = 20 + (15 if k == "binding_contract_ursulas_lair" and self._hero_named(mine, "king_triton") else 0)
             if vil == "queen" and k == "take_the_shot":
@@ -133,7 +191,18 @@ class HeuristicBot:
             if vil == "queen" and k == "spear":
                 plan = 10
             if vil == "jafar" and k == "hypnotize":
-                plan = 40 if self._hero_named(mine, "genie") else 8
+                genie = self._genie_plan(mine)
+                if genie is not None:
+                    plan = 40 if mine["power"] >= genie.get("strength", 6) else -20
+                else:
+                    plan = -6  # a dear Ally at best, and never the objective (R23)
+            if vil == "jafar" and k == "necessary_sacrifice":
+                plan = 4 if self._expendable(mine) <= 4 else -20
+            if vil == "jafar" and k != "hypnotize":
+                cost = card.get("cost", 0) if isinstance(card.get("cost"), int) else 0
+                reserve = self._reserve(mine)
+                if reserve and mine["power"] - cost < reserve:
+                    plan -= 30  # keep the Power Hypnotize needs for Genie
             if vil == "john":
                 cost = card.get("cost", 0) if isinstance(card.get("cost"), int) else 0
                 plan -= 4 * cost
@@ -147,10 +216,24 @@ class HeuristicBot:
                 if c and not c.get("wicket"):
                     return 14
                 return -5
-            return {"cauldron": 18, "stopwatch": 18, "crown": 6, "snake_staff": 16, "giant_hourglass": 3,
-                    "iago": 4 + (30 if self._where(mine, "magic_lamp") == self._loc_of_card(mine, a.card)
-                                  and (self._where(mine, "magic_lamp") or 0) > 0 else 0),
-                    "flotsam": 6, "jetsam": 6}.get(k, 5)
+            here = self._loc_of_card(mine, a.card)
+            if k == "cauldron":  # 2 Power per Binding Contract in my realm: nothing without one
+                n = self._count(mine, "binding_contract")
+                return 10 + 4 * n if n else -5
+            if k == "stopwatch":  # 1 Power per Wicket
+                n = len([1 for _l, c, _h in self._cards(mine) if c.get("wicket")])
+                return 8 + 4 * n - 2 * a.amount if n > a.amount else -5
+            if k == "giant_hourglass":  # Heroes here get -2 Strength: nothing without a Hero here
+                if here is None or not mine["locations"][here]["heroes"]:
+                    return -5
+                genie = self._genie_plan(mine)
+                return 30 if genie is not None and self._loc_of_card(mine, genie["id"]) == here else 3
+            if k == "snake_staff":  # a Hypnotize back: worth its Power while Genie waits for one
+                return 16 if self._genie_plan(mine) is not None else 2
+            if k == "iago":  # 1 Power to walk: worth it only carrying the Lamp towards the Palace
+                lamp = self._where(mine, "magic_lamp")
+                return 34 if lamp is not None and lamp == here and lamp > 0 else -2
+            return {"crown": 6, "flotsam": 6, "jetsam": 6}.get(k, 5)
         if verb == "move":
             loc = self._loc_of_card(mine, a.card) or 0
             if vil == "jafar" and k == "magic_lamp" and loc > 0:
@@ -213,6 +296,7 @@ class HeuristicBot:
                 v = 10.0 if self._wants_hero_move(mine) else 0.5
             if act == "vanquish":
                 v = 5.0 if any(loc_["heroes"] for loc_ in mine["locations"]) else 0.5
+                v += 2.0 * sum(h.get("parked_power", 0) for loc_ in mine["locations"] for h in loc_["heroes"])
             if act == "activate":
                 v = 4.0 if vil in ("queen", "ursula") else 1.5
             if act == "play_card":
@@ -261,8 +345,12 @@ class HeuristicBot:
                 score += 10 if loc not in self._curse_locs(mine) else 0
             elif vil == "queen" and k.startswith("card_guard"):
                 score += 10 if loc not in (self._guard_locs(mine) | self._wicket_locs(mine)) else 0
-            elif vil in ("ursula",) and k in ("trident", "crown"):
+            elif vil == "ursula" and k == "crown":
                 score += 10 if loc == 0 else 0
+            elif vil == "ursula" and k == "trident":
+                # King Triton holds it until defeated, and it comes back where he falls (R30): he
+                # must fall in the Lair, moved in with its Binding Contract, so not start there
+                score += {1: 10, 2: 5}.get(loc, 0)
             elif vil == "hook" and k in ("pirate_brute", "swashbuckler", "smee", "boarding_party"):
                 score += 10 if loc == 0 else (4 if loc == 1 and k == "boarding_party" else 0)
             elif vil == "hook" and k == "ingenious_device":
@@ -347,6 +435,28 @@ class HeuristicBot:
         if c.get("type") == "Ally":
             return 0
         return 3
+
+    def _k_discard_card(self, view: dict[str, Any], mine: dict[str, Any], a: Action) -> float:
+        """Discard a card from a realm: my cheapest (never the objective's pieces), or a rival's
+        dearest (a Fate card played against them)."""
+        if a.verb == "skip":
+            return -0.5  # an optional discard: of my cards none is worth losing, of a rival's any
+        if self._face(mine, a.card) is not None:
+            return -self.keep_value(mine, a.card) - 1.0
+        for P in view["players"]:
+            if P["seat"] != view["me"] and self._face(P, a.card) is not None:
+                return self.keep_value(P, a.card)
+        return 0.0
+
+    def _k_choose_one(self, view: dict[str, Any], mine: dict[str, Any], a: Action) -> float:
+        """Scrying names Item (option 0) while Jafar still lacks the Scarab Pendant or the Magic
+        Lamp (his objective's two Items, one copy each), else Ally."""
+        if key_of(a.card) == "scrying":
+            hand = mine["hand"] if isinstance(mine["hand"], list) else []
+            have = {key_of(c["id"]) for c in hand} | {key_of(c["id"]) for _l, c, _h in self._cards(mine)}
+            wants_item = not {"scarab_pendant", "magic_lamp"} <= have
+            return 5.0 if (a.get("index") == 0) == wants_item else 1.0
+        return 1.0
 
     def _k_before_move(self, view: dict[str, Any], mine: dict[str, Any], a: Action) -> float:
         return 1 if a.verb != "skip" else 0
