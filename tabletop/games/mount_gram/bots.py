@@ -315,7 +315,32 @@ class HeuristicBot:
                 return a.id
             if k in ("feint", "thicket_of_spears") and view["phase"] == "combat" and me["engaged"]:
                 return a.id
+            if view["phase"] == "combat" and me["engaged"] and a.amount is None and self._combat_card(k, tokens, me, view):
+                return a.id
         return "pass"
+
+    def _combat_card(self, k: str, tokens: tuple[str, ...], me: dict[str, Any], view: dict[str, Any]) -> bool:
+        """§4.6 with the resources that otherwise pile up on heroes: ready the whole table before
+        the enemies attack (Grim Resolve), strike an engaged enemy the character kills at once
+        (Quick Strike), ready an exhausted fighting ally (Ever Vigilant), lift every attacker
+        (For Gondor!) or wound every engaged enemy (Rain of Arrows)."""
+        chars = {c["id"]: c for p in view["players"] for c in p["chars"]}
+        foes = {e["id"]: e for p in view["players"] for e in p["engaged"]}
+        tired = [c for c in me["chars"] if c["exhausted"]]
+        fresh = [c for c in me["chars"] if not c["exhausted"]]
+        if k == "grim_resolve":
+            return len(tired) >= 3
+        if k == "quick_strike" and len(tokens) == 2 and tokens[0] in chars and tokens[1] in foes:
+            c, e = chars[tokens[0]], foes[tokens[1]]
+            return c["atk"] - e["defense"] >= e["hp"] - e["dmg"]
+        if k == "ever_vigilant" and tokens and tokens[0] in chars:
+            c = chars[tokens[0]]
+            return c["exhausted"] and c["atk"] + c["defense"] >= 3
+        if k == "for_gondor":
+            return len(fresh) >= 2 and view.get("attack") is None and view.get("enemy_attack") is None
+        if k == "rain_of_arrows":
+            return len(foes) >= 2 or any(e["hp"] - e["dmg"] <= 1 for e in foes.values())
+        return False
 
 
 def _self_readies(c: dict[str, Any]) -> bool:
