@@ -157,7 +157,7 @@ class HeuristicBot:
             return None  # someone who does not quest can take the attack
         heroes = [c for c in me["chars"] if c["type"] == "hero"]
         soak = max((h["hp"] - h["dmg"] for h in heroes), default=0)
-        if soak > hit + self.soak_margin and len(attackers) == 1:
+        if soak >= hit + self.soak_margin and len(attackers) == 1:
             return None  # an undefended hit is cheaper than the threat a missing quester costs
         cands = [c for c in ready if not _self_readies(c)]
         if not cands:
