@@ -1,10 +1,15 @@
 """The heuristic co-op bot: plays a sensible game from its own seat's view only.
 
-It quests with enough willpower to beat the staging area, keeps a defender back when enemies are
-coming, defends with whoever survives the hit (allies before heroes), attacks the weakest enemy it
-can kill (with its Ranged characters a partner's too), plays its allies and attachments in
-planning, uses the cheap, always-useful cards (healing, cancellation, card draw, threat
-reduction) in their windows, and takes the recommended answer of the choices that have one.
+It quests with every character that has willpower until the expected staging threat is beaten
+(keeping one back only when an attack is coming that no one else can block and no hero can soak;
+Aragorn quests and readies himself), engages staging enemies it can block (their threat then
+leaves the quest), travels to the location worth most (a Patrol Room's cost is paid once, its
+threat every round), defends with whoever survives the hit (allies before heroes), attacks the
+weakest enemy it can kill (with its Ranged characters a partner's too), plays its allies and
+attachments in planning, spends its resources in combat (Grim Resolve, Quick Strike, For Gondor!,
+Ever Vigilant, Rain of Arrows), uses the cheap, always-useful cards (healing, cancellation, card
+draw, threat reduction) in their windows, and takes the recommended answer of the choices that
+have one.
 """
 
 from __future__ import annotations
