@@ -1,10 +1,15 @@
 """The heuristic co-op bot: plays a sensible game from its own seat's view only.
 
-It quests with enough willpower to beat the staging area, keeps a defender back when enemies are
-coming, defends with whoever survives the hit (allies before heroes), attacks the weakest enemy it
-can kill (with its Ranged characters a partner's too), plays its allies and attachments in
-planning, uses the cheap, always-useful cards (healing, cancellation, card draw, threat
-reduction) in their windows, and takes the recommended answer of the choices that have one.
+It quests with every character that has willpower until the expected staging threat is beaten
+(keeping one back only when an attack is coming that no one else can block and no hero can soak;
+Aragorn quests and readies himself), engages staging enemies it can block (their threat then
+leaves the quest), travels to the location worth most (a Patrol Room's cost is paid once, its
+threat every round), defends with whoever survives the hit (allies before heroes), attacks the
+weakest enemy it can kill (with its Ranged characters a partner's too), plays its allies and
+attachments in planning, spends its resources in combat (Grim Resolve, Quick Strike, For Gondor!,
+Ever Vigilant, Rain of Arrows), uses the cheap, always-useful cards (healing, cancellation, card
+draw, threat reduction) in their windows, and takes the recommended answer of the choices that
+have one.
 """
 
 from __future__ import annotations
@@ -59,6 +64,8 @@ class HeuristicBot:
     """Attack strength assumed beyond the ready characters' when engaging optionally."""
     stage3_gate_only = True
     danger_margin = 3
+    soak_margin = 2
+    """An undefended attack is let through when a hero keeps this many hit points beyond it."""
     all_in_at_stage3 = True
     """A staging enemy this close to engaging keeps a defender back from the quest."""
     """At stage 3 progress must reach the quest: only travel to the Southern Gate."""
@@ -95,7 +102,7 @@ class HeuristicBot:
             return min(actions, key=lambda a: enemies.get(a.card or "", {}).get("atk", 0)).id
         if kind == "travel":
             stage3 = bool(grp and grp.get("quest") and grp["quest"].get("stage") == "3")
-            return self._travel(actions, stage3)
+            return self._travel(actions, stage3, grp["staging"] if grp else None, len(grp["members"]) if grp else 1)
         if kind == "plan":
             return self._plan(game, me, actions)
         if kind in ("actions", "response"):
@@ -120,6 +127,12 @@ class HeuristicBot:
         return actions[0].id
 
     def _commit(self, view: dict[str, Any], me: dict[str, Any], grp: Any, actions: list[Action]) -> str:
+        """§4.3: every point of willpower short of the staging threat costs each player a point of
+        threat, so quest with every character that has willpower, strongest first, until the
+        expected staging threat (the area now plus about two per card still to be revealed) is
+        beaten with a margin. Keep one character back only when an enemy will attack this round
+        and no one else could block it: a character who readies itself after committing
+        (Aragorn with a resource) and the characters without willpower stay free anyway."""
         done = _first(actions, "done") or actions[-1].id
         if grp is None:
             return done
@@ -129,34 +142,56 @@ class HeuristicBot:
         need = grp["staging_threat"] + 2 * len(grp["members"]) + 1 + self.extra
         if self.all_in_at_stage3 and grp.get("quest") and grp["quest"].get("stage") == "3":
             need += 99  # the last stage is a race: every point of progress counts
-        danger = bool(me["engaged"]) or any(e["type"] == "enemy" and e["eng"] <= me["threat"] + self.danger_margin
-                                             for e in grp["staging"])
-        keep = max(ready, key=lambda c: c["defense"] * 2 + c["hp"] - c["dmg"]) if danger and ready else None
         if grp["committed_wp"] >= need:
             return done
-        best = sorted((c for c in ready if c is not keep and c["wp"] > 0), key=lambda c: -c["wp"])
-        if len(ready) == 1 and not danger and ready[0]["wp"] > 0:
-            return by_card[ready[0]["id"]]
+        keep = self._keeper(me, grp)
+        best = sorted((c for c in ready if c["id"] != keep and c["wp"] > 0),
+                      key=lambda c: (-c["wp"], c["defense"] * 2 + c["atk"]))
         return by_card[best[0]["id"]] if best else done
 
+    def _keeper(self, me: dict[str, Any], grp: Any) -> str | None:
+        """The character kept back from the quest to block this round's attacks, if one is needed."""
+        ready = [c for c in me["chars"] if not c["exhausted"]]
+        attackers = list(me["engaged"]) + [e for e in grp["staging"] if e["type"] == "enemy"
+                                             and e["eng"] <= me["threat"] + self.danger_margin]
+        if not attackers or not ready:
+            return None
+        hit = max(e["atk"] for e in attackers) + 1
+        free = [c for c in ready if c["wp"] <= 0 or _self_readies(c)]
+        if any(c["hp"] - c["dmg"] > hit - c["defense"] for c in free):
+            return None  # someone who does not quest can take the attack
+        heroes = [c for c in me["chars"] if c["type"] == "hero"]
+        soak = max((h["hp"] - h["dmg"] for h in heroes), default=0)
+        if soak >= hit + self.soak_margin and len(attackers) == 1:
+            return None  # an undefended hit is cheaper than the threat a missing quester costs
+        cands = [c for c in ready if not _self_readies(c)]
+        if not cands:
+            return None
+        return max(cands, key=lambda c: (c["defense"] * 2 + c["hp"] - c["dmg"] - 2 * c["wp"]))["id"]
+
     def _optional_engage(self, me: dict[str, Any], enemies: dict[str, Any], actions: list[Action]) -> str:
-        """Take on a staging-area enemy when the ready characters can block it and kill it: its
-        threat then stops counting against the quest."""
+        """§4.5: take on a staging-area enemy whose attack a ready character can block and survive
+        (or a hero can soak with hit points to spare): an engaged enemy's threat no longer counts
+        against the quest (§5.5), and killing it rescues what it holds (§6.5). The enemy taking
+        most threat out of the staging area first."""
         no = _first(actions, "pass") or actions[-1].id
-        ready = sorted((c for c in me["chars"] if not c["exhausted"]), key=lambda c: -c["defense"])
-        if len(ready) < 2 or me["engaged"]:
-            return no
-        strength = sum(c["atk"] for c in ready[1:]) + self.engage_slack
-        best = None
+        ready = [c for c in me["chars"] if not c["exhausted"]]
+        heroes = [c for c in me["chars"] if c["type"] == "hero"]
+        coming = sum(e["atk"] for e in me["engaged"])
+        best: tuple[tuple[int, int], str] | None = None
         for a in actions:
-            e = enemies.get(a.card or "") if a.verb != "pass" else None
+            e = enemies.get(a.card or "") if a.verb == "engage" else None
             if e is None:
                 continue
-            blocker = ready[0]
-            survives = blocker["hp"] - blocker["dmg"] > e["atk"] - blocker["defense"]
-            if strength >= e["defense"] + e["hp"] - e["dmg"] and survives:
-                if best is None or e["threat"] > best[0]:
-                    best = (e["threat"], a.id)
+            hit = e["atk"] + 1
+            blocks = len(ready) > len(me["engaged"]) and any(
+                c["hp"] - c["dmg"] > hit - c["defense"] for c in ready)
+            soaks = not me["engaged"] and any(h["hp"] - h["dmg"] > hit + coming + self.soak_margin for h in heroes)
+            if not (blocks or soaks):
+                continue
+            score = (e["threat"] + len(e.get("captured", ())), -e["atk"])
+            if best is None or score > best[0]:
+                best = (score, a.id)
         return best[1] if best else no
 
     def _defend(self, view: dict[str, Any], decision: Decision, chars: dict[str, Any], actions: list[Action]) -> str:
@@ -223,18 +258,35 @@ class HeuristicBot:
             return go or actions[0].id
         return max(withs, key=lambda a: chars[a.card]["atk"]).id
 
-    def _travel(self, actions: list[Action], stage3: bool = False) -> str:
+    def _travel(self, actions: list[Action], stage3: bool = False, staging: list[dict[str, Any]] | None = None,
+                members: int = 1) -> str:
+        """§4.4: travelling takes a location's threat out of the staging area for every round it
+        would have stayed there, so go to the one worth most: its threat, its captives (explored,
+        they are rescued), the Prison Cell's free card; a Patrol Room's travel cost (3 threat per
+        player) is paid once, its 3 threat would be paid every round."""
         stay = _first(actions, "stay") or "stay"
         travels = [a for a in actions if a.verb == "travel"]
         if stage3 and self.stage3_gate_only:
             gate = [a for a in travels if _key(a) == "southern_gate"]
-            return gate[0].id if gate else stay
-        for pref in ("prison_cell", "southern_gate", "tunnels_of_mount_gram"):
-            for a in travels:
-                if _key(a) == pref:
-                    return a.id
-        safe = [a for a in travels if _key(a) != "patrol_room"]
-        return safe[0].id if safe else stay
+            if gate:
+                return gate[0].id
+        by_id = {c["id"]: c for c in staging or ()}
+
+        def worth(a: Action) -> float:
+            c = by_id.get(a.card or "", {})
+            k = _key(a)
+            held = sum(x["n"] for x in c.get("captured", ()))
+            v = c.get("threat", 1) * 2 + held - 0.5 * c.get("qp", 3)
+            if k == "prison_cell":
+                v += 2
+            if k == "patrol_room":
+                v -= 1.5 * members
+            if k == "southern_gate":
+                v -= 99
+            return v
+
+        scored = sorted(travels, key=worth, reverse=True)
+        return scored[0].id if scored and worth(scored[0]) > 0 else stay
 
     def _plan(self, game: Any, me: dict[str, Any], actions: list[Action]) -> str:
         plays = [a for a in actions if a.verb == "play"]
@@ -268,7 +320,37 @@ class HeuristicBot:
                 return a.id
             if k in ("feint", "thicket_of_spears") and view["phase"] == "combat" and me["engaged"]:
                 return a.id
+            if view["phase"] == "combat" and me["engaged"] and a.amount is None and self._combat_card(k, tokens, me, view):
+                return a.id
         return "pass"
+
+    def _combat_card(self, k: str, tokens: tuple[str, ...], me: dict[str, Any], view: dict[str, Any]) -> bool:
+        """§4.6 with the resources that otherwise pile up on heroes: ready the whole table before
+        the enemies attack (Grim Resolve), strike an engaged enemy the character kills at once
+        (Quick Strike), ready an exhausted fighting ally (Ever Vigilant), lift every attacker
+        (For Gondor!) or wound every engaged enemy (Rain of Arrows)."""
+        chars = {c["id"]: c for p in view["players"] for c in p["chars"]}
+        foes = {e["id"]: e for p in view["players"] for e in p["engaged"]}
+        tired = [c for c in me["chars"] if c["exhausted"]]
+        fresh = [c for c in me["chars"] if not c["exhausted"]]
+        if k == "grim_resolve":
+            return len(tired) >= 3
+        if k == "quick_strike" and len(tokens) == 2 and tokens[0] in chars and tokens[1] in foes:
+            c, e = chars[tokens[0]], foes[tokens[1]]
+            return c["atk"] - e["defense"] >= e["hp"] - e["dmg"]
+        if k == "ever_vigilant" and tokens and tokens[0] in chars:
+            c = chars[tokens[0]]
+            return c["exhausted"] and c["atk"] + c["defense"] >= 3
+        if k == "for_gondor":
+            return len(fresh) >= 2 and view.get("attack") is None and view.get("enemy_attack") is None
+        if k == "rain_of_arrows":
+            return len(foes) >= 2 or any(e["hp"] - e["dmg"] <= 1 for e in foes.values())
+        return False
+
+
+def _self_readies(c: dict[str, Any]) -> bool:
+    """Aragorn readies himself after committing to the quest for one of his resources."""
+    return key_of(c["id"]) == "aragorn" and (c.get("res") or 0) >= 1
 
 
 def _hero_value(game: Any, cid: str) -> int:
