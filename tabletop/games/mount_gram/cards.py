@@ -304,7 +304,7 @@ def check_abilities(cards: dict[str, CardDef], kind: str, where: str, players: d
             if allowed is None:
                 raise GameDataError(f"{at}.trigger': {ab['trigger']!r} is not a trigger of {kind} cards")
             registry, passive = allowed
-            registry.check([(f"{at}.op' (trigger {ab['trigger']!r})", ab["op"])], passive)
+            registry.check([(at + ".op' (trigger " + repr(ab["trigger"]) + ")", ab["op"])], passive)
             if ab.get("event") is not None and ab["event"] not in events:
                 raise GameDataError(f"{at}.event': unknown event {ab['event']!r}")
             extra = sorted(set(ab) - PARAMS - {"trigger", "op", "event"})
