@@ -15,7 +15,7 @@ from typing import Any
 
 from tabletop.engine.determinize import hidden_of, private_log, relabel_fields, resample, reseed
 from tabletop.engine.rng import Rng
-from tabletop.engine.search import SearchBot
+from tabletop.engine.search import RefiningSearchBot, SearchBot
 
 from .state import MGState
 
@@ -122,5 +122,5 @@ def search_bot() -> SearchBot:
     (it stands unless the search finds one better by the margin). The playouts are played by the
     heuristic team too: random co-op play loses within a few rounds whatever was chosen at the
     root, so random playouts measured nothing (20 games at 50 ms with them: no win)."""
-    return SearchBot(determinize, evaluate, exploration=0.7, depth=20, prior="heuristic", margin=0.05,
-                     rollout="heuristic")
+    return RefiningSearchBot(determinize, evaluate, exploration=0.7, depth=20, prior="heuristic", margin=0.05,
+                             rollout="heuristic")

@@ -14,7 +14,7 @@ from typing import Any
 
 from tabletop.engine.determinize import hidden_of, private_log, relabel_fields, resample, reseed
 from tabletop.engine.rng import Rng
-from tabletop.engine.search import SearchBot, bot_policy, ismcts
+from tabletop.engine.search import RefiningSearchBot, SearchBot
 
 from .state import VState
 
@@ -95,36 +95,6 @@ def evaluate(game: Any, s: VState) -> list[float]:
         best_other = max((worth[j] for j in range(n) if j != i), default=worth[i])
         out.append(1.0 / (1.0 + math.exp(-(worth[i] - best_other) * 2.0)))
     return out
-
-class RefiningSearchBot(SearchBot):
-    """The search refines the heuristic instead of replacing it: the heuristic's answer (the
-    prior) stands unless another root action beats its mean by ``margin`` *plus* the noise of
-    the fewer-sampled of the two (``spread / sqrt(visits)``). With the few dozen playouts a
-    second of thought affords, an unguarded margin lets sampling noise overrule a sound policy
-    (that is what kept the plain search at or below the heuristic's strength)."""
-
-    def __init__(self, *args: Any, spread: float = 0.3, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.spread = spread
-
-    def choose(self, game: Any, view: Any, decision: Any, actions: list[Any], rng: Rng,
-               state: Any = None, stop: Any = None) -> str:
-        if len(actions) == 1 or state is None or not self.prior:
-            return super().choose(game, view, decision, actions, rng, state=state, stop=stop)
-        det = self.determinize(game, state, decision.seat, Rng(rng.below(1 << 62)))
-        favourite = str(game.spec.bots[self.prior]().choose(game, game.view(det, decision.seat), decision, actions,
-                                                             Rng(rng.below(1 << 62))))
-        policy = bot_policy(game.spec.bots[self.rollout]()) if self.rollout else None
-        self.last = ismcts(game, state, decision.seat, determinize=self.determinize, evaluate=self.evaluate,
-                           rng=rng, budget=self.budget(), exploration=self.exploration, depth=self.depth,
-                           actions=[a.id for a in actions], stop=stop, first_bias=self.first_bias, policy=policy)
-        best, res = self.last.action, self.last
-        if best == favourite or favourite not in res.means or best not in res.means:
-            return favourite
-        fewer = max(1, min(res.visits.get(best, 0), res.visits.get(favourite, 0)))
-        if res.means[best] - res.means[favourite] > self.margin + self.spread / math.sqrt(fewer):
-            return best
-        return favourite
 
 
 def search_bot() -> SearchBot:
