@@ -138,12 +138,16 @@ async def key_bar(tmp_path: Path, game_id: str, size: tuple[int, int], lang: str
     app = TabletopApp(saves_dir=tmp_path, match=match, save_path=None, animate=False, bot_delay=0,
                       language=lang, settings=Settings(language=lang, curtain=False))
     async with app.run_test(size=size) as pilot:
-        for _ in range(5):
-            await pilot.pause()
+        steady = 0
+        for _ in range(40):  # an opening card (MSX's world intro) may arrive late on a busy machine
+            await pilot.pause(0.05)
             if isinstance(app.screen, GameScreen):
-                break
-            await pilot.press("enter")
-        await pilot.pause(0.1)
+                steady += 1
+                if steady == 3:  # the game screen stayed on top for three pauses: nothing more is coming
+                    break
+            else:
+                steady = 0
+                await pilot.press("enter")
         screen = app.screen
         assert isinstance(screen, GameScreen)
         keys = [k for k in screen.query(FooterKey) if k.description and k.is_attached and k.display]
