@@ -17,7 +17,7 @@ play: $(STAMP)
 	$(BIN)/tabletop
 
 test: $(STAMP)
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto --maxprocesses=4
 
 bench: $(STAMP)
 	$(BIN)/python -c "import chess" 2>/dev/null || $(BIN)/python -m pip install --quiet -e '.[test,bench]'
