@@ -14,7 +14,7 @@ from typing import Any, Callable
 from tabletop.engine import Action, emit
 from tabletop.engine.chance import shuffle
 from tabletop.engine.msg import Msg, msg
-from tabletop.engine.stack import AGAIN, Choice, Machine, Outcome
+from tabletop.engine.stack import AGAIN, Choice, Machine, Outcome, Unsettled
 from tabletop.engine.stack import push as stack_push
 from tabletop.engine.zones import draw
 
@@ -123,8 +123,17 @@ def frame(kind: str) -> Callable[[type[Frame]], type[Frame]]:
         FRAMES[kind] = cls
         MACHINE.handler(kind)(_handler(cls))
         MACHINE.on_answer(kind)(cls.answer)
+        RUNS[kind] = cls.run
+        ANSWERS[kind] = cls.answer
         return cls
     return register
+
+
+RUNS: dict[str, Callable[[Rules, MGState, dict[str, Any]], Ran]] = {}
+"""Each frame kind's ``run``, the very functions ``MACHINE``'s handlers wrap: ``advance`` calls
+them directly (``run_frames``)."""
+ANSWERS: dict[str, Callable[[Rules, MGState, dict[str, Any], Action], None]] = {}
+"""Each frame kind's ``answer``, the very functions registered with ``MACHINE.on_answer``."""
 
 
 def continuation(key: str) -> Callable[[Callable[..., None]], Callable[..., None]]:
@@ -138,12 +147,55 @@ def advance(g: Rules, s: MGState) -> None:
     """Run frames until a decision is needed or the game is over; an empty stack starts the
     next phase."""
     g.fx.forget()
-    MACHINE.run(s, lambda st: next_phase(g, st), ctx=g)
+    run_frames(g, s)
+
+
+def run_frames(g: Rules, s: MGState) -> None:
+    """``MACHINE.run(s, refill=next_phase, ctx=g)`` step for step, specialised to Mount Gram's
+    frames: the same frames run in the same order and a question is stored the same way, the
+    same guard refuses a resolution that never settles. It exists for speed only: about eight
+    frames run per action in a random game, and the general machine spends three calls on each
+    (the handler wrapper, the ``live`` and ``ask`` hooks) that here are a few inline tests.
+    ``tests/games/mount_gram/test_resolution_stack.py`` keeps both on the same handlers."""
+    if s.outcome:
+        return
+    runs = RUNS
+    limit = MACHINE.limit
+    steps = 0
+    while True:  # no outcome here: checked on entry, after each frame and each next phase
+        steps += 1
+        if steps > limit:
+            last = s.stack[-1].get("t") if s.stack else None
+            raise Unsettled(f"{MACHINE.game}: resolution does not settle (last frame: {last})")
+        stack = s.stack
+        if not stack:
+            next_phase(g, s)
+            if s.outcome:
+                return
+            continue
+        f = stack[-1]
+        f.pop("ask", None)  # a stale question is dropped (``_handler``)
+        res = runs[f["t"]](g, s, f)
+        if s.outcome:
+            return
+        if not res:
+            continue  # False: the frame removed itself or runs again under what it pushed
+        if type(res) is not Choice:
+            raise TypeError(f"{MACHINE.game}: handler {f['t']!r} returned {res!r}, not DONE, AGAIN or a Choice")
+        if res.opts is not None and not res.opts:
+            raise RuntimeError(f"{MACHINE.game}: empty choice {res.kind}")
+        f["ask"] = [res.seat, res.kind, res.prompt]  # ``_store_ask``
+        return
 
 
 def answer(g: Rules, s: MGState, a: Action) -> None:
-    """Hand the chosen legal action to the frame waiting for it (the top one)."""
-    MACHINE.answer(s, a, ctx=g)
+    """Hand the chosen legal action to the frame waiting for it (the top one), as
+    ``MACHINE.answer(s, a, ctx=g)`` does: the question is forgotten, the frame's ``answer`` runs."""
+    if not s.stack:
+        raise RuntimeError(f"{MACHINE.game}: an answer with no frame waiting for it")
+    f = s.stack[-1]
+    f.pop("ask", None)
+    ANSWERS[f["t"]](g, s, f, a)
 
 
 NEXT_PHASE = {ph: PHASES[(i + 1) % len(PHASES)] for i, ph in enumerate(PHASES)}
