@@ -9,6 +9,8 @@ takes the chosen action. Each phase runs once per group, groups in turn order (Â
 
 from __future__ import annotations
 
+import threading
+from functools import lru_cache
 from typing import Any, Callable
 
 from tabletop.engine import Action, emit
@@ -243,7 +245,7 @@ class Ask(Frame):
 
     @staticmethod
     def options(g: Rules, s: MGState, f: dict[str, Any]) -> list[Action]:
-        return [option_action(o) for o in f["opts"]]
+        return list(ask_actions(f))
 
     @staticmethod
     def answer(g: Rules, s: MGState, f: dict[str, Any], a: Action) -> None:
@@ -276,6 +278,29 @@ def option_action(o: list[Any]) -> Action:
     return Action(o[0], Msg.from_plain(r["label"]), card=o[2] or None, verb=r["verb"], target=r["target"],
                   amount=r["amount"], seat=r["seat"], location=r["location"],
                   extra=tuple((k, _tuples(v)) for k, v in r["extra"]))
+
+
+class _AskMemo(threading.local):
+    """The actions of the last ask frame's options, per thread, held with the very ``opts``
+    list they were read from (a frame's options never change once written; holding the list
+    keeps its identity from being reused): ``legal_actions`` and ``apply``'s legality check
+    read the same options, and each ``option_action`` builds a label and an action."""
+
+    opts: list[Any] | None = None
+    actions: tuple[Action, ...] = ()
+
+
+_ASK_MEMO = _AskMemo()
+
+
+def ask_actions(f: dict[str, Any]) -> tuple[Action, ...]:
+    """The actions an ask frame's stored options stand for (``option_action`` of each)."""
+    memo = _ASK_MEMO
+    opts = f["opts"]
+    if memo.opts is not opts:
+        memo.actions = tuple(option_action(o) for o in opts)
+        memo.opts = opts
+    return memo.actions
 
 
 def ask_frame(seat: int, key: str, prompt: Msg, opts: list[Action],
@@ -471,10 +496,11 @@ class Commit(Frame):
 
     @staticmethod
     def options(g: Rules, s: MGState, f: dict[str, Any]) -> list[Action]:
-        out = [Action(f"commit {c}", msg("act.commit", card=c, wp=B.wp(g, s, c)), card=c,
-                      group="commit", verb="commit")
-               for c in s.players[f["p"]]["chars"] if not s.cards[c]["ex"] and not s.cards[c]["com"]]
-        return out + [DONE_COMMITTING]
+        cards = s.cards
+        out = [commit_action(c, B.wp(g, s, c)) for c in s.players[f["p"]]["chars"]
+               if not cards[c]["ex"] and not cards[c]["com"]]
+        out.append(DONE_COMMITTING)
+        return out
 
     @staticmethod
     def answer(g: Rules, s: MGState, f: dict[str, Any], a: Action) -> None:
@@ -487,6 +513,13 @@ class Commit(Frame):
         s.cards[c]["com"] = True
         emit(s, "commit", seat=f["p"], card=c)
         g.fx.trigger(g, s, "committed", {"c": c, "p": f["p"]}, B.group_of(s, f["p"]))
+
+
+@lru_cache(maxsize=4096)
+def commit_action(c: str, wp: int) -> Action:
+    """Committing ``c`` (willpower ``wp``): an immutable action, a function of these two values,
+    so each is built once (a pure cache, keyed by plain values, on no object)."""
+    return Action(f"commit {c}", msg("act.commit", card=c, wp=wp), card=c, group="commit", verb="commit")
 
 
 @frame("reveal")
