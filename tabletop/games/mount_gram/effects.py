@@ -174,12 +174,15 @@ def plays(g: Rules, s: MGState, seat: int, f: dict[str, Any]) -> list[Play]:
     """The plays of ``seat`` in frame ``f``, memoised while the state stands still (``Memo``)."""
     memo = MEMO
     found = memo.plays
-    if memo.state is not s or memo.step != s.step or memo.n != len(s.log):
-        found.clear()
+    if found:
+        if memo.state is not s or memo.step != s.step or memo.n != len(s.log):
+            found.clear()
+        else:
+            hit = found.get(seat)
+            if hit is not None and hit[0] is f:
+                return hit[1]
+    if not found:  # (re)filled for this state as it stands
         memo.state, memo.step, memo.n = s, s.step, len(s.log)
-    hit = found.get(seat)
-    if hit is not None and hit[0] is f:
-        return hit[1]
     out = _plays(g, s, seat, f)
     found[seat] = (f, out)
     return out
@@ -210,13 +213,13 @@ def _plays(g: Rules, s: MGState, seat: int, f: dict[str, Any]) -> list[Play]:
         funds: dict[str, tuple[int, int, int]] = {}
         for c in hand:
             card = defs[c]
-            key = card.key
-            if (wanted is not None and key not in wanted) or key in seen:
-                continue
-            seen.add(key)
             if card.type == "event":
                 if not card.active:
+                    continue  # (before the copy test: every copy of a title is skipped alike)
+                key = card.key
+                if (wanted is not None and key not in wanted) or key in seen:
                     continue
+                seen.add(key)
                 abl = card.responses.get(ev, ()) if ev else card.actions_in.get(phase, card.actions_any)  # usable
                 if not abl:
                     continue
@@ -229,6 +232,10 @@ def _plays(g: Rules, s: MGState, seat: int, f: dict[str, Any]) -> list[Play]:
                 continue
             if not planning or card.type == "hero":
                 continue
+            key = card.key
+            if (wanted is not None and key not in wanted) or key in seen:
+                continue
+            seen.add(key)
             sphere = card.sphere
             row = funds.get(sphere)
             if row is None:
