@@ -652,6 +652,16 @@ class Encounter(Frame):
         return False
 
 
+NO_ENGAGE = Action("pass", msg("act.no_engage"), verb="pass")
+
+
+@lru_cache(maxsize=4096)
+def engage_action(c: str) -> Action:
+    """Engaging enemy ``c`` (optional engagement): an immutable action of that one value, built
+    once (a pure cache keyed by the card id)."""
+    return Action(f"engage {c}", msg("act.engage", card=c), card=c, verb="engage")
+
+
 @frame("eopt")
 class OptionalEngagement(Frame):
     @staticmethod
@@ -664,9 +674,10 @@ class OptionalEngagement(Frame):
     @staticmethod
     def options(g: Rules, s: MGState, f: dict[str, Any]) -> list[Action]:
         grp = B.group_of(s, f["p"])
-        out = [Action(f"engage {c}", msg("act.engage", card=c), card=c, verb="engage") for c in grp["staging"]
-               if g.defs[c].type == "enemy"]
-        return out + [Action("pass", msg("act.no_engage"), verb="pass")]
+        defs = g.defs
+        out = [engage_action(c) for c in grp["staging"] if defs[c].type == "enemy"]
+        out.append(NO_ENGAGE)
+        return out
 
     @staticmethod
     def answer(g: Rules, s: MGState, f: dict[str, Any], a: Action) -> None:

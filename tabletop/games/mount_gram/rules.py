@@ -52,6 +52,13 @@ def _flat_msg(items: tuple[tuple[str, Any], ...]) -> Msg:
     return Msg.from_plain(dict(items))
 
 
+@lru_cache(maxsize=4096)
+def _decision(seat: int, kind: str, prompt: Msg) -> Decision:
+    """A decision: immutable, a function of these three values, so each is built once (a pure
+    cache keyed by plain values; the prompts of ``prompt_msg`` are mostly shared already)."""
+    return Decision(seat, kind, prompt)
+
+
 class MountGram(Game[MGState]):
     state_type = MGState
     view_type = MGView
@@ -96,7 +103,7 @@ class MountGram(Game[MGState]):
         last = _LAST.decision
         if last is not None and last[0] is ask:
             return last[1]  # a Decision is immutable: the same question gets the same object
-        d = Decision(ask[0], ask[1], prompt_msg(ask[2]))
+        d = _decision(ask[0], ask[1], prompt_msg(ask[2]))
         _LAST.decision = (ask, d)
         return d
 
