@@ -26,8 +26,13 @@ REC_DEFAULTS: dict[str, Any] = {"dmg": 0, "res": 0, "prog": 0, "ex": False, "com
 
 
 def new_rec(**kw: Any) -> dict[str, Any]:
-    rec = {k: (list(v) if isinstance(v, list) else v) for k, v in REC_DEFAULTS.items()}
-    rec.update(kw)
+    """A fresh record of a card entering play: ``REC_DEFAULTS`` with new lists, then ``kw``.
+    Written out as a display (same keys, same order: ``tests/games/mount_gram`` checks it),
+    since every card that enters play builds one."""
+    rec = {"dmg": 0, "res": 0, "prog": 0, "ex": False, "com": False, "att": [], "cap": [], "sh": [], "up": [],
+           "ctl": -1, "g": "", "on": "", "time": 0}
+    if kw:
+        rec.update(kw)
     return rec
 
 
