@@ -26,8 +26,13 @@ REC_DEFAULTS: dict[str, Any] = {"dmg": 0, "res": 0, "prog": 0, "ex": False, "com
 
 
 def new_rec(**kw: Any) -> dict[str, Any]:
-    rec = {k: (list(v) if isinstance(v, list) else v) for k, v in REC_DEFAULTS.items()}
-    rec.update(kw)
+    """A fresh record of a card entering play: ``REC_DEFAULTS`` with new lists, then ``kw``.
+    Written out as a display (same keys, same order: ``tests/games/mount_gram`` checks it),
+    since every card that enters play builds one."""
+    rec = {"dmg": 0, "res": 0, "prog": 0, "ex": False, "com": False, "att": [], "cap": [], "sh": [], "up": [],
+           "ctl": -1, "g": "", "on": "", "time": 0}
+    if kw:
+        rec.update(kw)
     return rec
 
 
@@ -70,7 +75,9 @@ def members(s: MGState, grp: Group) -> list[int]:
     if len(mine) == 1:
         return [] if players[mine[0]]["out"] else [mine[0]]
     n, first = len(players), s.first
-    return sorted((p for p in mine if not players[p]["out"]), key=lambda p: (p - first) % n)
+    # the seats from the first player on, those of the group still playing: the order of
+    # ``sorted(mine, key=(p - first) % n)`` without a key call per seat (a hot path)
+    return [p for p in (*range(first, n), *range(first)) if p in mine and not players[p]["out"]]
 
 
 def groups_in_order(s: MGState) -> list[Group]:

@@ -23,7 +23,7 @@ from .cards import CardDef, key_of, response_clause
 from .choices import apply_split, check_restricted, pay_options, pay_splits, split_of
 from .context import Rules
 from .flow import ask_frame, continuation, push, window
-from .ops import OPS, PASSIVE_OPS, Ctx, chars_of_group, engaged_in_group, locations_of, staging_attacker, t_put_self
+from .ops import FIND, OPS, PASSIVE_OPS, Ctx, chars_of_group, engaged_in_group, locations_of, staging_attacker, t_put_self
 from .state import MGState
 
 __all__ = ["OPS", "PASSIVE_OPS", "Play", "response_clause", "actions", "available", "execute", "forget", "plays",
@@ -174,12 +174,15 @@ def plays(g: Rules, s: MGState, seat: int, f: dict[str, Any]) -> list[Play]:
     """The plays of ``seat`` in frame ``f``, memoised while the state stands still (``Memo``)."""
     memo = MEMO
     found = memo.plays
-    if memo.state is not s or memo.step != s.step or memo.n != len(s.log):
-        found.clear()
+    if found:
+        if memo.state is not s or memo.step != s.step or memo.n != len(s.log):
+            found.clear()
+        else:
+            hit = found.get(seat)
+            if hit is not None and hit[0] is f:
+                return hit[1]
+    if not found:  # (re)filled for this state as it stands
         memo.state, memo.step, memo.n = s, s.step, len(s.log)
-    hit = found.get(seat)
-    if hit is not None and hit[0] is f:
-        return hit[1]
     out = _plays(g, s, seat, f)
     found[seat] = (f, out)
     return out
@@ -210,14 +213,14 @@ def _plays(g: Rules, s: MGState, seat: int, f: dict[str, Any]) -> list[Play]:
         funds: dict[str, tuple[int, int, int]] = {}
         for c in hand:
             card = defs[c]
-            key = card.key
-            if (wanted is not None and key not in wanted) or key in seen:
-                continue
-            seen.add(key)
             if card.type == "event":
                 if not card.active:
+                    continue  # (before the copy test: every copy of a title is skipped alike)
+                key = card.key
+                if (wanted is not None and key not in wanted) or key in seen:
                     continue
-                abl = card.usable(ev, phase)
+                seen.add(key)
+                abl = card.responses.get(ev, ()) if ev else card.actions_in.get(phase, card.actions_any)  # usable
                 if not abl:
                     continue
                 sphere = card.sphere
@@ -229,6 +232,10 @@ def _plays(g: Rules, s: MGState, seat: int, f: dict[str, Any]) -> list[Play]:
                 continue
             if not planning or card.type == "hero":
                 continue
+            key = card.key
+            if (wanted is not None and key not in wanted) or key in seen:
+                continue
+            seen.add(key)
             sphere = card.sphere
             row = funds.get(sphere)
             if row is None:
@@ -241,7 +248,8 @@ def _plays(g: Rules, s: MGState, seat: int, f: dict[str, Any]) -> list[Play]:
                 for t in attach_targets(g, s, seat, card):
                     out.append(Play(f"play {c} {t}", "attach", c, None, [t], True))
     sources = []
-    for ch in pl["chars"]:
+    chars = pl["chars"]
+    for ch in chars:
         if defs[ch].active:
             sources.append(ch)
         att = cards[ch]["att"]
@@ -250,10 +258,11 @@ def _plays(g: Rules, s: MGState, seat: int, f: dict[str, Any]) -> list[Play]:
                 if cards[a]["ctl"] == seat and defs[a].active:
                     sources.append(a)
     shared = g.facts.any_player
+    players = s.players
     for p in B.group_of(s, seat)["members"]:
         if p != seat:
-            for ch in s.players[p]["chars"]:
-                if defs[ch].key in shared and not ev:
+            for ch in players[p]["chars"]:
+                if not ev and defs[ch].key in shared:
                     sources.append(ch)  # Éowyn: each player may trigger her action (FAQ)
                 for a in cards[ch]["att"]:
                     if cards[a]["ctl"] == seat and defs[a].active:
@@ -261,7 +270,8 @@ def _plays(g: Rules, s: MGState, seat: int, f: dict[str, Any]) -> list[Play]:
     if sources:
         used = f.get("used", ())
         for c in sources:
-            abl = defs[c].usable(ev, phase)
+            card = defs[c]
+            abl = card.responses.get(ev, ()) if ev else card.actions_in.get(phase, card.actions_any)  # usable
             if not abl:
                 continue
             rec = cards[c]
@@ -281,7 +291,7 @@ def _plays(g: Rules, s: MGState, seat: int, f: dict[str, Any]) -> list[Play]:
                     continue
                 if rec["ctl"] != seat and not rec["on"] and not ab.get("any_player"):
                     continue
-                for t in OPS[ab["op"]].find(g, s, seat, c, ab, ctx):
+                for t in FIND[ab["op"]](g, s, seat, c, ab, ctx):
                     tail = " ".join(t)
                     out.append(Play(f"use {c} {tail}" if tail else f"use {c}", "", c, ab, t, False, verb="use"))
     if ev == "dwarf_hero_left" and ctx.get("p") == seat:
@@ -332,16 +342,17 @@ def _event_plays(g: Rules, s: MGState, seat: int, c: str, card: CardDef, abl: tu
     funds of its sphere (``_fund_row``, at least one matching hero)."""
     _, total, with_res = row
     thicket = card.key == "thicket_of_spears"
-    x_cost = card.x_cost
+    if not card.x_cost:
+        x = card.cost
+        if not ((with_res >= 3) if thicket else (total >= x)):
+            return  # the same for each of its abilities: none can be paid
+        for ab in abl:
+            for t in FIND[ab["op"]](g, s, seat, c, ab, ctx):  # no finder reads X (only search_top's resolver)
+                tail = " ".join(t)
+                out.append(Play(f"play {c} {tail}" if tail else f"play {c}", "", c, ab, t, True, x))
+        return
     for ab in abl:
-        finder = OPS[ab["op"]].find
-        if not x_cost:
-            x = card.cost
-            if (with_res >= 3) if thicket else (total >= x):
-                for t in finder(g, s, seat, c, ab, ctx):  # no finder reads X (only search_top's resolver)
-                    tail = " ".join(t)
-                    out.append(Play(f"play {c} {tail}" if tail else f"play {c}", "", c, ab, t, True, x))
-            continue
+        finder = FIND[ab["op"]]
         if total < 1 or (thicket and with_res < 3):
             continue
         found = finder(g, s, seat, c, ab, ctx)  # the same targets whatever X is

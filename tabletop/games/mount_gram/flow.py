@@ -9,13 +9,14 @@ takes the chosen action. Each phase runs once per group, groups in turn order (Â
 
 from __future__ import annotations
 
+import threading
+from functools import lru_cache
 from typing import Any, Callable
 
 from tabletop.engine import Action, emit
 from tabletop.engine.chance import shuffle
 from tabletop.engine.msg import Msg, msg
-from tabletop.engine.stack import AGAIN, Choice, Machine, Outcome
-from tabletop.engine.stack import push as stack_push
+from tabletop.engine.stack import AGAIN, Choice, Machine, Outcome, Unsettled
 from tabletop.engine.zones import draw
 
 from . import board as B
@@ -31,8 +32,10 @@ PHASES = ("resource", "planning", "quest", "travel", "encounter", "combat", "ref
 G = "MountGram"
 
 
-push = stack_push
-"""Push frames so that the first given runs first (the engine stack's ``push``)."""
+def push(s: MGState, *frames: dict[str, Any]) -> None:
+    """Push frames so that the first given runs first (it ends on top): the engine stack's
+    ``push``, in one ``extend`` (about three frames are pushed per action)."""
+    s.stack.extend(reversed(frames))
 
 
 def done(s: MGState, f: dict[str, Any]) -> bool:
@@ -123,8 +126,17 @@ def frame(kind: str) -> Callable[[type[Frame]], type[Frame]]:
         FRAMES[kind] = cls
         MACHINE.handler(kind)(_handler(cls))
         MACHINE.on_answer(kind)(cls.answer)
+        RUNS[kind] = cls.run
+        ANSWERS[kind] = cls.answer
         return cls
     return register
+
+
+RUNS: dict[str, Callable[[Rules, MGState, dict[str, Any]], Ran]] = {}
+"""Each frame kind's ``run``, the very functions ``MACHINE``'s handlers wrap: ``advance`` calls
+them directly (``run_frames``)."""
+ANSWERS: dict[str, Callable[[Rules, MGState, dict[str, Any], Action], None]] = {}
+"""Each frame kind's ``answer``, the very functions registered with ``MACHINE.on_answer``."""
 
 
 def continuation(key: str) -> Callable[[Callable[..., None]], Callable[..., None]]:
@@ -138,12 +150,55 @@ def advance(g: Rules, s: MGState) -> None:
     """Run frames until a decision is needed or the game is over; an empty stack starts the
     next phase."""
     g.fx.forget()
-    MACHINE.run(s, lambda st: next_phase(g, st), ctx=g)
+    run_frames(g, s)
+
+
+def run_frames(g: Rules, s: MGState) -> None:
+    """``MACHINE.run(s, refill=next_phase, ctx=g)`` step for step, specialised to Mount Gram's
+    frames: the same frames run in the same order and a question is stored the same way, the
+    same guard refuses a resolution that never settles. It exists for speed only: about eight
+    frames run per action in a random game, and the general machine spends three calls on each
+    (the handler wrapper, the ``live`` and ``ask`` hooks) that here are a few inline tests.
+    ``tests/games/mount_gram/test_resolution_stack.py`` keeps both on the same handlers."""
+    if s.outcome:
+        return
+    runs = RUNS
+    limit = MACHINE.limit
+    steps = 0
+    while True:  # no outcome here: checked on entry, after each frame and each next phase
+        steps += 1
+        if steps > limit:
+            last = s.stack[-1].get("t") if s.stack else None
+            raise Unsettled(f"{MACHINE.game}: resolution does not settle (last frame: {last})")
+        stack = s.stack
+        if not stack:
+            next_phase(g, s)
+            if s.outcome:
+                return
+            continue
+        f = stack[-1]
+        f.pop("ask", None)  # a stale question is dropped (``_handler``)
+        res = runs[f["t"]](g, s, f)
+        if s.outcome:
+            return
+        if not res:
+            continue  # False: the frame removed itself or runs again under what it pushed
+        if type(res) is not Choice:
+            raise TypeError(f"{MACHINE.game}: handler {f['t']!r} returned {res!r}, not DONE, AGAIN or a Choice")
+        if res.opts is not None and not res.opts:
+            raise RuntimeError(f"{MACHINE.game}: empty choice {res.kind}")
+        f["ask"] = [res.seat, res.kind, res.prompt]  # ``_store_ask``
+        return
 
 
 def answer(g: Rules, s: MGState, a: Action) -> None:
-    """Hand the chosen legal action to the frame waiting for it (the top one)."""
-    MACHINE.answer(s, a, ctx=g)
+    """Hand the chosen legal action to the frame waiting for it (the top one), as
+    ``MACHINE.answer(s, a, ctx=g)`` does: the question is forgotten, the frame's ``answer`` runs."""
+    if not s.stack:
+        raise RuntimeError(f"{MACHINE.game}: an answer with no frame waiting for it")
+    f = s.stack[-1]
+    f.pop("ask", None)
+    ANSWERS[f["t"]](g, s, f, a)
 
 
 NEXT_PHASE = {ph: PHASES[(i + 1) % len(PHASES)] for i, ph in enumerate(PHASES)}
@@ -191,7 +246,7 @@ class Ask(Frame):
 
     @staticmethod
     def options(g: Rules, s: MGState, f: dict[str, Any]) -> list[Action]:
-        return [option_action(o) for o in f["opts"]]
+        return list(ask_actions(f))
 
     @staticmethod
     def answer(g: Rules, s: MGState, f: dict[str, Any], a: Action) -> None:
@@ -224,6 +279,29 @@ def option_action(o: list[Any]) -> Action:
     return Action(o[0], Msg.from_plain(r["label"]), card=o[2] or None, verb=r["verb"], target=r["target"],
                   amount=r["amount"], seat=r["seat"], location=r["location"],
                   extra=tuple((k, _tuples(v)) for k, v in r["extra"]))
+
+
+class _AskMemo(threading.local):
+    """The actions of the last ask frame's options, per thread, held with the very ``opts``
+    list they were read from (a frame's options never change once written; holding the list
+    keeps its identity from being reused): ``legal_actions`` and ``apply``'s legality check
+    read the same options, and each ``option_action`` builds a label and an action."""
+
+    opts: list[Any] | None = None
+    actions: tuple[Action, ...] = ()
+
+
+_ASK_MEMO = _AskMemo()
+
+
+def ask_actions(f: dict[str, Any]) -> tuple[Action, ...]:
+    """The actions an ask frame's stored options stand for (``option_action`` of each)."""
+    memo = _ASK_MEMO
+    opts = f["opts"]
+    if memo.opts is not opts:
+        memo.actions = tuple(option_action(o) for o in opts)
+        memo.opts = opts
+    return memo.actions
 
 
 def ask_frame(seat: int, key: str, prompt: Msg, opts: list[Action],
@@ -419,10 +497,11 @@ class Commit(Frame):
 
     @staticmethod
     def options(g: Rules, s: MGState, f: dict[str, Any]) -> list[Action]:
-        out = [Action(f"commit {c}", msg("act.commit", card=c, wp=B.wp(g, s, c)), card=c,
-                      group="commit", verb="commit")
-               for c in s.players[f["p"]]["chars"] if not s.cards[c]["ex"] and not s.cards[c]["com"]]
-        return out + [DONE_COMMITTING]
+        cards = s.cards
+        out = [commit_action(c, B.wp(g, s, c)) for c in s.players[f["p"]]["chars"]
+               if not cards[c]["ex"] and not cards[c]["com"]]
+        out.append(DONE_COMMITTING)
+        return out
 
     @staticmethod
     def answer(g: Rules, s: MGState, f: dict[str, Any], a: Action) -> None:
@@ -435,6 +514,13 @@ class Commit(Frame):
         s.cards[c]["com"] = True
         emit(s, "commit", seat=f["p"], card=c)
         g.fx.trigger(g, s, "committed", {"c": c, "p": f["p"]}, B.group_of(s, f["p"]))
+
+
+@lru_cache(maxsize=4096)
+def commit_action(c: str, wp: int) -> Action:
+    """Committing ``c`` (willpower ``wp``): an immutable action, a function of these two values,
+    so each is built once (a pure cache, keyed by plain values, on no object)."""
+    return Action(f"commit {c}", msg("act.commit", card=c, wp=wp), card=c, group="commit", verb="commit")
 
 
 @frame("reveal")
@@ -567,6 +653,16 @@ class Encounter(Frame):
         return False
 
 
+NO_ENGAGE = Action("pass", msg("act.no_engage"), verb="pass")
+
+
+@lru_cache(maxsize=4096)
+def engage_action(c: str) -> Action:
+    """Engaging enemy ``c`` (optional engagement): an immutable action of that one value, built
+    once (a pure cache keyed by the card id)."""
+    return Action(f"engage {c}", msg("act.engage", card=c), card=c, verb="engage")
+
+
 @frame("eopt")
 class OptionalEngagement(Frame):
     @staticmethod
@@ -579,9 +675,10 @@ class OptionalEngagement(Frame):
     @staticmethod
     def options(g: Rules, s: MGState, f: dict[str, Any]) -> list[Action]:
         grp = B.group_of(s, f["p"])
-        out = [Action(f"engage {c}", msg("act.engage", card=c), card=c, verb="engage") for c in grp["staging"]
-               if g.defs[c].type == "enemy"]
-        return out + [Action("pass", msg("act.no_engage"), verb="pass")]
+        defs = g.defs
+        out = [engage_action(c) for c in grp["staging"] if defs[c].type == "enemy"]
+        out.append(NO_ENGAGE)
+        return out
 
     @staticmethod
     def answer(g: Rules, s: MGState, f: dict[str, Any], a: Action) -> None:

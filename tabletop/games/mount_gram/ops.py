@@ -662,3 +662,6 @@ for _name, _find, _resolve in (
     ("search_top", t_search_top, r_search_top),
 ):
     OPS.add(_name, Op(_find, _resolve))
+
+FIND: dict[str, Finder] = {name: OPS[name].find for name in OPS}
+"""Each op's finder by name, a plain dict for the listing's hot loop (``OPS[name].find``)."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import threading
+from functools import lru_cache
 from typing import Any
 
 from tabletop.engine import Action, CardFace, Decision, Game, IllegalAction, Result, Seat, emit, visible_log
@@ -14,7 +15,7 @@ from . import encounter as enc
 from .cards import SPHERES, CardDef, DefTable, key_of, owner_of, player_cards
 from .context import CardFacts
 from .faces import face_of
-from .flow import FINISH_PLANNING, FRAMES, PASS, advance, answer, option_action
+from .flow import FINISH_PLANNING, FRAMES, PASS, advance, answer, ask_actions, option_action
 from .scenario import MountGramScenario, QuestScenario
 from .state import MGState, clone_state
 from .views import MGView
@@ -30,6 +31,32 @@ class _Last(threading.local):
 
 
 _LAST = _Last()
+
+
+def prompt_msg(plain: dict[str, Any]) -> Msg:
+    """``Msg.from_plain`` of a question's prompt. Most prompts are flat ("ask.commit" and a
+    seat): those are built once each (``_flat_msg``, a pure cache keyed by the plain values,
+    strings and whole numbers only, so that ``True`` and ``1`` never share an entry); any
+    other prompt is read as it is."""
+    items = tuple(plain.items())
+    for _, value in items:
+        kind = type(value)
+        if kind is not str and kind is not int:
+            return Msg.from_plain(plain)
+    return _flat_msg(items)
+
+
+@lru_cache(maxsize=4096)
+def _flat_msg(items: tuple[tuple[str, Any], ...]) -> Msg:
+    """The message of a flat plain form (no nested message or list): ``Msg.from_plain``."""
+    return Msg.from_plain(dict(items))
+
+
+@lru_cache(maxsize=4096)
+def _decision(seat: int, kind: str, prompt: Msg) -> Decision:
+    """A decision: immutable, a function of these three values, so each is built once (a pure
+    cache keyed by plain values; the prompts of ``prompt_msg`` are mostly shared already)."""
+    return Decision(seat, kind, prompt)
 
 
 class MountGram(Game[MGState]):
@@ -76,7 +103,7 @@ class MountGram(Game[MGState]):
         last = _LAST.decision
         if last is not None and last[0] is ask:
             return last[1]  # a Decision is immutable: the same question gets the same object
-        d = Decision(ask[0], ask[1], Msg.from_plain(ask[2]))
+        d = _decision(ask[0], ask[1], prompt_msg(ask[2]))
         _LAST.decision = (ask, d)
         return d
 
@@ -115,7 +142,7 @@ class MountGram(Game[MGState]):
         elif kind == "plan":
             seat, last = f["p"], FINISH_PLANNING
         elif kind == "ask":  # Ask.options: one action per listed option
-            return next((option_action(o) for o in f["opts"] if o[0] == action_id), None)
+            return next((a for a in ask_actions(f) if a.id == action_id), None)
         elif kind == "commit":  # Commit.options: each ready, uncommitted character, then "done"
             if action_id == "done":
                 return Action("done", "", verb="done")

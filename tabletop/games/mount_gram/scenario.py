@@ -8,6 +8,7 @@ Gate. Rescue and time counters live in the base class because they are card-driv
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from tabletop.engine import Action, emit
@@ -22,6 +23,14 @@ from .context import Rules
 from .encounter import enter_play_staging, free_play_ok
 from .flow import Frame, Ran, ask, ask_frame, continuation, enemy_attack, frame, push
 from .state import Group, MGState, Player
+
+
+@lru_cache(maxsize=64)
+def _deck_ids(seat: int, sphere: str) -> tuple[str, ...]:
+    """The instance ids of ``seat``'s starter deck of ``sphere``, in the data's order (card data
+    only: a pure cache keyed by the seat and the sphere)."""
+    return tuple(card_id("p" + str(seat), k, n) for k, q in starter_decks()[sphere]["cards"]
+                 for n in range(1, q + 1))
 
 
 class QuestScenario:
@@ -46,8 +55,7 @@ class QuestScenario:
         return out
 
     def build_player(self, g: Rules, s: MGState, seat: int, name: str, sphere: str) -> Player:
-        deck_data = starter_decks()[sphere]
-        deck = [card_id("p" + str(seat), k, n) for k, q in deck_data["cards"] for n in range(1, q + 1)]
+        deck = list(_deck_ids(seat, sphere))
         pl = Player(name=name, sphere=sphere, deck=deck, hand=[], discard=[], captured=[],
                     threat=0, out=False, chars=[], engaged=[])
         return pl
@@ -230,20 +238,23 @@ class MountGramScenario(QuestScenario):
         stages = [k for k, c in cards.items() if c.type == "quest"]
         encounter = [k for k, c in cards.items() if c.type not in ("quest",)]
         super().__init__(cards, stages, encounter)
+        self._mg_sets = {"Escape from Mount Gram": tuple(k for k in encounter
+                                                         if cards[k].encounter_set == "Escape from Mount Gram"),
+                         "Angmar Orcs": tuple(k for k in encounter if cards[k].encounter_set == "Angmar Orcs")}
+        """The keys of each encounter set, in data order: card data, fixed at construction."""
 
     def setup(self, g: Rules, s: MGState, names: list[str], spheres: list[str]) -> None:
-        s.encounter = self.encounter_deck(s, [k for k in self.encounter
-                                               if self.cards[k].encounter_set == "Escape from Mount Gram"])
+        s.encounter = self.encounter_deck(s, list(self._mg_sets["Escape from Mount Gram"]))
         aside = [c for c in s.encounter if key_of(c) in (GATE, "jailor_gornakh")]
         s.encounter = [c for c in s.encounter if c not in aside]
-        s.set_aside = aside + self.encounter_deck(s, [k for k in self.encounter
-                                                      if self.cards[k].encounter_set == "Angmar Orcs"])
+        s.set_aside = aside + self.encounter_deck(s, list(self._mg_sets["Angmar Orcs"]))
         s.first = randbelow(s, len(names))
         for seat, (name, sphere) in enumerate(zip(names, spheres, strict=True)):
             pl = self.build_player(g, s, seat, name, sphere)
             # §6.1 step 1: allies and Item/Mount/Artifact attachments form the captured deck.
-            pl["captured"] = [c for c in pl["deck"] if _captured_kind(g.defs[c])]
-            pl["deck"] = [c for c in pl["deck"] if not _captured_kind(g.defs[c])]
+            captured = [_captured_kind(g.defs[c]) for c in pl["deck"]]
+            pl["captured"] = [c for c, k in zip(pl["deck"], captured, strict=True) if k]
+            pl["deck"] = [c for c, k in zip(pl["deck"], captured, strict=True) if not k]
             s.players.append(pl)
         s.groups = [Group(id="g0", members=list(range(len(names))), staging=[], active=None,
                           quest="q.unexpected_rescue.1", side=None)]
@@ -386,9 +397,11 @@ def _jailor_target(g: Rules, s: MGState, ctx: dict[str, Any], a: Action) -> None
         push(s, *jailor_attacks(g, s, ctx["e"], a.seat))
 
 
+CAPTURED_TRAITS = frozenset({"Item", "Mount", "Artifact"})
+
+
 def _captured_kind(card: CardDef) -> bool:
-    return card.type == "ally" or (card.type == "attachment" and bool(
-        {"Item", "Mount", "Artifact"} & set(card.traits)))
+    return card.type == "ally" or (card.type == "attachment" and not CAPTURED_TRAITS.isdisjoint(card.traits))
 
 
 @continuation("start_hero")

@@ -85,28 +85,50 @@ ZONES = ("encounter", "enc_discard", "victory", "set_aside", "removed", "limbo")
 
 
 def clone_state(s: MGState) -> MGState:
-    """A deep copy of a state, about twice as fast as the engine's ``marshal`` round trip: the
-    parts whose shape the schema fixes (card records, players, groups, zones: containers of card
-    ids and numbers) are copied container by container, sharing the immutable strings; the
-    free-form rest (the frame stack, lasting effects, options, an end reason) goes through
-    ``marshal``; the log is copied shallowly (events are never changed once written).
-    ``tests/games/mount_gram`` checks that no mutable object is shared with the original and that
-    these tuples name every list field of the schema."""
+    """A deep copy of a state, several times faster than the engine's ``marshal`` round trip:
+    the parts whose shape the schema fixes are copied container by container, sharing the
+    immutable strings and numbers: card records, players and groups (``REC_LISTS``,
+    ``PLAYER_LISTS``, ``GROUP_LISTS`` name their lists), the zones, and the flat records of
+    lasting effects, options, limits and peeks (dicts of scalars: every ``mods`` entry the rules
+    write is one, options are the spec's scalar values). Only the free-form frame stack (nested
+    contexts and options) and an end reason go through ``marshal``; the log is copied shallowly
+    (events are never changed once written). ``tests/games/mount_gram`` checks that no mutable
+    object is shared with the original and that these tuples name every list field of the
+    schema."""
     data = s.__dict__
     d = dict(data)
     d["log"] = list(data["log"])
-    d["stack"], d["mods"], d["options"], d["reason"] = marshal.loads(marshal.dumps(
-        (data["stack"], data["mods"], data["options"], data["reason"])))
-    d["cards"] = {c: {**r, "att": r["att"][:], "cap": r["cap"][:], "sh": r["sh"][:], "up": r["up"][:]}
-                  for c, r in data["cards"].items()}
-    d["players"] = [{**p, "deck": p["deck"][:], "hand": p["hand"][:], "discard": p["discard"][:],
-                     "captured": p["captured"][:], "chars": p["chars"][:], "engaged": p["engaged"][:]}
-                    for p in data["players"]]
+    d["stack"] = marshal.loads(marshal.dumps(data["stack"]))
+    reason = data["reason"]
+    if type(reason) is not str:
+        d["reason"] = marshal.loads(marshal.dumps(reason))
+    d["mods"] = [m.copy() for m in data["mods"]]
+    d["options"] = data["options"].copy()
+    cards = {}
+    for c, r in data["cards"].items():
+        rec = r.copy()  # a copy and four list slices: faster than one {**r, ...} display
+        rec["att"] = r["att"][:]
+        rec["cap"] = r["cap"][:]
+        rec["sh"] = r["sh"][:]
+        rec["up"] = r["up"][:]
+        cards[c] = rec
+    d["cards"] = cards
+    players = []
+    for p in data["players"]:
+        q = p.copy()
+        q["deck"] = p["deck"][:]
+        q["hand"] = p["hand"][:]
+        q["discard"] = p["discard"][:]
+        q["captured"] = p["captured"][:]
+        q["chars"] = p["chars"][:]
+        q["engaged"] = p["engaged"][:]
+        players.append(q)
+    d["players"] = players
     d["groups"] = [{**g, "members": g["members"][:], "staging": g["staging"][:]} for g in data["groups"]]
     for zone in ZONES:
         d[zone] = data[zone][:]
-    d["used"] = dict(data["used"])
-    d["peeks"] = dict(data["peeks"])
+    d["used"] = data["used"].copy()
+    d["peeks"] = data["peeks"].copy()
     new = object.__new__(type(s))
     new.__dict__ = d
     return new

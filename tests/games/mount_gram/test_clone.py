@@ -53,6 +53,13 @@ def test_clone_equals_the_engine_copy_and_shares_nothing_mutable() -> None:
             assert vars(s) != vars(copy)
 
 
+def test_a_new_record_is_the_defaults_with_fresh_lists() -> None:
+    """``board.new_rec`` writes the defaults out for speed: the same keys in the same order."""
+    a, b = B.new_rec(), B.new_rec(ctl=2)
+    assert list(a) == list(B.REC_DEFAULTS) and a == B.REC_DEFAULTS and b == {**B.REC_DEFAULTS, "ctl": 2}
+    assert all(a[k] is not b[k] and a[k] is not B.REC_DEFAULTS[k] for k in S.REC_LISTS)
+
+
 def test_clone_knows_every_list_field_of_the_schema() -> None:
     assert S.REC_LISTS == tuple(k for k, v in B.REC_DEFAULTS.items() if isinstance(v, list))
     for schema, lists in ((S.Player, S.PLAYER_LISTS), (S.Group, S.GROUP_LISTS)):

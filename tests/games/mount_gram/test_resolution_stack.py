@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tabletop.engine.stack import Machine, Unsettled
-from tabletop.games.mount_gram.flow import FRAMES, MACHINE, Frame, Ran, advance, frame
+from tabletop.games.mount_gram.flow import ANSWERS, FRAMES, MACHINE, RUNS, Frame, Ran, advance, frame
 
 from .helpers import MG
 
@@ -15,6 +15,13 @@ def test_every_frame_kind_is_a_handler_of_the_engine_machine() -> None:
     assert isinstance(MACHINE, Machine) and MACHINE.kind == "t"
     assert set(MACHINE.handlers) == set(FRAMES)
     assert all(MACHINE.answers[k] is FRAMES[k].answer for k in FRAMES if "answer" in vars(FRAMES[k]))
+
+
+def test_the_fast_loop_runs_the_very_functions_the_machine_registers() -> None:
+    """``flow.run_frames`` (the machine's loop specialised for speed) calls each kind's ``run``
+    and ``answer`` directly: the same functions the machine's handlers wrap."""
+    assert set(RUNS) == set(FRAMES) == set(ANSWERS)
+    assert all(RUNS[k] is FRAMES[k].run and ANSWERS[k] is MACHINE.answers[k] for k in FRAMES)
 
 
 def test_a_question_is_kept_in_the_frame_and_answered_through_the_machine() -> None:
