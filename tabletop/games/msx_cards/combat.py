@@ -396,8 +396,6 @@ def _name(card_id: str) -> str:
     return name
 
 
-WHY_ATTACK: dict[str, Any] = {"k": "why.roll_attack"}
-WHY_BEST: dict[str, Any] = {"k": "why.roll_best"}
 NO_WOUND: dict[str, Any] = {"k": "st.no_wound"}
 
 
