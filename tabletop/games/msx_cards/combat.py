@@ -369,7 +369,9 @@ def attack(s: MsxState, x: int, y: int, *, surprise: bool = False) -> int:
     left = y_f["vit"] if y_f is not None else None
     kind = "surprise" if surprise else "attack"
     # the same keys as format-1 saves held (names, not ids), so their states still compare
-    s.last_attack = {"by": x, "on": y, "attacker": _name(xn), "target": _name(yn), "natural": natural, "die": sides,
+    # a fighter's name is on its card, at hand; only a Boss's is looked up
+    s.last_attack = {"by": x, "on": y, "attacker": cx["name"] if cx else _name(xn),
+                     "target": cy["name"] if cy else _name(yn), "natural": natural, "die": sides,
                      "damage": damage, "steps": steps, "surprise": surprise}
     # ``emit``'s event, written out (every value is plain already): the hottest event of the game
     s.log.append({"k": "attack", "m": kind if left is None else f"{kind}_left" if left > 0 else f"{kind}_out",
