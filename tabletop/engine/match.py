@@ -135,29 +135,38 @@ class Match:
         return decision is not None and self.seats[decision.seat].is_bot
 
     def bot_step(self, *, as_kind: str | None = None) -> str | None:
-        """If a bot must act, let it choose and play; return the action id (else ``None``)."""
-        decision = self.decision()
+        """If a bot must act, let it choose and play; return the action id (else ``None``).
+
+        This is the path every bot game and simulation runs once per action, so it does only what
+        the raw rules loop does (decision, legal actions, apply) plus the bot's own choice: the bot
+        is looked up once per seat, and the legality check is one pass over the actions."""
+        game, state = self.game, self.state
+        decision = game.decision(state)
         if decision is None:
             return None
         if as_kind is None:
-            bot = self.bot(decision.seat)
+            bot = self._bots.get(decision.seat)
             if bot is None:
-                return None
+                bot = self.bot(decision.seat)
+                if bot is None:
+                    return None
         else:
-            bot = self.game.spec.bots.get(as_kind, RandomBot)()
-        actions = self.legal()
+            bot = game.spec.bots.get(as_kind, RandomBot)()
+        actions = game.legal_actions(state)
         # a bot that declares it ignores the view (the random bot) is not handed one: building a
         # view per action was most of the bot path's cost over the raw rules
-        view = self.game.view(self.state, decision.seat) if getattr(bot, "uses_view", True) else {}
-        rng = bot_rng(self.seed, self.state.step, decision.seat)
+        view = game.view(state, decision.seat) if getattr(bot, "uses_view", True) else {}
+        rng = bot_rng(self.seed, state.step, decision.seat)
         if getattr(bot, "uses_state", False):
             # a search bot determinizes the state (``tabletop.engine.search``): it keeps only what
             # that seat may see and resamples the rest, so it is handed the state, not a view
-            action_id = bot.choose(self.game, view, decision, actions, rng, state=self.state)
+            action_id = bot.choose(game, view, decision, actions, rng, state=state)
         else:
-            action_id = bot.choose(self.game, view, decision, actions, rng)
-        if any(a.id == action_id for a in actions):
-            self._play_bot(action_id)
+            action_id = bot.choose(game, view, decision, actions, rng)
+        for action in actions:
+            if action.id == action_id:
+                self._play_bot(action_id)
+                break
         else:
             self.play(action_id)  # refused with the rules' reason, state untouched
         return action_id

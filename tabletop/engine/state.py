@@ -82,13 +82,22 @@ def flat_dicts(value: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [{**d} for d in value]
 
 
+def kept(value: Any) -> Any:
+    """A copier for a record the rules only ever replace whole, never change in place (the last
+    attack, the last initiative): the clone shares it, as it shares the log's events, which
+    already hold the same lists. A game naming a field ``kept`` says so in its clone test, which
+    checks that no played game edits such a record in place."""
+    return value
+
+
 def clone_with(state: S, copiers: Mapping[str, Copier]) -> S:
     """``clone`` for a game that knows the shapes of its fields: each field named in ``copiers`` is
     deep-copied by its copier (slices and dict copies that share the immutable strings and numbers,
     much faster than serialising them); scalars are shared; every other field goes through
     ``marshal`` (all of them in one round trip), exactly as ``clone`` does. Same keys in the same
     order as ``clone`` (the log last, copied shallowly). A copier must copy every list and dict
-    it meets: the games' clone tests check that no container is shared."""
+    it meets (except :func:`kept`, for records never edited in place): the games' clone tests
+    check that no other container is shared."""
     data = state.__dict__
     out: dict[str, Any] = {}
     rest: dict[str, Any] = {}

@@ -10,10 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from tabletop.engine import emit
-from tabletop.engine.chance import roll
 
 from .cards import catalogue, dice_parts
-from .combat import ability, defense_value, hurt, race, show_rolls, who
+from .combat import ability, defense_value, die, hurt, race, show_rolls, who
 from .state import ENEMY, FOREVER, PLAYER, Effect, MsxState
 from .text import P, cap_name, commas, pluses, semis
 
@@ -64,7 +63,7 @@ def _amount(s: MsxState, user: int, eff: dict[str, Any], cap: str) -> tuple[int,
         count, sides, plus = dice_parts(eff["dice"])
         total = plus
         why = P("why.capsule", cap_term=cap, kind_term=eff["kind"])
-        values = [roll(s, sides, why, log=False) for _ in range(count)]
+        values = [die(s, sides) for _ in range(count)]
         total += sum(values)
         dice = dice_msg(eff["dice"])
         how = P("st.dice_plus" if plus else "st.dice", dice=dice, values=pluses(values), plus=plus, total=total)
@@ -159,7 +158,7 @@ def enemy_reply(s: MsxState) -> None:
     bar = data.races[c["race"]]["capsule_bar"]
     pick_why = P("why.pick", card=c["id"])
     while True:
-        r = roll(s, 6, pick_why, log=False)
+        r = die(s, 6)
         ok = bar[r - 1] is not None and r in c["lit"]
         why = P("st.empty_slot") if bar[r - 1] is None else P("st.unlit", cap_term=bar[r - 1])
         show_rolls(s, 6, [r], pick_why, ENEMY,

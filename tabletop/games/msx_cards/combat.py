@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from tabletop.engine import emit
-from tabletop.engine.chance import roll
+from tabletop.engine.rng import DICE, below
 
 from .cards import catalogue
 from .state import ENEMY, FOREVER, PLAYER, MsxState
@@ -24,6 +24,18 @@ def signed(n: int) -> str:
 
 def num(n: int) -> str:
     return str(n) if n >= 0 else f"\u2212{-n}"
+
+
+def die(s: MsxState, sides: int) -> int:
+    """One die of ``sides`` faces from the state's generator, not logged: exactly
+    ``chance.roll(s, sides, why, log=False)`` (same draw, same undo barrier), which every MSX roll
+    is, since ``show_rolls`` logs the dice once their arithmetic is known. Written out because an
+    action rolls several dice and the two calls in between were a tenth of the rules' time."""
+    if sides not in DICE:
+        raise ValueError(f"no d{sides} in this box (dice: {DICE})")
+    s.rng, value = below(s.rng, sides)
+    s.reveals += 1
+    return value + 1
 
 
 # -- small accessors --------------------------------------------------------------------------------
@@ -248,22 +260,22 @@ def attack(s: MsxState, x: int, y: int, *, surprise: bool = False) -> int:
     Written for speed (bots and the balance simulation run it millions of times): capsule effects
     are looked up only when some are running, and the common case builds only a few messages."""
     boss = s.mode == "boss"
-    die = world(s)["die"]
+    sides = world(s)["die"]
     cx, cy = card(s, x), card(s, y)
     xn = cx["id"] if cx else who(s, x)
     yn = cy["id"] if cy else who(s, y)
     ab_x, ab_y = (cx["ability"] if cx else None), (cy["ability"] if cy else None)
     effects = s.effects
     # 1. roll (logged below, once the arithmetic is known, so the dice panel can show it)
-    natural = roll(s, die, WHY_ATTACK, log=False)
+    natural = die(s, sides)
     rolls = [natural]
     if effects and _effect(effects, x, "BEST_OF_TWO") is not None:
-        second = roll(s, die, WHY_BEST, log=False)
+        second = die(s, sides)
         rolls.append(second)
-        steps: list[Any] = [{"k": "st.best2", "die": die, "a": natural, "b": second, "best": max(natural, second)}]
+        steps: list[Any] = [{"k": "st.best2", "die": sides, "a": natural, "b": second, "best": max(natural, second)}]
         natural = max(natural, second)
     else:
-        steps = [{"k": "st.roll", "die": die, "value": natural}]
+        steps = [{"k": "st.roll", "die": sides, "value": natural}]
     damage = 0
     y_f = None if (boss and y == ENEMY) else s.fighters[y]
     first = y_f is not None and y_f["hits"] == 0
@@ -352,16 +364,18 @@ def attack(s: MsxState, x: int, y: int, *, surprise: bool = False) -> int:
     steps.append({"k": "st.damage", "n": damage})
     if damage:
         steps.extend(hurt(s, y, damage))
-    show_rolls(s, die, rolls, {"k": "why.surprise" if surprise else "why.attack", "card": xn, "target_card": yn},
+    show_rolls(s, sides, rolls, {"k": "why.surprise" if surprise else "why.attack", "card": xn, "target_card": yn},
                x, steps)
     left = y_f["vit"] if y_f is not None else None
     kind = "surprise" if surprise else "attack"
     # the same keys as format-1 saves held (names, not ids), so their states still compare
-    s.last_attack = {"by": x, "on": y, "attacker": _name(xn), "target": _name(yn), "natural": natural, "die": die,
+    # a fighter's name is on its card, at hand; only a Boss's is looked up
+    s.last_attack = {"by": x, "on": y, "attacker": cx["name"] if cx else _name(xn),
+                     "target": cy["name"] if cy else _name(yn), "natural": natural, "die": sides,
                      "damage": damage, "steps": steps, "surprise": surprise}
     # ``emit``'s event, written out (every value is plain already): the hottest event of the game
     s.log.append({"k": "attack", "m": kind if left is None else f"{kind}_left" if left > 0 else f"{kind}_out",
-                  "by": x, "on": y, "natural": natural, "die": die, "damage": damage, "steps": steps,
+                  "by": x, "on": y, "natural": natural, "die": sides, "damage": damage, "steps": steps,
                   "surprise": surprise, "card": xn, "target_card": yn, "left": left})
     return damage
 
@@ -384,8 +398,6 @@ def _name(card_id: str) -> str:
     return name
 
 
-WHY_ATTACK: dict[str, Any] = {"k": "why.roll_attack"}
-WHY_BEST: dict[str, Any] = {"k": "why.roll_best"}
 NO_WOUND: dict[str, Any] = {"k": "st.no_wound"}
 
 

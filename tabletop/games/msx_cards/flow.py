@@ -10,12 +10,12 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from tabletop.engine import emit
-from tabletop.engine.chance import randbelow, roll
+from tabletop.engine.chance import randbelow
 
 from . import pentagon
 from .capsules import enemy_reply, use
 from .cards import catalogue
-from .combat import ability, alive, attack, boss_entry, card, expire, has, regenerate, show_rolls, who, world
+from .combat import ability, alive, attack, boss_entry, card, die, expire, has, regenerate, show_rolls, who, world
 from .state import ENEMY, PLAYER, TURN_LIMIT, BossDuel, Fighter, MsxState
 from .text import P, commas, name_of, spaced
 
@@ -100,8 +100,8 @@ def initiative(s: MsxState) -> None:
     p_why = spaced(why[PLAYER]) if why[PLAYER] else None
     e_why = spaced(why[ENEMY]) if why[ENEMY] else None
     while True:
-        rp = roll(s, 6, WHY_INITIATIVE, log=False)
-        re_ = roll(s, 6, WHY_INITIATIVE, log=False)
+        rp = die(s, 6)
+        re_ = die(s, 6)
         tp, te = rp + mods[PLAYER], re_ + mods[ENEMY]
         tries.append([rp, re_])
         steps = [P("st.ini", card=pn, value=rp, total=tp) if p_why is None else
@@ -296,8 +296,8 @@ def boss_choice(s: MsxState, keep: bool) -> None:
 
 def bonus_roll(s: MsxState) -> None:
     """Bonus screen (R33): best of two d20 for your Boss fighter."""
-    a = roll(s, 20, WHY_BONUS, log=False)
-    b = roll(s, 20, WHY_BONUS, log=False)
+    a = die(s, 20)
+    b = die(s, 20)
     s.bonus += max(a, b)
     show_rolls(s, 20, [a, b], WHY_BONUS, PLAYER, [P("st.best_of", a=a, b=b, best=max(a, b)),
                                                   P("st.pending", n=s.bonus)])
@@ -307,7 +307,7 @@ def bonus_roll(s: MsxState) -> None:
 
 def extra_roll(s: MsxState) -> None:
     """Extra screen (R33): +d20 for your next fighter, then the next World."""
-    a = roll(s, 20, WHY_EXTRA, log=False)
+    a = die(s, 20)
     s.bonus += a
     show_rolls(s, 20, [a], WHY_EXTRA, PLAYER, [P("n.plus", n=a), P("st.pending", n=s.bonus)])
     emit(s, "extra", rolls=[a], gained=a, pending=s.bonus)

@@ -10,10 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from tabletop.engine import emit
-from tabletop.engine.chance import roll
 
 from .cards import catalogue
-from .combat import show_rolls, world
+from .combat import die, show_rolls, world
 from .state import ENEMY, PLAYER, MsxState
 from .text import P, commas, effect_msg, semis
 
@@ -29,7 +28,7 @@ def check(s: MsxState) -> int | None:
     threshold = world(s)["threshold"]
     if threshold <= 0:
         return None
-    value = roll(s, 20, WHY_CHECK, log=False)
+    value = die(s, 20)
     if value > threshold:
         return None  # the quiet checks stay out of the log: one per action would drown the dice panel
     show_rolls(s, 20, [value], WHY_CHECK, None, [P("st.event_check", value=value, threshold=threshold)])
@@ -73,7 +72,7 @@ def resolve(s: MsxState, d20: int) -> list[int]:
             outcomes.append({"side": visitor, "recharged": True})
             lines.append(P("ln.recharged", card=vcard["id"]))
     else:
-        die = w["die"]
+        sides = w["die"]
         for side in (PLAYER, ENEMY):
             f = s.fighters[side]
             assert f is not None
@@ -82,14 +81,14 @@ def resolve(s: MsxState, d20: int) -> list[int]:
             bonus = ab["amount"] if ab is not None and ab["kind"] == "EVENT_RESISTANCE" else 0
             target = ev["resist_target"][str(c["resistance"])]
             why = P("why.resist", card=c["id"], event_term=ev["id"])
-            r = roll(s, die, why, log=False)
+            r = die(s, sides)
             total = r + bonus
-            calc = (P("ln.calc_bonus", die=die, value=r, bonus=bonus, total=total, target=target) if bonus
-                    else P("ln.calc", die=die, value=r, total=total, target=target))
+            calc = (P("ln.calc_bonus", die=sides, value=r, bonus=bonus, total=total, target=target) if bonus
+                    else P("ln.calc", die=sides, value=r, total=total, target=target))
             result = P("st.resisted") if total >= target else P("st.loses", n=ev["values"][c["race"]], m=m)
-            show_rolls(s, die, [r], why, side,
-                       [P("st.resist_bonus", die=die, value=r, bonus=bonus, total=total) if bonus
-                        else P("st.resist", die=die, value=r, total=total),
+            show_rolls(s, sides, [r], why, side,
+                       [P("st.resist_bonus", die=sides, value=r, bonus=bonus, total=total) if bonus
+                        else P("st.resist", die=sides, value=r, total=total),
                         P("st.needs", target=target, resistance=c["resistance"]), result], target=target)
             if total >= target:
                 outcomes.append({"side": side, "resisted": True, "roll": r, "total": total, "target": target})

@@ -13,7 +13,7 @@ from typing import Any
 from typing_extensions import TypedDict
 
 from tabletop.engine import BaseState
-from tabletop.engine.state import Copier, flat_dicts, strings
+from tabletop.engine.state import Copier, flat_dicts, kept, strings
 
 PLAYER, ENEMY = 0, 1
 FOREVER = -1
@@ -105,12 +105,18 @@ class MsxState(BaseState):
     battles: int = 0
 
 
+KEPT = ("last_event", "last_attack", "last_init", "reason")
+"""Records the rules only ever replace whole (a new dict per attack, initiative, event or end),
+never edit in place; their lists are the very lists of the log's events, which a clone shares. So
+a clone shares them too (``engine.state.kept``): copying them was most of a clone's cost, and the
+bench clones mostly finished runs, whose every record is set."""
+
 COPIERS: dict[str, Copier] = {
     "names": strings, "pool": strings, "defeated": strings, "beaten": strings, "draft": strings,
     "fighters": lambda fs: [None if f is None else {**f, "used": f["used"][:]} for f in fs],
     "effects": flat_dicts,
     "duel": lambda d: {**d, "results": d["results"][:]},
+    **{name: kept for name in KEPT},
 }
 """How ``MsxCards.clone`` copies each field (``engine.state.clone_with``): by its shape, sharing the
-immutable strings; the nested records (``last_attack``, ``last_event``, ``last_init``) and any field
-not named here are copied by ``marshal``."""
+immutable strings and the ``KEPT`` records; any field not named here is copied by ``marshal``."""

@@ -1,8 +1,8 @@
 """Test helpers for MSX Cards: scripted dice and ready-made boards.
 
-``Dice`` is a test-only hook: it monkeypatches the ``roll`` name inside the game's modules so the
-next rolls come from a script (each checked against the die it is meant for). Production code
-always rolls through ``tabletop.engine.chance`` on the state's RNG; nothing here changes that.
+``Dice`` is a test-only hook: it monkeypatches the ``die`` name inside the game's modules (every
+MSX roll is ``combat.die``) so the next rolls come from a script (each checked against the die it
+is meant for). Production code always rolls on the state's RNG; nothing here changes that.
 """
 
 from __future__ import annotations
@@ -12,10 +12,9 @@ from typing import Any
 import pytest
 from scenario import Scenario
 
-from tabletop.engine import emit
-from tabletop.engine.chance import roll as real_roll
 from tabletop.games.msx_cards import flow
 from tabletop.games.msx_cards.cards import catalogue
+from tabletop.games.msx_cards.combat import die as real_die
 from tabletop.games.msx_cards.faces import face
 from tabletop.games.msx_cards.state import ENEMY, PLAYER, BossDuel
 from tabletop.text.render import Renderer
@@ -45,9 +44,9 @@ class Dice:
         self.queue: list[tuple[int, int]] = []
         self.armed = False
         self.strict = True
-        self.seen: list[tuple[int, int, str]] = []
+        self.seen: list[tuple[int, int]] = []
         for mod in MODULES:
-            monkeypatch.setattr(f"tabletop.games.msx_cards.{mod}.roll", self.roll)
+            monkeypatch.setattr(f"tabletop.games.msx_cards.{mod}.die", self.die)
 
     def script(self, *rolls: tuple[int, int]) -> "Dice":
         self.armed = True
@@ -59,19 +58,16 @@ class Dice:
         self.strict = False
         return self
 
-    def roll(self, state: Any, sides: int, why: str, *, seat: int | None = None, log: bool = True,
-             **data: Any) -> int:
+    def die(self, state: Any, sides: int) -> int:
+        """``combat.die``: the next scripted value, checked against the die the game rolls."""
         if not self.armed or (not self.strict and not self.queue):
-            return real_roll(state, sides, why, seat=seat, log=log, **data)
-        assert self.queue, f"unscripted roll: d{sides} for {why!r}"
+            return real_die(state, sides)
+        assert self.queue, f"unscripted roll: d{sides}"
         want, value = self.queue.pop(0)
-        assert want == sides, f"scripted a d{want} but the game rolls a d{sides} for {why!r}"
+        assert want == sides, f"scripted a d{want} but the game rolls a d{sides}"
         assert 1 <= value <= sides
         state.reveals += 1
-        self.seen.append((sides, value, why))
-        if log:
-            emit(state, "roll", f"rolls d{sides}: {value} ({why})", die=sides, value=value, why=why, seat=seat,
-                 **data)
+        self.seen.append((sides, value))
         return value
 
     def done(self) -> None:
