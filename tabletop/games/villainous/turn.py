@@ -264,22 +264,44 @@ def pay_disguise(s: VState, p: int, c: str) -> None:
 # -- condition windows ------------------------------------------------------------------------
 
 
-def _when_holds(s: VState, when: dict[str, Any]) -> bool:
+WhenKey = tuple[str, int]
+"""A Condition's requirement in one canonical form, ``(fact, least)``: Conditions of different
+villains that need the same fact share a key, so a window judges each fact once for all seats
+(there are five in the base game, against twelve Conditions)."""
+
+
+def _when_key(when: dict[str, Any]) -> WhenKey:
+    if "event" in when:
+        return ("event", when["hero_min_strength"])
+    return (when["state"], when["min"])
+
+
+def _when_holds(s: VState, when: WhenKey) -> bool:
     """A Condition's ``when``: a fact of the active player's realm or of this turn's defeats (the
     same for every seat asked in one window)."""
+    fact, least = when
     T = s.players[s.turn]
-    if "event" in when:
-        return any(x >= when["hero_min_strength"] for x in s.tf.get("defeats", ()))
-    state, least = when["state"], when["min"]
-    if state == "active_player_allies_in_realm":
+    if fact == "event":
+        return any(x >= least for x in s.tf.get("defeats", ()))
+    if fact == "active_player_allies_in_realm":
         return len(allies(T)) >= least
-    if state == "active_player_items_in_realm":
+    if fact == "active_player_items_in_realm":
         return len(villain_items(T)) >= least
-    if state == "active_player_power":
+    if fact == "active_player_power":
         return T["power"] >= least
-    if state == "active_player_has_ally_with_strength":
+    if fact == "active_player_has_ally_with_strength":
         return any(strength(s, s.turn, a) >= least for a in allies(T))
     return False
+
+
+def _fact(s: VState, when: WhenKey, memo: dict[Any, bool] | None) -> bool:
+    """``_when_holds``, kept in the window's ``memo`` (the facts cannot change while it asks)."""
+    if memo is None:
+        return _when_holds(s, when)
+    ok = memo.get(when)
+    if ok is None:
+        ok = memo[when] = _when_holds(s, when)
+    return ok
 
 
 def condition_ok(s: VState, q: int, c: str, memo: dict[Any, bool] | None = None) -> bool:
@@ -294,17 +316,10 @@ def condition_ok(s: VState, q: int, c: str, memo: dict[Any, bool] | None = None)
 
 
 def _condition_ok(s: VState, q: int, c: str, memo: dict[Any, bool] | None) -> bool:
-    d = CARD[c]
-    if d.type != "Condition" or c in s.tf.get("conds", ()):
+    if c not in IS_COND or c in s.tf.get("conds", ()):
         return False
-    when = WHEN_OF[c]
-    if memo is None:
-        ok = _when_holds(s, when)
-    else:
-        ok = memo.get(id(when))
-        if ok is None:
-            ok = memo[id(when)] = _when_holds(s, when)
-    return ok and (not NEEDS_CHECK[c, "condition"] or doable_steps(s, q, q, c, d.steps("condition")))
+    return _fact(s, WHEN_OF[c], memo) and (
+        not NEEDS_CHECK[c, "condition"] or doable_steps(s, q, q, c, CARD[c].steps("condition")))
 
 
 IS_COND = frozenset(c for c, d in CARD.items() if d.type == "Condition")
@@ -319,7 +334,10 @@ for _c in sorted(IS_COND):
         _same.append(_c)
 for _v in VILLAINS:
     COND_COPIES.setdefault(_v, [])
-WHEN_OF = {c: CARD[c].by_trigger["condition"][0]["when"] for c in IS_COND}
+WHEN_OF: dict[str, WhenKey] = {c: _when_key(CARD[c].by_trigger["condition"][0]["when"]) for c in IS_COND}
+COND_GROUPS: dict[str, list[tuple[list[str], WhenKey]]] = {
+    v: [(copies, WHEN_OF[copies[0]]) for copies in groups] for v, groups in COND_COPIES.items()}
+"""Villain -> its Conditions as ``(copies, requirement)``: copies of a card share its ``when``."""
 
 
 def _holds_condition(P: Any) -> bool:
@@ -351,7 +369,9 @@ def could_answer(s: VState, q: int, memo: dict[Any, bool] | None = None) -> bool
     if not P["hand"]:
         return False
     hand, deck = P["hand"], P["deck"]
-    for copies in COND_COPIES[P["villain"]]:
+    for copies, when in COND_GROUPS[P["villain"]]:
+        if not _fact(s, when, memo):
+            continue  # its requirement fails now: no copy can be played, wherever it is
         # each Condition once, judged on its first copy in hand-then-deck order (the answer is
         # whether any is playable: the order of the checks cannot change it)
         first = None
