@@ -402,6 +402,13 @@ def asked(s: VState, q: int, memo: dict[Any, bool] | None = None) -> bool:
     return could_answer(s, q, memo)
 
 
+_ASKING: list[Any] = [None, -1, None]
+"""The window that asked last: its frame, the step it asked at and its memo. A pass changes
+nothing, so when the answer to that same frame one step later is a pass, the window goes on to
+the next seat with the facts and seats it has already judged instead of judging them again (a
+window asks up to five seats in turn, and a pass is half of all the answers in a game)."""
+
+
 @handler("win")
 def h_window(s: VState, f: dict[str, Any]) -> Any:
     if f["i"] == 0 and not f["played"] and not s.always_ask and "ans" not in f:
@@ -415,10 +422,14 @@ def h_window(s: VState, f: dict[str, Any]) -> Any:
     n = len(s.players)
     order = [(s.turn + i) % n for i in range(1, n)]
     ans = f.pop("ans", None)
+    memo: dict[Any, bool] | None = None
     if ans is not None:
         q = order[f["i"]]
         f["i"] += 1
-        if ans != "pass":
+        if ans == "pass":
+            if _ASKING[0] is f and _ASKING[1] == s.step - 1:
+                memo = _ASKING[2]
+        else:
             f["played"] = True
             record = picked(f)
             verb, c = fields(record)[0], card_of(record)
@@ -433,7 +444,8 @@ def h_window(s: VState, f: dict[str, Any]) -> Any:
             push(s, {"k": "tidy", "who": q, "card": c})
             fx(s, q, q, c, CARD[c].steps("condition"))
             return AGAIN
-    memo: dict[Any, bool] = {}  # nothing changes while the seats are asked in turn
+    if memo is None:
+        memo = {}  # nothing changes while the seats are asked in turn
     while True:
         if f["i"] >= len(order):
             if f["played"]:
@@ -445,6 +457,7 @@ def h_window(s: VState, f: dict[str, Any]) -> Any:
         q = order[f["i"]]
         opts = window_options(s, q, memo) if asked(s, q, memo) else None
         if opts is not None:
+            _ASKING[0], _ASKING[1], _ASKING[2] = f, s.step, memo
             return Choice(q, "condition", m("ask.condition", seat=q),
                           opts + [opt("pass", m("act.pass"), None, "condition", "pass")])
         f["i"] += 1
