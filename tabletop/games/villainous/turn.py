@@ -10,7 +10,7 @@ from typing import Any
 
 from .actions import begin_card_action, card_options, start_action
 from .acts import discard_from_realm, draw_cards, loc_t, move_mover
-from .board import CARD, allies, hand_target, in_realm, slots, strength, unlocked, villain, villain_items
+from .board import CARD, KEY_VILLAINS, allies, hand_target, in_realm, slots, strength, unlocked, villain, villain_items
 from .cards import VILLAINS
 from .flow import AGAIN, DONE, Choice, Opt, amount_of, card_of, ev, fields, fx, handler, loc_of, m, opt, picked, push, win
 from .hooks import COVERED_ACTION_KEYS, PAY_TO_DISCARD_KEYS
@@ -174,21 +174,28 @@ def h_turn(s: VState, f: dict[str, Any]) -> Any:
     return DONE
 
 
+HISS_VILLAINS = frozenset(v for k in COVERED_ACTION_KEYS for v in KEY_VILLAINS.get(k, ()))
+"""Villains whose realm can hold a card that opens covered actions (realm isolation)."""
+
+
 def menu_slots(s: VState, p: int) -> list[tuple[str, str, int, bool]]:
     """Unused action symbols at the mover's location; Sir Hiss adds covered ones (R37)."""
     P = s.players[p]
     loc = P["mover"]
-    hiss = (not s.tf.get("hiss") and any(P["cards"][c]["loc"] == loc and P["cards"][c]["side"] == "v"
-                                         for k in COVERED_ACTION_KEYS for c in in_realm(P, k)))
+    hiss = (P["villain"] in HISS_VILLAINS and not s.tf.get("hiss")
+            and any(P["cards"][c]["loc"] == loc and P["cards"][c]["side"] == "v"
+                    for k in COVERED_ACTION_KEYS for c in in_realm(P, k)))
     used = s.used
     return [x for x in slots(s, p, loc, uncovered_only=not hiss) if x[0] not in used]
 
 
-def menu_options(s: VState, p: int) -> list[Opt]:
+def menu_options(s: VState, p: int, free: list[tuple[str, str, int, bool]] | None = None) -> list[Opt]:
+    """The action menu: one option per usable symbol at the mover's location (``free``: the
+    ``menu_slots`` already judged), then Clever Disguises to pay off, then End the turn."""
     P = s.players[p]
     out: list[Opt] = []
     seen: set[str] = set()
-    for _key, a, n, _cov in menu_slots(s, p):
+    for _key, a, n, _cov in menu_slots(s, p) if free is None else free:
         tag = f"{a}{n}"
         if tag in seen:
             continue
@@ -223,14 +230,22 @@ ACTION_OF = {"gain": "gain_power", "discard": "discard", "play": "play_card", "a
              "move": "move_item_ally", "movehero": "move_hero", "vanquish": "vanquish", "fate": "fate"}
 
 
+_MENU: list[Any] = [None, -1, None]
+"""The menu that asked last: its frame, the step it asked at and the ``menu_slots`` it judged. Its
+answer comes one step later to the same frame, with nothing changed in between, so the symbol it
+spends is chosen from those slots instead of judging the location's covering again."""
+
+
 @handler("menu")
 def h_menu(s: VState, f: dict[str, Any]) -> Any:
     p = s.turn
     P = s.players[p]
     ans = f.pop("ans", None)
     if ans is None:
+        free = menu_slots(s, p)
+        _MENU[0], _MENU[1], _MENU[2] = f, s.step, free
         return Choice(p, "action", m("ask.action", seat=p, loc_term=loc_t(s, p, P["mover"])),
-                      menu_options(s, p))
+                      menu_options(s, p, free))
     if ans == "end":
         return DONE
     record = picked(f)
@@ -240,7 +255,8 @@ def h_menu(s: VState, f: dict[str, Any]) -> Any:
         return AGAIN
     action = ACTION_OF[verb]
     amount = amount_of(record) if verb == "gain" else 0
-    cands = [x for x in menu_slots(s, p) if x[1] == action and (verb != "gain" or x[2] == amount)]
+    free = _MENU[2] if _MENU[0] is f and _MENU[1] == s.step - 1 else menu_slots(s, p)
+    cands = [x for x in free if x[1] == action and (verb != "gain" or x[2] == amount)]
     cands.sort(key=lambda x: x[3])  # use an uncovered symbol before Sir Hiss's covered one
     key, _a, _n, cov = cands[0]
     s.used.append(key)
@@ -420,11 +436,11 @@ def h_window(s: VState, f: dict[str, Any]) -> Any:
             s.tf["defeats"] = []
             return DONE  # nobody could answer: the window opens and closes at once
     n = len(s.players)
-    order = [(s.turn + i) % n for i in range(1, n)]
+    last = n - 1  # the seats asked, in order after the active one: (turn + 1 + i) % n for i < last
     ans = f.pop("ans", None)
     memo: dict[Any, bool] | None = None
     if ans is not None:
-        q = order[f["i"]]
+        q = (s.turn + 1 + f["i"]) % n
         f["i"] += 1
         if ans == "pass":
             if _ASKING[0] is f and _ASKING[1] == s.step - 1:
@@ -447,14 +463,15 @@ def h_window(s: VState, f: dict[str, Any]) -> Any:
     if memo is None:
         memo = {}  # nothing changes while the seats are asked in turn
     while True:
-        if f["i"] >= len(order):
+        i = f["i"]
+        if i >= last:
             if f["played"]:
                 f["i"] = 0
                 f["played"] = False
                 continue
             s.tf["defeats"] = []
             return DONE
-        q = order[f["i"]]
+        q = (s.turn + 1 + i) % n
         opts = window_options(s, q, memo) if asked(s, q, memo) else None
         if opts is not None:
             _ASKING[0], _ASKING[1], _ASKING[2] = f, s.step, memo
