@@ -361,12 +361,25 @@ def _holds_condition(P: Any) -> bool:
     return not (IS_COND.isdisjoint(P["hand"]) and IS_COND.isdisjoint(P["deck"]))
 
 
+def live_groups(s: VState, v: str, memo: dict[Any, Any] | None = None) -> list[tuple[list[str], WhenKey]]:
+    """``v``'s Conditions whose requirement holds now; kept in the window's ``memo`` under the
+    villain's key, so each seat of a window first asks "could any Condition of mine work at all?"
+    with one look-up (mostly none can: no card of that seat is then searched for or judged)."""
+    if memo is None:
+        return [g for g in COND_GROUPS[v] if _when_holds(s, g[1])]
+    live = memo.get(v)
+    if live is None:
+        live = memo[v] = [g for g in COND_GROUPS[v] if _fact(s, g[1], memo)]
+    return live
+
+
 def window_options(s: VState, q: int, memo: dict[Any, bool] | None = None) -> list[Opt]:
     P = s.players[q]
     john = P["villain"] == "john"
-    if not john and IS_COND.isdisjoint(P["hand"]):
-        return []  # no Condition in hand and no Clever Disguise to pay off: nothing to offer
-    out = [opt(f"cond {c}", m("act.play", card=c), c, "condition", "cond") for c in P["hand"]
+    hand = P["hand"]
+    if not john and (IS_COND.isdisjoint(hand) or not live_groups(s, P["villain"], memo)):
+        return []  # no Condition in hand that could work and no Clever Disguise to pay off
+    out = [opt(f"cond {c}", m("act.play", card=c), c, "condition", "cond") for c in hand
            if c in IS_COND and condition_ok(s, q, c, memo)]
     if john:
         out += [opt(f"disguise {c}", m("act.disguise", card=c), c, "owner", "disguise", amount=2)
@@ -385,11 +398,10 @@ def could_answer(s: VState, q: int, memo: dict[Any, bool] | None = None) -> bool
     if not P["hand"]:
         return False
     hand, deck = P["hand"], P["deck"]
-    for copies, when in COND_GROUPS[P["villain"]]:
-        if not _fact(s, when, memo):
-            continue  # its requirement fails now: no copy can be played, wherever it is
-        # each Condition once, judged on its first copy in hand-then-deck order (the answer is
-        # whether any is playable: the order of the checks cannot change it)
+    # only the Conditions whose requirement holds (the others cannot be played, wherever their
+    # copies are); each Condition once, judged on its first copy in hand-then-deck order (the
+    # answer is whether any is playable: the order of the checks cannot change it)
+    for copies, _when in live_groups(s, P["villain"], memo):
         first = None
         at = 0
         for c in copies:
