@@ -19,7 +19,7 @@ from .board import CARD, LIB, covered, hand_public, hand_target, slots, strength
 from .cards import VILLAINS
 from .flow import FIELDS, Opt, answer, ev, extra_of, m, opt, run
 from .state import Player, VState
-from .turn import next_turn, progress
+from .turn import PASS_ONLY, next_turn, progress
 from .views import VillainousView
 
 START_POWER = (0, 1, 2, 2, 3, 3)
@@ -192,6 +192,9 @@ def _actions(opts: list[Opt]) -> tuple[Action, ...]:
     return tuple(out)
 
 
+_PASS_ONLY = tuple(to_action(o) for o in PASS_ONLY)
+
+
 def _decision(pd: dict[str, Any]) -> Decision:
     return Decision(pd["seat"], pd["kind"], _frozen(pd["prompt"]))
 
@@ -227,12 +230,15 @@ class Villainous(Game[VState]):
         pending = s.pending
         if _ACTIONS[0] is not pending:
             opts = pending["opts"]
-            key = _dumps(opts)
-            acts = _BY_OPTS.get(key)
-            if acts is None:
-                if len(_BY_OPTS) >= _CACHE_LIMIT:
-                    _BY_OPTS.clear()
-                acts = _BY_OPTS[key] = _actions(opts)
+            if opts is PASS_ONLY:
+                acts = _PASS_ONLY
+            else:
+                key = _dumps(opts)
+                acts = _BY_OPTS.get(key)
+                if acts is None:
+                    if len(_BY_OPTS) >= _CACHE_LIMIT:
+                        _BY_OPTS.clear()
+                    acts = _BY_OPTS[key] = _actions(opts)
             _ACTIONS[0], _ACTIONS[1] = pending, acts
         return list(_ACTIONS[1])
 

@@ -430,6 +430,11 @@ def asked(s: VState, q: int, memo: dict[Any, bool] | None = None) -> bool:
     return could_answer(s, q, memo)
 
 
+PASS_ONLY: list[Opt] = [opt("pass", m("act.pass"), None, "condition", "pass")]
+"""The options of a window seat with nothing to play, shared by every such ask (half of all the
+asks of a game): option lists are never changed once asked, and ``legal_actions`` knows this one's
+actions by heart."""
+
 _ASKING: list[Any] = [None, -1, None]
 """The window that asked last: its frame, the step it asked at and its memo. A pass changes
 nothing, so when the answer to that same frame one step later is a pass, the window goes on to
@@ -488,7 +493,7 @@ def h_window(s: VState, f: dict[str, Any]) -> Any:
         if opts is not None:
             _ASKING[0], _ASKING[1], _ASKING[2] = f, s.step, memo
             return Choice(q, "condition", m("ask.condition", seat=q),
-                          opts + [opt("pass", m("act.pass"), None, "condition", "pass")])
+                          opts + [opt("pass", m("act.pass"), None, "condition", "pass")] if opts else PASS_ONLY)
         f["i"] += 1
 
 
