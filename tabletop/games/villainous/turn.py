@@ -85,12 +85,20 @@ def next_turn(s: VState) -> None:
     push(s, {"k": "turn", "st": 0})
 
 
+BEFORE_MOVE = frozenset(c for c, d in CARD.items() if "before_villain_moves" in d.by_trigger)
+"""Instance ids of the cards with an ability used before the villain moves (read once)."""
+BEFORE_MOVE_VILLAINS = frozenset(CARD[c].villain for c in BEFORE_MOVE)
+"""Villains whose realm can hold one (realm isolation): every other realm is not searched."""
+
+
 def before_move_cards(s: VState, p: int) -> list[str]:
     P = s.players[p]
+    if P["villain"] not in BEFORE_MOVE_VILLAINS:
+        return []
     done = s.tf.get("bm", [])
     out = []
     for c, r in P["cards"].items():
-        if "before_villain_moves" not in CARD[c].by_trigger or c in done or r.get("hyp"):
+        if c not in BEFORE_MOVE or c in done or r.get("hyp"):
             continue
         if P["locked"][r["loc"]] or not [x for x in unlocked(P) if x != r["loc"]]:
             continue
