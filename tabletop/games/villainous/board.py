@@ -134,6 +134,9 @@ I_COST = {c: COSTMODS[d.key] for c, d in CARD.items() if d.key in COSTMODS}
 I_RESTRICT = {c: RESTRICT[d.key] for c, d in CARD.items() if d.key in RESTRICT}
 I_SYM = {c: SYMBOLS[d.key] for c, d in CARD.items() if d.key in SYMBOLS}
 IS_HERO = {c for c, d in CARD.items() if d.type == "Hero"}
+STR_IDS: dict[str, tuple[str, ...]] = {k: tuple(c for c in I_STR if CARD[c].villain == k) for k in LIB.villains}
+"""villain key -> the instance ids of its cards with a static strength modifier: ``strength`` looks
+only for these in a realm (realm isolation: no other card can be there), not at every card."""
 COST_VILLAINS = {CARD[c].villain for c in I_COST}
 """Villains with a card that modifies a cost (only their realms can hold one)."""
 KEY_VILLAINS: dict[str, set[str]] = {}
@@ -172,10 +175,12 @@ def allies_at(P: Player, loc: int) -> list[str]:
     return [c for c, r in P["cards"].items() if r["loc"] == loc and is_ally(c, r)]
 
 
+VILLAIN_ITEMS = frozenset(c for c, d in CARD.items() if d.type == "Item" and not d.fate)
+
+
 def villain_items(P: Player) -> list[str]:
     """Villain Items working for the villain (attached to Allies or not; not stolen)."""
-    return [c for c, r in P["cards"].items()
-            if CARD[c].type == "Item" and not CARD[c].fate and not r.get("stolen")]
+    return [c for c, r in P["cards"].items() if c in VILLAIN_ITEMS and not r.get("stolen")]
 
 
 def loose_items(P: Player) -> list[str]:
@@ -258,10 +263,11 @@ def strength(s: VState, p: int, cid: str) -> int:
     hero = r["side"] == "h"
     v = d.strength or 0
     loc = r["loc"]
-    for c2, r2 in cards.items():
-        mods = I_STR.get(c2)
-        if not mods:
+    for c2 in STR_IDS[P["villain"]]:  # a sum: the order the modifiers are met in cannot matter
+        r2 = cards.get(c2)
+        if r2 is None:
             continue
+        mods = I_STR[c2]
         if c2 in IS_HERO and r2["side"] != "h":
             continue  # Hypnotized: no ability
         if r2.get("stolen"):

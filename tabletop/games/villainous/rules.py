@@ -19,7 +19,7 @@ from .board import CARD, LIB, covered, hand_public, hand_target, slots, strength
 from .cards import VILLAINS
 from .flow import FIELDS, Opt, answer, ev, extra_of, m, opt, run
 from .state import Player, VState
-from .turn import next_turn, progress
+from .turn import PASS_ONLY, next_turn, progress
 from .views import VillainousView
 
 START_POWER = (0, 1, 2, 2, 3, 3)
@@ -165,25 +165,34 @@ _ACTIONS: list[Any] = [None, []]
 answers), so asking again while it stands costs nothing."""
 
 
-_BY_CONTENT: dict[bytes, Any] = {}
-"""Actions and decisions already built, by the ``marshal`` bytes of what they are built from (the
-option records, the pending question). Equal bytes are equal records, so the cached ``Action`` is
-the one ``to_action`` would build (they are immutable); the same menus, windows and Fate picks come
-back turn after turn, and building their labels is most of ``legal_actions``."""
+_BY_RECORD: dict[bytes, Action] = {}
+"""Actions already built, by the ``marshal`` bytes of the option record they are built from. Equal
+bytes are equal records, so the cached ``Action`` is the one ``to_action`` would build (they are
+immutable); the same menus, windows and Fate picks come back turn after turn, and building their
+labels costs three or four times the look-up."""
+_BY_OPTS: dict[bytes, tuple[Action, ...]] = {}
+"""The same for a whole pending list of options (three in four asks repeat one seen before)."""
+_BY_QUESTION: dict[bytes, Decision] = {}
+"""Decisions already built, by the bytes of ``(seat, kind, prompt)``."""
 _CACHE_LIMIT = 50_000
-
-
-def _cached(key: bytes, build: Any, arg: Any) -> Any:
-    hit = _BY_CONTENT.get(key)
-    if hit is None:
-        if len(_BY_CONTENT) >= _CACHE_LIMIT:
-            _BY_CONTENT.clear()
-        hit = _BY_CONTENT[key] = build(arg)
-    return hit
+"""Each cache is emptied when it reaches this size (a long simulation meets new labels forever)."""
 
 
 def _actions(opts: list[Opt]) -> tuple[Action, ...]:
-    return tuple([_cached(_dumps(o), to_action, o) for o in opts])
+    out = []
+    known = _BY_RECORD
+    for o in opts:
+        key = _dumps(o)
+        a = known.get(key)
+        if a is None:
+            if len(known) >= _CACHE_LIMIT:
+                known.clear()
+            a = known[key] = to_action(o)
+        out.append(a)
+    return tuple(out)
+
+
+_PASS_ONLY = tuple(to_action(o) for o in PASS_ONLY)
 
 
 def _decision(pd: dict[str, Any]) -> Decision:
@@ -207,7 +216,12 @@ class Villainous(Game[VState]):
         pd = s.pending
         if _DECISION[0] is not pd:
             key = _dumps((pd["seat"], pd["kind"], pd["prompt"]))
-            _DECISION[0], _DECISION[1] = pd, _cached(key, _decision, pd)
+            d = _BY_QUESTION.get(key)
+            if d is None:
+                if len(_BY_QUESTION) >= _CACHE_LIMIT:
+                    _BY_QUESTION.clear()
+                d = _BY_QUESTION[key] = _decision(pd)
+            _DECISION[0], _DECISION[1] = pd, d
         return _DECISION[1]
 
     def legal_actions(self, s: VState) -> list[Action]:
@@ -216,7 +230,16 @@ class Villainous(Game[VState]):
         pending = s.pending
         if _ACTIONS[0] is not pending:
             opts = pending["opts"]
-            _ACTIONS[0], _ACTIONS[1] = pending, _cached(b"@" + _dumps(opts), _actions, opts)
+            if opts is PASS_ONLY:
+                acts = _PASS_ONLY
+            else:
+                key = _dumps(opts)
+                acts = _BY_OPTS.get(key)
+                if acts is None:
+                    if len(_BY_OPTS) >= _CACHE_LIMIT:
+                        _BY_OPTS.clear()
+                    acts = _BY_OPTS[key] = _actions(opts)
+            _ACTIONS[0], _ACTIONS[1] = pending, acts
         return list(_ACTIONS[1])
 
     def apply(self, s: VState, action_id: str) -> None:

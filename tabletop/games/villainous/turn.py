@@ -10,7 +10,7 @@ from typing import Any
 
 from .actions import begin_card_action, card_options, start_action
 from .acts import discard_from_realm, draw_cards, loc_t, move_mover
-from .board import CARD, allies, hand_target, in_realm, slots, strength, unlocked, villain, villain_items
+from .board import CARD, KEY_VILLAINS, allies, hand_target, in_realm, slots, strength, unlocked, villain, villain_items
 from .cards import VILLAINS
 from .flow import AGAIN, DONE, Choice, Opt, amount_of, card_of, ev, fields, fx, handler, loc_of, m, opt, picked, push, win
 from .hooks import COVERED_ACTION_KEYS, PAY_TO_DISCARD_KEYS
@@ -85,12 +85,20 @@ def next_turn(s: VState) -> None:
     push(s, {"k": "turn", "st": 0})
 
 
+BEFORE_MOVE = frozenset(c for c, d in CARD.items() if "before_villain_moves" in d.by_trigger)
+"""Instance ids of the cards with an ability used before the villain moves (read once)."""
+BEFORE_MOVE_VILLAINS = frozenset(CARD[c].villain for c in BEFORE_MOVE)
+"""Villains whose realm can hold one (realm isolation): every other realm is not searched."""
+
+
 def before_move_cards(s: VState, p: int) -> list[str]:
     P = s.players[p]
+    if P["villain"] not in BEFORE_MOVE_VILLAINS:
+        return []
     done = s.tf.get("bm", [])
     out = []
     for c, r in P["cards"].items():
-        if "before_villain_moves" not in CARD[c].by_trigger or c in done or r.get("hyp"):
+        if c not in BEFORE_MOVE or c in done or r.get("hyp"):
             continue
         if P["locked"][r["loc"]] or not [x for x in unlocked(P) if x != r["loc"]]:
             continue
@@ -174,21 +182,28 @@ def h_turn(s: VState, f: dict[str, Any]) -> Any:
     return DONE
 
 
+HISS_VILLAINS = frozenset(v for k in COVERED_ACTION_KEYS for v in KEY_VILLAINS.get(k, ()))
+"""Villains whose realm can hold a card that opens covered actions (realm isolation)."""
+
+
 def menu_slots(s: VState, p: int) -> list[tuple[str, str, int, bool]]:
     """Unused action symbols at the mover's location; Sir Hiss adds covered ones (R37)."""
     P = s.players[p]
     loc = P["mover"]
-    hiss = (not s.tf.get("hiss") and any(P["cards"][c]["loc"] == loc and P["cards"][c]["side"] == "v"
-                                         for k in COVERED_ACTION_KEYS for c in in_realm(P, k)))
+    hiss = (P["villain"] in HISS_VILLAINS and not s.tf.get("hiss")
+            and any(P["cards"][c]["loc"] == loc and P["cards"][c]["side"] == "v"
+                    for k in COVERED_ACTION_KEYS for c in in_realm(P, k)))
     used = s.used
     return [x for x in slots(s, p, loc, uncovered_only=not hiss) if x[0] not in used]
 
 
-def menu_options(s: VState, p: int) -> list[Opt]:
+def menu_options(s: VState, p: int, free: list[tuple[str, str, int, bool]] | None = None) -> list[Opt]:
+    """The action menu: one option per usable symbol at the mover's location (``free``: the
+    ``menu_slots`` already judged), then Clever Disguises to pay off, then End the turn."""
     P = s.players[p]
     out: list[Opt] = []
     seen: set[str] = set()
-    for _key, a, n, _cov in menu_slots(s, p):
+    for _key, a, n, _cov in menu_slots(s, p) if free is None else free:
         tag = f"{a}{n}"
         if tag in seen:
             continue
@@ -223,14 +238,22 @@ ACTION_OF = {"gain": "gain_power", "discard": "discard", "play": "play_card", "a
              "move": "move_item_ally", "movehero": "move_hero", "vanquish": "vanquish", "fate": "fate"}
 
 
+_MENU: list[Any] = [None, -1, None]
+"""The menu that asked last: its frame, the step it asked at and the ``menu_slots`` it judged. Its
+answer comes one step later to the same frame, with nothing changed in between, so the symbol it
+spends is chosen from those slots instead of judging the location's covering again."""
+
+
 @handler("menu")
 def h_menu(s: VState, f: dict[str, Any]) -> Any:
     p = s.turn
     P = s.players[p]
     ans = f.pop("ans", None)
     if ans is None:
+        free = menu_slots(s, p)
+        _MENU[0], _MENU[1], _MENU[2] = f, s.step, free
         return Choice(p, "action", m("ask.action", seat=p, loc_term=loc_t(s, p, P["mover"])),
-                      menu_options(s, p))
+                      menu_options(s, p, free))
     if ans == "end":
         return DONE
     record = picked(f)
@@ -240,7 +263,8 @@ def h_menu(s: VState, f: dict[str, Any]) -> Any:
         return AGAIN
     action = ACTION_OF[verb]
     amount = amount_of(record) if verb == "gain" else 0
-    cands = [x for x in menu_slots(s, p) if x[1] == action and (verb != "gain" or x[2] == amount)]
+    free = _MENU[2] if _MENU[0] is f and _MENU[1] == s.step - 1 else menu_slots(s, p)
+    cands = [x for x in free if x[1] == action and (verb != "gain" or x[2] == amount)]
     cands.sort(key=lambda x: x[3])  # use an uncovered symbol before Sir Hiss's covered one
     key, _a, _n, cov = cands[0]
     s.used.append(key)
@@ -264,22 +288,44 @@ def pay_disguise(s: VState, p: int, c: str) -> None:
 # -- condition windows ------------------------------------------------------------------------
 
 
-def _when_holds(s: VState, when: dict[str, Any]) -> bool:
+WhenKey = tuple[str, int]
+"""A Condition's requirement in one canonical form, ``(fact, least)``: Conditions of different
+villains that need the same fact share a key, so a window judges each fact once for all seats
+(there are five in the base game, against twelve Conditions)."""
+
+
+def _when_key(when: dict[str, Any]) -> WhenKey:
+    if "event" in when:
+        return ("event", when["hero_min_strength"])
+    return (when["state"], when["min"])
+
+
+def _when_holds(s: VState, when: WhenKey) -> bool:
     """A Condition's ``when``: a fact of the active player's realm or of this turn's defeats (the
     same for every seat asked in one window)."""
+    fact, least = when
     T = s.players[s.turn]
-    if "event" in when:
-        return any(x >= when["hero_min_strength"] for x in s.tf.get("defeats", ()))
-    state, least = when["state"], when["min"]
-    if state == "active_player_allies_in_realm":
+    if fact == "event":
+        return any(x >= least for x in s.tf.get("defeats", ()))
+    if fact == "active_player_allies_in_realm":
         return len(allies(T)) >= least
-    if state == "active_player_items_in_realm":
+    if fact == "active_player_items_in_realm":
         return len(villain_items(T)) >= least
-    if state == "active_player_power":
+    if fact == "active_player_power":
         return T["power"] >= least
-    if state == "active_player_has_ally_with_strength":
+    if fact == "active_player_has_ally_with_strength":
         return any(strength(s, s.turn, a) >= least for a in allies(T))
     return False
+
+
+def _fact(s: VState, when: WhenKey, memo: dict[Any, bool] | None) -> bool:
+    """``_when_holds``, kept in the window's ``memo`` (the facts cannot change while it asks)."""
+    if memo is None:
+        return _when_holds(s, when)
+    ok = memo.get(when)
+    if ok is None:
+        ok = memo[when] = _when_holds(s, when)
+    return ok
 
 
 def condition_ok(s: VState, q: int, c: str, memo: dict[Any, bool] | None = None) -> bool:
@@ -294,17 +340,10 @@ def condition_ok(s: VState, q: int, c: str, memo: dict[Any, bool] | None = None)
 
 
 def _condition_ok(s: VState, q: int, c: str, memo: dict[Any, bool] | None) -> bool:
-    d = CARD[c]
-    if d.type != "Condition" or c in s.tf.get("conds", ()):
+    if c not in IS_COND or c in s.tf.get("conds", ()):
         return False
-    when = WHEN_OF[c]
-    if memo is None:
-        ok = _when_holds(s, when)
-    else:
-        ok = memo.get(id(when))
-        if ok is None:
-            ok = memo[id(when)] = _when_holds(s, when)
-    return ok and (not NEEDS_CHECK[c, "condition"] or doable_steps(s, q, q, c, d.steps("condition")))
+    return _fact(s, WHEN_OF[c], memo) and (
+        not NEEDS_CHECK[c, "condition"] or doable_steps(s, q, q, c, CARD[c].steps("condition")))
 
 
 IS_COND = frozenset(c for c, d in CARD.items() if d.type == "Condition")
@@ -319,7 +358,10 @@ for _c in sorted(IS_COND):
         _same.append(_c)
 for _v in VILLAINS:
     COND_COPIES.setdefault(_v, [])
-WHEN_OF = {c: CARD[c].by_trigger["condition"][0]["when"] for c in IS_COND}
+WHEN_OF: dict[str, WhenKey] = {c: _when_key(CARD[c].by_trigger["condition"][0]["when"]) for c in IS_COND}
+COND_GROUPS: dict[str, list[tuple[list[str], WhenKey]]] = {
+    v: [(copies, WHEN_OF[copies[0]]) for copies in groups] for v, groups in COND_COPIES.items()}
+"""Villain -> its Conditions as ``(copies, requirement)``: copies of a card share its ``when``."""
 
 
 def _holds_condition(P: Any) -> bool:
@@ -327,12 +369,25 @@ def _holds_condition(P: Any) -> bool:
     return not (IS_COND.isdisjoint(P["hand"]) and IS_COND.isdisjoint(P["deck"]))
 
 
+def live_groups(s: VState, v: str, memo: dict[Any, Any] | None = None) -> list[tuple[list[str], WhenKey]]:
+    """``v``'s Conditions whose requirement holds now; kept in the window's ``memo`` under the
+    villain's key, so each seat of a window first asks "could any Condition of mine work at all?"
+    with one look-up (mostly none can: no card of that seat is then searched for or judged)."""
+    if memo is None:
+        return [g for g in COND_GROUPS[v] if _when_holds(s, g[1])]
+    live = memo.get(v)
+    if live is None:
+        live = memo[v] = [g for g in COND_GROUPS[v] if _fact(s, g[1], memo)]
+    return live
+
+
 def window_options(s: VState, q: int, memo: dict[Any, bool] | None = None) -> list[Opt]:
     P = s.players[q]
     john = P["villain"] == "john"
-    if not john and IS_COND.isdisjoint(P["hand"]):
-        return []  # no Condition in hand and no Clever Disguise to pay off: nothing to offer
-    out = [opt(f"cond {c}", m("act.play", card=c), c, "condition", "cond") for c in P["hand"]
+    hand = P["hand"]
+    if not john and (IS_COND.isdisjoint(hand) or not live_groups(s, P["villain"], memo)):
+        return []  # no Condition in hand that could work and no Clever Disguise to pay off
+    out = [opt(f"cond {c}", m("act.play", card=c), c, "condition", "cond") for c in hand
            if c in IS_COND and condition_ok(s, q, c, memo)]
     if john:
         out += [opt(f"disguise {c}", m("act.disguise", card=c), c, "owner", "disguise", amount=2)
@@ -351,9 +406,10 @@ def could_answer(s: VState, q: int, memo: dict[Any, bool] | None = None) -> bool
     if not P["hand"]:
         return False
     hand, deck = P["hand"], P["deck"]
-    for copies in COND_COPIES[P["villain"]]:
-        # each Condition once, judged on its first copy in hand-then-deck order (the answer is
-        # whether any is playable: the order of the checks cannot change it)
+    # only the Conditions whose requirement holds (the others cannot be played, wherever their
+    # copies are); each Condition once, judged on its first copy in hand-then-deck order (the
+    # answer is whether any is playable: the order of the checks cannot change it)
+    for copies, _when in live_groups(s, P["villain"], memo):
         first = None
         at = 0
         for c in copies:
@@ -382,6 +438,18 @@ def asked(s: VState, q: int, memo: dict[Any, bool] | None = None) -> bool:
     return could_answer(s, q, memo)
 
 
+PASS_ONLY: list[Opt] = [opt("pass", m("act.pass"), None, "condition", "pass")]
+"""The options of a window seat with nothing to play, shared by every such ask (half of all the
+asks of a game): option lists are never changed once asked, and ``legal_actions`` knows this one's
+actions by heart."""
+
+_ASKING: list[Any] = [None, -1, None]
+"""The window that asked last: its frame, the step it asked at and its memo. A pass changes
+nothing, so when the answer to that same frame one step later is a pass, the window goes on to
+the next seat with the facts and seats it has already judged instead of judging them again (a
+window asks up to five seats in turn, and a pass is half of all the answers in a game)."""
+
+
 @handler("win")
 def h_window(s: VState, f: dict[str, Any]) -> Any:
     if f["i"] == 0 and not f["played"] and not s.always_ask and "ans" not in f:
@@ -393,12 +461,16 @@ def h_window(s: VState, f: dict[str, Any]) -> Any:
             s.tf["defeats"] = []
             return DONE  # nobody could answer: the window opens and closes at once
     n = len(s.players)
-    order = [(s.turn + i) % n for i in range(1, n)]
+    last = n - 1  # the seats asked, in order after the active one: (turn + 1 + i) % n for i < last
     ans = f.pop("ans", None)
+    memo: dict[Any, bool] | None = None
     if ans is not None:
-        q = order[f["i"]]
+        q = (s.turn + 1 + f["i"]) % n
         f["i"] += 1
-        if ans != "pass":
+        if ans == "pass":
+            if _ASKING[0] is f and _ASKING[1] == s.step - 1:
+                memo = _ASKING[2]
+        else:
             f["played"] = True
             record = picked(f)
             verb, c = fields(record)[0], card_of(record)
@@ -413,20 +485,23 @@ def h_window(s: VState, f: dict[str, Any]) -> Any:
             push(s, {"k": "tidy", "who": q, "card": c})
             fx(s, q, q, c, CARD[c].steps("condition"))
             return AGAIN
-    memo: dict[Any, bool] = {}  # nothing changes while the seats are asked in turn
+    if memo is None:
+        memo = {}  # nothing changes while the seats are asked in turn
     while True:
-        if f["i"] >= len(order):
+        i = f["i"]
+        if i >= last:
             if f["played"]:
                 f["i"] = 0
                 f["played"] = False
                 continue
             s.tf["defeats"] = []
             return DONE
-        q = order[f["i"]]
+        q = (s.turn + 1 + i) % n
         opts = window_options(s, q, memo) if asked(s, q, memo) else None
         if opts is not None:
+            _ASKING[0], _ASKING[1], _ASKING[2] = f, s.step, memo
             return Choice(q, "condition", m("ask.condition", seat=q),
-                          opts + [opt("pass", m("act.pass"), None, "condition", "pass")])
+                          opts + [opt("pass", m("act.pass"), None, "condition", "pass")] if opts else PASS_ONLY)
         f["i"] += 1
 
 

@@ -1,0 +1,59 @@
+"""Issue #15: what the speed-ups remember between two steps never changes what the rules decide.
+
+The Condition windows keep what they judged across a pass (``turn._ASKING``), the menu keeps the
+symbols it judged until its answer (``turn._MENU``), a seat with nothing to play gets the shared
+``PASS_ONLY`` list, and ``rules`` keeps built actions by content. A deep copy of the state (new
+frames: none of those memories apply to it) must therefore decide exactly what the live state
+decides, at every step, on tables played by people (whose windows follow public facts, R17), by
+bots, and with every seat asked (``always_ask``); the recorded replays cover bot tables only.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tabletop import games
+from tabletop.engine import Seat
+from tabletop.engine.rng import Rng
+from tabletop.engine.state import clone as deep_copy
+from tabletop.games.villainous import turn
+from tabletop.games.villainous.turn import PASS_ONLY
+
+
+def _answers(g: object, s: object) -> tuple[object, list[tuple[object, ...]]]:
+    d = g.decision(s)  # type: ignore[attr-defined]
+    legal = g.legal_actions(s)  # type: ignore[attr-defined]
+    return d, [(a.id, a.label, a.card, a.group, a.verb, a.target, a.location, a.seat, a.amount, a.extra)
+               for a in legal]
+
+
+@pytest.mark.parametrize(("players", "kind", "options"), [
+    (2, "human", {}), (4, "human", {}), (6, "human", {}), (4, "random", {}), (3, "human", {"always_ask": True}),
+])
+def test_R17_a_fresh_copy_decides_what_the_live_state_decides(players: int, kind: str,
+                                                              options: dict[str, object]) -> None:
+    g = games.game("villainous")
+    rng = Rng(players)
+    pass_only = [list(o) for o in PASS_ONLY]
+    reused = 0
+    for seed in range(2):
+        s = g.setup([Seat(f"P{i}", kind) for i in range(players)],
+                    g.spec.resolve_options(dict(options, round_limit=8)), seed)
+        steps = 0
+        while g.decision(s) is not None and steps < 600:
+            live = _answers(g, s)
+            copy = deep_copy(s)
+            assert _answers(g, copy) == live, f"seed {seed} step {steps}: a copy decides otherwise"
+            action = live[1][rng.below(len(live[1]))][0]
+            kept = list(turn._ASKING), list(turn._MENU)
+            g.apply(copy, action)  # new frames: judged afresh, whatever the live state remembers
+            turn._ASKING[:], turn._MENU[:] = kept  # (and the live state's memories stay its own)
+            reused += action == "pass" and turn._ASKING[0] is s.stack[-1]
+            g.apply(s, action)
+            assert (_answers(g, copy) == _answers(g, s)) if g.decision(s) else g.decision(copy) is None
+            assert copy.log == s.log and copy.rng == s.rng
+            steps += 1
+        assert steps > 30
+    assert [list(o) for o in PASS_ONLY] == pass_only  # the shared list is never changed
+    if kind == "human":
+        assert reused > 0  # the windows' memory was put to the test
