@@ -244,6 +244,10 @@ class SearchBot:
 
     ``think_ms`` (CPU ms, ``None``: no CPU limit), ``wall_ms`` (real ms) and ``iterations`` set the
     budget per decision; ``simulate --think-ms`` sets ``think_ms`` (and lifts the wall cap).
+    ``per_option``: iterations per legal action (a decision between two answers needs fewer
+    playouts than one among eight to give each answer the same number of visits), never more than
+    ``iterations`` if that is set too. An iteration budget replays exactly; the time limits stay as
+    a cap, so the app never waits longer than ``wall_ms`` on a slow machine.
     """
 
     uses_view = False
@@ -252,7 +256,8 @@ class SearchBot:
     def __init__(self, determinize: Determinizer, evaluate: Evaluator, *, think_ms: float | None = DEFAULT_CPU_MS,
                  wall_ms: float | None = DEFAULT_WALL_MS, iterations: int | None = None,
                  exploration: float = 0.7, depth: int = 30, first_bias: float = 0.0,
-                 rollout: str | None = None, prior: str | None = None, margin: float = 0.03) -> None:
+                 rollout: str | None = None, prior: str | None = None, margin: float = 0.03,
+                 per_option: int | None = None) -> None:
         self.determinize = determinize
         self.evaluate = evaluate
         self.think_ms = think_ms
@@ -268,10 +273,16 @@ class SearchBot:
         """With a ``prior`` bot kind, its answer stands unless the search finds one better by more
         than ``margin`` (in mean value): a few hundred noisy playouts refine a sound policy
         rather than replace it."""
+        self.per_option = per_option
         self.last: SearchResult | None = None
 
-    def budget(self) -> Budget:
-        return Budget(iterations=self.iterations, cpu_ms=self.think_ms, wall_ms=self.wall_ms)
+    def budget(self, options: int | None = None) -> Budget:
+        """The limits for a decision among ``options`` legal actions (``None``: not known)."""
+        iterations = self.iterations
+        if self.per_option is not None and options is not None:
+            scaled = self.per_option * options
+            iterations = scaled if iterations is None else min(iterations, scaled)
+        return Budget(iterations=iterations, cpu_ms=self.think_ms, wall_ms=self.wall_ms)
 
     def choose(self, game: Game[Any], view: View, decision: Decision, actions: list[Action], rng: Rng,
                state: Any = None, stop: Callable[[], bool] | None = None) -> str:
@@ -285,7 +296,7 @@ class SearchBot:
             view = game.view(self.determinize(game, state, decision.seat, Rng(rng.below(1 << 62))), decision.seat)
             favourite = str(game.spec.bots[self.prior]().choose(game, view, decision, actions, Rng(rng.below(1 << 62))))
         self.last = ismcts(game, state, decision.seat, determinize=self.determinize, evaluate=self.evaluate,
-                           rng=rng, budget=self.budget(), exploration=self.exploration, depth=self.depth,
+                           rng=rng, budget=self.budget(len(actions)), exploration=self.exploration, depth=self.depth,
                            actions=[a.id for a in actions], stop=stop, first_bias=self.first_bias,
                            policy=bot_policy(game.spec.bots[self.rollout]()) if self.rollout else None)
         best = self.last.action
@@ -315,7 +326,7 @@ class RefiningSearchBot(SearchBot):
                                                              Rng(rng.below(1 << 62))))
         policy = bot_policy(game.spec.bots[self.rollout]()) if self.rollout else None
         self.last = ismcts(game, state, decision.seat, determinize=self.determinize, evaluate=self.evaluate,
-                           rng=rng, budget=self.budget(), exploration=self.exploration, depth=self.depth,
+                           rng=rng, budget=self.budget(len(actions)), exploration=self.exploration, depth=self.depth,
                            actions=[a.id for a in actions], stop=stop, first_bias=self.first_bias, policy=policy)
         best, res = self.last.action, self.last
         if best == favourite or favourite not in res.means or best not in res.means:
