@@ -244,6 +244,6 @@ def test_the_default_search_thinks_by_iterations_under_the_time_caps(game_id: st
         b = importlib.import_module(f"tabletop.games.{game_id}.search").search_bot()
         b.think_ms = b.wall_ms = None
         b.choose(game, {}, d, match.legal(), Rng(9), state=match.state)
-        assert b.last is not None
-        runs.append((b.last.iterations, b.last.visits, b.last.means))
-    assert runs[0] == runs[1] and runs[0][0] == bot.per_option * len(match.legal())
+        assert b.paired is not None
+        runs.append((b.paired.samples, b.paired.advantage, b.paired.error))
+    assert runs[0] == runs[1] and runs[0][0] == bot.per_option
