@@ -67,7 +67,8 @@ def search_bot() -> SearchBot:
     """The ``search`` bot kind (the spec's factory): the heuristic's answer, replaced only by an
     answer that does better on common random numbers (``PairedRefiningSearchBot``): playouts the
     heuristic plays on both sides (the likeliest model of a rival at the table), cut off at depth
-    12 and scored by ``evaluate``. The tree search with the same playouts gave each answer a
-    handful of independent noisy visits, too few to overrule the heuristic: it won 56/100 games."""
+    12 and scored by ``evaluate``. Against the heuristic, seats alternated, 100 seeds × 2: 114/200
+    = 57.0 % (95 % CI 50.1–63.7 %), the same as the tree search with the same playouts (114/200):
+    at this budget the 65 % target is not reached."""
     return PairedRefiningSearchBot(determinize, evaluate, depth=12, prior="heuristic", margin=0.01,
                                    rollout="heuristic", z=1.0, per_option=PER_OPTION)
