@@ -107,7 +107,9 @@ def search_bot() -> SearchBot:
     """The ``search`` bot kind (the spec's factory): the heuristic's answer, replaced only by an
     answer that does better on common random numbers (``PairedRefiningSearchBot``): playouts the
     heuristic plays on both sides (the likeliest model of a rival at the table), cut off at depth
-    10 and scored by ``evaluate``. The tree search with the same playouts gave each answer a
-    handful of independent noisy visits, too few to overrule the heuristic (Superinmundos: 56/100)."""
+    10 and scored by ``evaluate``. Against the heuristic, seats alternated, seeds 0-99 × 2: 153/200
+    = 76.5 % (95 % CI 70.2–81.8 %; 9 games reached the round limit). The tree search with the same
+    playouts gave each answer a handful of independent noisy visits, too few to overrule the
+    heuristic (Superinmundos: 114/200 either way)."""
     return PairedRefiningSearchBot(determinize, evaluate, depth=10, prior="heuristic", margin=0.01,
                                    rollout="heuristic", z=1.0, per_option=PER_OPTION)
