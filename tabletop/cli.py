@@ -438,6 +438,9 @@ def simulate(
     as_json: bool = typer.Option(False, "--json", help=N_("Machine-readable output, no progress bar.")),
     think_ms: float | None = typer.Option(None, "--think-ms",
                                           help=N_("CPU milliseconds per decision for search bots (default: theirs).")),
+    alternate: bool = typer.Option(False, "--alternate", help=N_(
+        "Play every seed once per rotation of the seats' bots (a duel: once each way round), "
+        "so every bot kind plays every seat equally; wins are also reported by bot kind.")),
 ) -> None:
     """Play whole games bot against bot, headless, on every core; report win rates with 95%
     intervals, game lengths, end reasons and the cards that decide wins."""
@@ -449,7 +452,7 @@ def simulate(
     try:
         result = run_simulation(game, n_games, players, bot, seed, dict(_parse_pairs(variant, "--variant")),
                                 progress=not as_json, jobs=jobs or default_jobs(), vs=vs, vs_seat=vs_seat,
-                                think_ms=think_ms)
+                                think_ms=think_ms, alternate=alternate)
     except (SimulationError, GameDataError) as exc:
         fail(str(exc))
     if report is not None:

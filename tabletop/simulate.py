@@ -14,14 +14,15 @@ from typing import Any
 from . import games
 from .lab.hooks import hooks_for
 from .lab.runner import Progress, default_jobs, run
-from .lab.setups import SimulationError, apply_vs, build_setup
+from .lab.setups import SimulationError, apply_vs, arrangements, build_setup
 
 __all__ = ["SimulationError", "run_simulation", "print_report", "write_html", "default_jobs"]
 
 
 def run_simulation(game_id: str, n_games: int, players: int | None, bots: list[str], seed: int,
                    variants: dict[str, str], *, progress: bool | Progress = False, jobs: int = 1,
-                   vs: list[str] | None = None, vs_seat: int = 1, think_ms: float | None = None) -> dict[str, Any]:
+                   vs: list[str] | None = None, vs_seat: int = 1, think_ms: float | None = None,
+                   alternate: bool = False) -> dict[str, Any]:
     """Play ``n_games`` seeded games (seed, seed+1, ...) and return the report as plain JSON data.
 
     ``progress``: True for a Rich bar on stderr, or a callback given the games just finished.
@@ -29,32 +30,38 @@ def run_simulation(game_id: str, n_games: int, players: int | None, bots: list[s
     ``vs_seat`` (1 = first) is the seat whose paired difference of win rates the report leads with.
     ``think_ms``: CPU milliseconds per decision for search bots (their choices then depend on the
     machine's speed, so two runs may differ slightly).
+    ``alternate``: play every seed once per rotation of the seats' bot kinds (a duel: once each way
+    round), so every kind plays every seat equally; ``games`` is then seeds × arrangements, and
+    ``wins_by_kind`` (always there) is the figure to read.
     """
     if think_ms is not None and think_ms <= 0:
         raise SimulationError("--think-ms must be a positive number of milliseconds")
-    base = replace(build_setup(game_id, players, bots, variants), think_ms=think_ms)
+    base = replace(build_setup(game_id, players, bots, variants), think_ms=think_ms, alternate=alternate)
     setups = (base,) if not vs else (base, apply_vs(base, vs))
-    count = len(base.kinds)
-    if not 1 <= vs_seat <= count:
-        raise SimulationError(f"--vs-seat must be from 1 to {count}")
+    seats = len(base.kinds)
+    if not 1 <= vs_seat <= seats:
+        raise SimulationError(f"--vs-seat must be from 1 to {seats}")
     hooks = hooks_for(game_id)
     spec = games.spec(game_id)
+    count = arrangements(setups)
     if progress is True:
         from .lab.render import progress_bar
 
-        with progress_bar(spec.title, n_games * len(setups)) as advance:
+        with progress_bar(spec.title, n_games * len(setups) * count) as advance:
             tallies, paired, elapsed = run(setups, n_games, seed, jobs, advance)
     else:
         tallies, paired, elapsed = run(setups, n_games, seed, jobs, progress or None)
-    played = n_games * len(setups)
+    played = n_games * len(setups) * count
     actions = sum(sum(v * k for v, k in t.lengths.items()) for t in tallies)
     report: dict[str, Any] = {
         "game": game_id,
         "title": spec.title,
-        "players": count,
+        "players": seats,
         "bots": list(base.kinds),
         "options": base.option_dict,
-        "games": n_games,
+        "games": n_games * count,
+        "seeds": n_games,
+        "arrangements": count,
         "seed": seed,
         "think_ms": think_ms,
         **tallies[0].figures(hooks.tally_title, hooks.tally_rate),

@@ -142,3 +142,45 @@ def test_the_html_page_is_self_contained(tmp_path: Path) -> None:
     assert html.startswith("<!DOCTYPE html>") and "<svg" in html
     for outside in ("<script", "src=", "<link", "http://", "https://", "@import", "url("):
         assert outside not in html, outside
+
+
+def test_alternate_plays_every_seed_once_each_way_round() -> None:
+    """--alternate: seed s is played with (highest, random) and with (random, highest); the wins by
+    kind add up the two plain runs seat by seat (old behaviour: no such option, no wins_by_kind)."""
+    report = sim_json("highcard", "--games", "30", "--bot", "highest", "--bot", "2=random", "--alternate",
+                      "--jobs", "1")
+    assert report["games"] == 60 and report["seeds"] == 30 and report["arrangements"] == 2
+    straight = sim_json("highcard", "--games", "30", "--bot", "highest", "--bot", "2=random", "--jobs", "1")
+    swapped = sim_json("highcard", "--games", "30", "--bot", "random", "--bot", "2=highest", "--jobs", "1")
+    kinds = report["wins_by_kind"]
+    assert kinds["highest"]["seats"] == kinds["random"]["seats"] == 60
+    assert kinds["highest"]["wins"] == straight["wins_by_seat"]["1"] + swapped["wins_by_seat"]["2"]
+    assert kinds["random"]["wins"] == straight["wins_by_seat"]["2"] + swapped["wins_by_seat"]["1"]
+    by_seat = report["wins_by_kind_and_seat"]
+    assert by_seat["highest"]["1"]["wins"] == straight["wins_by_seat"]["1"]
+    assert by_seat["highest"]["2"]["wins"] == swapped["wins_by_seat"]["2"]
+    assert all(cell["seats"] == 30 for cells in by_seat.values() for cell in cells.values())
+    low, high = kinds["highest"]["interval"]
+    assert low <= kinds["highest"]["win_rate"] <= high
+    # wins_by_seat stays what it was: wins of seat 1 and seat 2 over all the games played
+    assert report["wins_by_seat"] == {s: straight["wins_by_seat"][s] + swapped["wins_by_seat"][s] for s in "12"}
+    text = report_text(run_simulation("highcard", 30, None, ["highest", "2=random"], 0, {}, alternate=True),
+                       width=200)
+    assert "Wins by bot kind" in text and "30 seeds × 2 seat arrangements = 60 games" in text
+
+
+def test_alternate_with_every_seat_the_same_bot_plays_each_seed_once() -> None:
+    report = sim_json("highcard", "--games", "12", "-p", "3", "--bot", "highest", "--alternate", "--jobs", "1")
+    assert report["games"] == 12 and report["arrangements"] == 1
+    assert report["wins_by_kind"]["highest"]["seats"] == 36
+
+
+def test_alternate_with_vs_pairs_each_arrangement_with_itself() -> None:
+    report = sim_json("highcard", "--games", "20", "--bot", "highest", "--bot", "2=random", "--alternate",
+                      "--vs", "bot=random", "--jobs", "2")
+    assert report["games"] == 40
+    assert sum(report["vs"]["paired"]["table"].values()) == 40
+    assert report["vs"]["wins_by_kind"]["random"]["seats"] == 80
+    again = sim_json("highcard", "--games", "20", "--bot", "highest", "--bot", "2=random", "--alternate",
+                     "--vs", "bot=random", "--jobs", "1")
+    assert without_timing(again) == without_timing(report)

@@ -244,6 +244,10 @@ class SearchBot:
 
     ``think_ms`` (CPU ms, ``None``: no CPU limit), ``wall_ms`` (real ms) and ``iterations`` set the
     budget per decision; ``simulate --think-ms`` sets ``think_ms`` (and lifts the wall cap).
+    ``per_option``: iterations per legal action (a decision between two answers needs fewer
+    playouts than one among eight to give each answer the same number of visits), never more than
+    ``iterations`` if that is set too. An iteration budget replays exactly; the time limits stay as
+    a cap, so the app never waits longer than ``wall_ms`` on a slow machine.
     """
 
     uses_view = False
@@ -252,7 +256,8 @@ class SearchBot:
     def __init__(self, determinize: Determinizer, evaluate: Evaluator, *, think_ms: float | None = DEFAULT_CPU_MS,
                  wall_ms: float | None = DEFAULT_WALL_MS, iterations: int | None = None,
                  exploration: float = 0.7, depth: int = 30, first_bias: float = 0.0,
-                 rollout: str | None = None, prior: str | None = None, margin: float = 0.03) -> None:
+                 rollout: str | None = None, prior: str | None = None, margin: float = 0.03,
+                 per_option: int | None = None) -> None:
         self.determinize = determinize
         self.evaluate = evaluate
         self.think_ms = think_ms
@@ -268,10 +273,16 @@ class SearchBot:
         """With a ``prior`` bot kind, its answer stands unless the search finds one better by more
         than ``margin`` (in mean value): a few hundred noisy playouts refine a sound policy
         rather than replace it."""
+        self.per_option = per_option
         self.last: SearchResult | None = None
 
-    def budget(self) -> Budget:
-        return Budget(iterations=self.iterations, cpu_ms=self.think_ms, wall_ms=self.wall_ms)
+    def budget(self, options: int | None = None) -> Budget:
+        """The limits for a decision among ``options`` legal actions (``None``: not known)."""
+        iterations = self.iterations
+        if self.per_option is not None and options is not None:
+            scaled = self.per_option * options
+            iterations = scaled if iterations is None else min(iterations, scaled)
+        return Budget(iterations=iterations, cpu_ms=self.think_ms, wall_ms=self.wall_ms)
 
     def choose(self, game: Game[Any], view: View, decision: Decision, actions: list[Action], rng: Rng,
                state: Any = None, stop: Callable[[], bool] | None = None) -> str:
@@ -285,7 +296,7 @@ class SearchBot:
             view = game.view(self.determinize(game, state, decision.seat, Rng(rng.below(1 << 62))), decision.seat)
             favourite = str(game.spec.bots[self.prior]().choose(game, view, decision, actions, Rng(rng.below(1 << 62))))
         self.last = ismcts(game, state, decision.seat, determinize=self.determinize, evaluate=self.evaluate,
-                           rng=rng, budget=self.budget(), exploration=self.exploration, depth=self.depth,
+                           rng=rng, budget=self.budget(len(actions)), exploration=self.exploration, depth=self.depth,
                            actions=[a.id for a in actions], stop=stop, first_bias=self.first_bias,
                            policy=bot_policy(game.spec.bots[self.rollout]()) if self.rollout else None)
         best = self.last.action
@@ -315,7 +326,7 @@ class RefiningSearchBot(SearchBot):
                                                              Rng(rng.below(1 << 62))))
         policy = bot_policy(game.spec.bots[self.rollout]()) if self.rollout else None
         self.last = ismcts(game, state, decision.seat, determinize=self.determinize, evaluate=self.evaluate,
-                           rng=rng, budget=self.budget(), exploration=self.exploration, depth=self.depth,
+                           rng=rng, budget=self.budget(len(actions)), exploration=self.exploration, depth=self.depth,
                            actions=[a.id for a in actions], stop=stop, first_bias=self.first_bias, policy=policy)
         best, res = self.last.action, self.last
         if best == favourite or favourite not in res.means or best not in res.means:
@@ -324,3 +335,100 @@ class RefiningSearchBot(SearchBot):
         if res.means[best] - res.means[favourite] > self.margin + self.spread / math.sqrt(fewer):
             return best
         return favourite
+
+
+@dataclass(frozen=True)
+class PairedResult:
+    """What a paired root comparison found: per root action, the mean over the samples of its
+    value minus the prior's on the same sample, and that difference's standard error."""
+
+    action: str
+    samples: int
+    advantage: dict[str, float]
+    error: dict[str, float]
+    seconds: float
+
+
+def paired_root(game: Game[Any], state: "BaseState", seat: int, actions: list[str], favourite: str, *,
+                determinize: Determinizer, evaluate: Evaluator, rng: Rng, budget: Budget, depth: int,
+                policy: Policy | None = None, first_bias: float = 0.0, z: float = 1.0, margin: float = 0.0,
+                stop: Callable[[], bool] | None = None) -> PairedResult:
+    """Compare every root action with ``favourite`` on *common random numbers*: each sample draws
+    one seed; every action is then played from the determinization that seed builds, with the
+    playout's chance (the state's reseeded RNG and the policy's) from the same seed, so the hidden
+    cards, the dice and the rivals' tie-breaks are the same for all of them and only the action
+    differs. The paired differences are far less noisy than independent playout means, so a few
+    samples per action tell a real improvement from luck. ``budget.iterations`` counts playouts
+    (samples × actions). An action replaces the favourite when its mean advantage beats
+    ``margin + z × standard error`` (and is the largest such)."""
+    start_wall, start_cpu = time.perf_counter(), time.thread_time()
+    seats = _seats_of(game, state)
+    diffs: dict[str, list[float]] = {a: [] for a in actions if a != favourite}
+    samples = 0
+    keep: list[Any] = []
+    while True:
+        seed = rng.below(1 << 62)
+        values: dict[str, float] = {}
+        kept: list[Any] = []
+        for a in actions:
+            r = Rng(seed)
+            s = determinize(game, state, seat, r)
+            game.apply(s, a)
+            values[a] = _playout(game, s, r, evaluate, depth, seats, first_bias, policy)[seat]
+            kept.append(s)  # see ``ismcts``: no new state reuses the address of a memoised one
+        keep = kept
+        for a in diffs:
+            diffs[a].append(values[a] - values[favourite])
+        samples += 1
+        done = samples * len(actions)
+        if budget.iterations is not None and done >= budget.iterations:
+            break
+        if budget.cpu_ms is not None and (time.thread_time() - start_cpu) * 1000 >= budget.cpu_ms:
+            break
+        if budget.wall_ms is not None and (time.perf_counter() - start_wall) * 1000 >= budget.wall_ms:
+            break
+        if stop is not None and stop():
+            break
+    del keep
+    advantage = {a: sum(d) / len(d) for a, d in diffs.items()}
+    error = {}
+    for a, d in diffs.items():
+        mean = advantage[a]
+        var = sum((x - mean) ** 2 for x in d) / (len(d) - 1) if len(d) > 1 else 1.0
+        error[a] = math.sqrt(var / len(d))
+    best = favourite
+    clear = 0.0
+    for a in actions:  # the rules' order breaks ties
+        if a in advantage and advantage[a] - (margin + z * error[a]) > clear:
+            best, clear = a, advantage[a] - (margin + z * error[a])
+    return PairedResult(best, samples, advantage, error, time.perf_counter() - start_wall)
+
+
+class PairedRefiningSearchBot(SearchBot):
+    """The heuristic's answer refined by a *paired* comparison at the root (``paired_root``):
+    every legal action is played from the same determinizations with the same chance, the
+    heuristic playing the playouts, and an action replaces the heuristic's answer only when its
+    mean advantage clears ``margin + z × standard error``. Where the tree search gave each of a
+    few answers a handful of independent noisy playouts (so the guard almost never let it
+    overrule the heuristic), the paired differences cancel the luck of the draw shared by all
+    answers. ``per_option`` (samples per decision) sets the budget with the CPU/wall caps."""
+
+    def __init__(self, *args: Any, z: float = 1.0, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.z = z
+        self.paired: PairedResult | None = None
+
+    def choose(self, game: Any, view: Any, decision: Any, actions: list[Any], rng: Rng,
+               state: Any = None, stop: Any = None) -> str:
+        if len(actions) == 1 or state is None or not self.prior:
+            return super().choose(game, view, decision, actions, rng, state=state, stop=stop)
+        det = self.determinize(game, state, decision.seat, Rng(rng.below(1 << 62)))
+        favourite = str(game.spec.bots[self.prior]().choose(game, game.view(det, decision.seat), decision, actions,
+                                                             Rng(rng.below(1 << 62))))
+        policy = bot_policy(game.spec.bots[self.rollout]()) if self.rollout else None
+        ids = [a.id for a in actions]
+        self.paired = paired_root(game, state, decision.seat, ids, favourite, determinize=self.determinize,
+                                  evaluate=self.evaluate, rng=rng, budget=self.budget(len(actions)),
+                                  depth=self.depth, policy=policy, first_bias=self.first_bias, z=self.z,
+                                  margin=self.margin, stop=stop)
+        return self.paired.action

@@ -59,10 +59,13 @@ class Section:
 def header(report: dict[str, Any]) -> list[str]:
     t = report["timing"]
     options = ", ".join(f"{k}={v}" for k, v in report["options"].items()) or "defaults"
+    seeds = report.get("seeds", report["games"])
+    turns = report.get("arrangements", 1)
+    played = f"{seeds} seeds × {turns} seat arrangements = " if turns > 1 else ""
     lines = [
-        f"{report.get('title', report['game'])} · {report['games']} games · {report['players']} "
+        f"{report.get('title', report['game'])} · {played}{report['games']} games · {report['players']} "
         f"seat{'s' if report['players'] != 1 else ''} "
-        f"({', '.join(report['bots'])}) · seeds {report['seed']}–{report['seed'] + report['games'] - 1}",
+        f"({', '.join(report['bots'])}{', rotated' if turns > 1 else ''}) · seeds {report['seed']}–{report['seed'] + seeds - 1}",
         f"options: {options}",
         f"{t['seconds']} s on {t.get('jobs', 1)} job(s) · {t['games_per_s']} games/s · {t['actions_per_s']} actions/s"
         f" · unfinished {report['unfinished']} · no winner {report.get('no_winner', 0)}",
@@ -75,11 +78,30 @@ def header(report: dict[str, Any]) -> list[str]:
 
 def _seats(r: dict[str, Any], title: str) -> Section:
     s = Section(title, ["seat", "bot", "wins", "win rate", "95% CI"])
+    rotated = r.get("arrangements", 1) > 1
     for seat, wins in r["wins_by_seat"].items():
         interval = r["win_interval_by_seat"][seat]
-        s.rows.append([seat, r["bots"][int(seat) - 1], str(wins), pct(r["win_rate_by_seat"][seat]), span(interval)])
+        bot = "rotated" if rotated else r["bots"][int(seat) - 1]
+        s.rows.append([seat, bot, str(wins), pct(r["win_rate_by_seat"][seat]), span(interval)])
         s.bars.append(Bar(r["win_rate_by_seat"][seat], (interval[0], interval[1])))
     return s
+
+
+def _kinds(r: dict[str, Any], suffix: str) -> list[Section]:
+    """Wins by bot kind, overall and seat by seat: shown when more than one kind plays."""
+    table = r.get("wins_by_kind") or {}
+    if len(table) < 2:
+        return []
+    s = Section(f"Wins by bot kind{suffix}", ["bot", "seat", "seats", "wins", "win rate", "95% CI"],
+                note="seats: seat-games the kind played (a game counts once per seat it held); "
+                     "with --alternate every kind holds every seat equally often")
+    for kind, row in sorted(table.items(), key=lambda kv: (-kv[1]["win_rate"], kv[0])):
+        by_seat = r.get("wins_by_kind_and_seat", {}).get(kind, {})
+        for seat, cell in [("all", row), *by_seat.items()]:
+            s.rows.append([kind, seat, str(cell["seats"]), str(cell["wins"]), pct(cell["win_rate"]),
+                           span(cell["interval"])])
+            s.bars.append(Bar(cell["win_rate"], tuple(cell["interval"])))  # type: ignore[arg-type]
+    return [s]
 
 
 def _groups(r: dict[str, Any], suffix: str) -> list[Section]:
@@ -158,22 +180,26 @@ def verdict(report: dict[str, Any]) -> str | None:
         claim = f"seat {seat} wins {word} often with A than with B ({', '.join(vs['changes'])})"
     else:
         claim = f"no difference shown for seat {seat}: the interval includes 0"
+    over = (f"{report['games']} paired games" if report.get("arrangements", 1) > 1
+            else f"{report['games']} seeds")
     return (f"Seat {seat}: A {pct(p['a'])} vs B {pct(p['b'])}, difference {points(p['difference'])} "
-            f"(95% {points(lo)} to {points(hi)}) over {report['games']} seeds: {claim}.")
+            f"(95% {points(lo)} to {points(hi)}) over {over}: {claim}.")
 
 
 def sections(report: dict[str, Any]) -> list[Section]:
     """Every section of the report, in the order drawn."""
     a = " (A)" if "vs" in report else ""
     out = [_seats(report, f"Wins by seat{a}")]
+    out += _kinds(report, a)
     out += _groups(report, a)
     out.append(_lengths(report, a))
     out.append(_reasons(report, a))
     out += _cards(report, a)
     if "vs" in report:
-        vs = {**report["vs"], "games": report["games"]}
+        vs = {**report["vs"], "games": report["games"], "arrangements": report.get("arrangements", 1)}
         out.insert(0, _paired(report))
         out.append(_seats(vs, f"Wins by seat (B: {', '.join(vs['changes'])})"))
+        out += _kinds(vs, " (B)")
         out += _groups(vs, " (B)")
         out.append(_lengths(vs, " (B)"))
         out.append(_reasons(vs, " (B)"))

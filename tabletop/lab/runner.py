@@ -11,6 +11,9 @@ Why it is shaped like this:
   game module caches can pile up over a long run.
 - With ``--vs`` every seed is played under both setups in the same task, so the parent pairs the
   two outcomes of a seed as they arrive, without keeping a list of games.
+- With ``--alternate`` every seed is also played once per rotation of the seats' bot kinds (a
+  2-player duel: once each way round), in the same task; arrangement r of A pairs with
+  arrangement r of B. Each record carries the kinds it was played with, for the wins by kind.
 """
 
 from __future__ import annotations
@@ -20,13 +23,14 @@ import os
 import signal
 import time
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from typing import Any, NamedTuple
 
 from .. import games
 from ..engine import Match, Seat
 from ..text.render import for_match
 from .hooks import Hooks, hooks_for
-from .setups import Setup, SimulationError
+from .setups import Setup, SimulationError, arrangements
 from .tally import PairedTally, Tally
 
 MAX_CHUNKS_PER_WORKER = 40
@@ -48,6 +52,8 @@ class Record(NamedTuple):
     length: int
     groups: tuple[tuple[str, tuple[str, ...]], ...]
     cards: tuple[tuple[str, bool], ...]
+    kinds: tuple[str, ...] = ()
+    """The bot kind of each seat in this game (its seat arrangement)."""
 
 
 def play_one(setup: Setup, seed: int, hooks: Hooks) -> Record:
@@ -68,7 +74,7 @@ def play_one(setup: Setup, seed: int, hooks: Hooks) -> Record:
     result = match.result()
     length = len(match.actions)
     if result is None:
-        return Record(False, (), None, "", length, (), ())
+        return Record(False, (), None, "", length, (), (), setup.kinds)
     groups = hooks.seat_groups(match.state) if hooks.seat_groups else {}
     cards = hooks.card_tally(match.state, match.actions, result.winners) if hooks.card_tally else []
     return Record(
@@ -79,14 +85,18 @@ def play_one(setup: Setup, seed: int, hooks: Hooks) -> Record:
         length=length,
         groups=tuple((dim, tuple(labels)) for dim, labels in groups.items()),
         cards=tuple(cards),
+        kinds=setup.kinds,
     )
 
 
 def play_chunk(task: tuple[tuple[Setup, ...], range]) -> list[tuple[Record, ...]]:
-    """A worker's task: every seed of the range under every setup."""
+    """A worker's task: every seed of the range under every setup, in every seat arrangement
+    (setup-major: A's arrangements, then B's)."""
     setups, seeds = task
     hooks = hooks_for(setups[0].game_id)
-    return [tuple(play_one(setup, seed, hooks) for setup in setups) for seed in seeds]
+    count = arrangements(setups)
+    played = [replace(setup, kinds=setup.arranged(r)) for setup in setups for r in range(count)]
+    return [tuple(play_one(setup, seed, hooks) for setup in played) for seed in seeds]
 
 
 def default_jobs() -> int:
@@ -142,14 +152,17 @@ def check_setup(setup: Setup, seed: int) -> None:
 
 def run(setups: tuple[Setup, ...], n_games: int, seed: int, jobs: int,
         progress: Progress | None = None) -> tuple[list[Tally], PairedTally | None, float]:
-    """Play seeds ``seed .. seed + n_games - 1`` under every setup; the tallies, the pairing of the
-    first two setups (if two) and the wall time in seconds."""
+    """Play seeds ``seed .. seed + n_games - 1`` under every setup (in every seat arrangement with
+    ``--alternate``); the tallies, the pairing of the first two setups (if two) and the wall time
+    in seconds."""
     if n_games < 1:
         raise SimulationError("--games must be at least 1")
     if jobs < 1:
         raise SimulationError("--jobs must be at least 1")
+    count = arrangements(setups)
     for setup in setups:
-        check_setup(setup, seed)
+        for r in range(count):
+            check_setup(replace(setup, kinds=setup.arranged(r)), seed)
     players = len(setups[0].kinds)
     tallies = [Tally(players) for _ in setups]
     paired = PairedTally(players) if len(setups) == 2 else None
@@ -158,10 +171,11 @@ def run(setups: tuple[Setup, ...], n_games: int, seed: int, jobs: int,
     start = time.perf_counter()
     for batch in _results(setups, parts, jobs):
         for records in batch:
-            for tally, record in zip(tallies, records, strict=True):
-                tally.add(record)
+            for i, record in enumerate(records):
+                tallies[i // count].add(record)
             if paired is not None:
-                paired.add(records[0], records[1])
+                for r in range(count):
+                    paired.add(records[r], records[count + r])
         if progress is not None:
-            progress(len(batch) * len(setups))
+            progress(len(batch) * len(setups) * count)
     return tallies, paired, time.perf_counter() - start

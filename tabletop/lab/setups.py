@@ -11,6 +11,7 @@ with some changes, so that one run plays every seed under both and can pair the 
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -31,10 +32,32 @@ class Setup:
     label: str = "A"
     think_ms: float | None = None
     """CPU milliseconds per decision for the search bots (``None``: their default budget)."""
+    alternate: bool = False
+    """Play every seed once per rotation of the seats' bot kinds (``--alternate``), so that every
+    kind plays every seat equally often on the same seeds."""
 
     @property
     def option_dict(self) -> dict[str, Any]:
         return dict(self.options)
+
+    def arranged(self, shift: int) -> tuple[str, ...]:
+        """The bot kinds rotated ``shift`` seats: seat ``s`` plays the kind of seat ``s - shift``."""
+        n = len(self.kinds)
+        return tuple(self.kinds[(s - shift) % n] for s in range(n))
+
+    @property
+    def period(self) -> int:
+        """How many distinct rotations the kinds have (1 when every seat plays the same bot)."""
+        return next(r for r in range(1, len(self.kinds) + 1) if self.arranged(r) == self.kinds)
+
+
+def arrangements(setups: tuple[Setup, ...]) -> int:
+    """Seat arrangements each seed is played in: 1, or with ``--alternate`` the least common
+    multiple of the setups' periods (a divisor of the seat count), so that the n-th arrangement of
+    A and of B are the same rotation and can be paired, and every kind plays every seat equally."""
+    if not setups[0].alternate:
+        return 1
+    return math.lcm(*(s.period for s in setups))
 
 
 def _spec(game_id: str) -> Any:

@@ -64,10 +64,18 @@ class Tally:
         self.lengths: Counter[int] = Counter()
         self.groups: dict[str, dict[str, list[int]]] = {}
         self.cards: dict[str, list[int]] = {}
+        self.kinds: dict[str, list[int]] = {}
+        """Bot kind -> [seat-games, wins]: a game counts once for every seat the kind played."""
+        self.kind_seats: dict[tuple[str, int], list[int]] = {}
 
     def add(self, r: "Record") -> None:
         self.games += 1
         self.lengths[r.length] += 1
+        for seat, kind in enumerate(r.kinds):
+            won = r.finished and seat in r.winners
+            for row in (self.kinds.setdefault(kind, [0, 0]), self.kind_seats.setdefault((kind, seat), [0, 0])):
+                row[0] += 1
+                row[1] += won
         if not r.finished:
             self.unfinished += 1
             return
@@ -109,6 +117,10 @@ class Tally:
                         "histogram": [list(b) for b in stats.histogram(self.lengths)]},
             "groups": {dim: {label: _group_row(row) for label, row in sorted(table.items())}
                        for dim, table in sorted(self.groups.items())},
+            "wins_by_kind": {kind: _group_row(row) for kind, row in sorted(self.kinds.items())},
+            "wins_by_kind_and_seat": {
+                kind: {str(seat + 1): _group_row(row) for (k, seat), row in sorted(self.kind_seats.items()) if k == kind}
+                for kind in sorted(self.kinds)},
             "deciding_cards": {
                 "title": tally_title, "rate_label": tally_rate, "distinct": len(self.cards),
                 "cards": [_card_row(card, row) for card, row in cards[:TOP_CARDS]],

@@ -207,3 +207,43 @@ def test_a_prior_bot_answer_stands_unless_the_search_finds_better_by_the_margin(
     plain = SearchBot(hc_determinize, hc_evaluate, iterations=60, think_ms=None, prior="highest", margin=-1.0)
     choice = plain.choose(match.game, {}, d, actions, Rng(3), state=match.state)
     assert plain.last is not None and choice == plain.last.action
+
+
+def test_per_option_scales_the_iterations_with_the_legal_actions_and_iterations_caps_them() -> None:
+    match = hc_match()
+    d = match.decision()
+    assert d is not None
+    legal = match.legal()
+    scaled = SearchBot(hc_determinize, hc_evaluate, think_ms=None, wall_ms=None, per_option=4)
+    scaled.choose(match.game, {}, d, legal, Rng(2), state=match.state)
+    assert scaled.last is not None and scaled.last.iterations == 4 * len(legal)
+    two = SearchBot(hc_determinize, hc_evaluate, think_ms=None, wall_ms=None, per_option=4)
+    two.choose(match.game, {}, d, legal[:2], Rng(2), state=match.state)
+    assert two.last is not None and two.last.iterations == 8
+    capped = SearchBot(hc_determinize, hc_evaluate, think_ms=None, wall_ms=None, per_option=4, iterations=5)
+    capped.choose(match.game, {}, d, legal, Rng(2), state=match.state)
+    assert capped.last is not None and capped.last.iterations == min(5, 4 * len(legal))
+    assert SearchBot(hc_determinize, hc_evaluate, per_option=3).budget(7) == Budget(21, 400.0, 1000.0)
+
+
+@pytest.mark.parametrize("game_id", ["superinmundos", "villainous"])
+def test_the_default_search_thinks_by_iterations_under_the_time_caps(game_id: str) -> None:
+    """The factory's default is an iteration budget per legal action, so the same decision searched
+    twice with the same seed gives the same answer and statistics; the CPU and wall caps of the
+    app stay in place (the old default was a time budget only)."""
+    bot = importlib.import_module(f"tabletop.games.{game_id}.search").search_bot()
+    assert bot.per_option and bot.think_ms is not None and bot.wall_ms is not None and bot.wall_ms <= 1000
+    game = games.game(game_id)
+    match = Match.start(game, [Seat("A", "heuristic"), Seat("B", "heuristic")], {}, seed=5)
+    while len(match.legal()) < 3:
+        match.bot_step()
+    d = match.decision()
+    assert d is not None
+    runs = []
+    for _ in range(2):
+        b = importlib.import_module(f"tabletop.games.{game_id}.search").search_bot()
+        b.think_ms = b.wall_ms = None
+        b.choose(game, {}, d, match.legal(), Rng(9), state=match.state)
+        assert b.paired is not None
+        runs.append((b.paired.samples, b.paired.advantage, b.paired.error))
+    assert runs[0] == runs[1] and runs[0][0] == bot.per_option

@@ -14,7 +14,7 @@ from typing import Any
 
 from tabletop.engine.determinize import canonical_shuffle, hidden_of, private_log, relabel_fields, resample, reseed
 from tabletop.engine.rng import Rng
-from tabletop.engine.search import RefiningSearchBot, SearchBot
+from tabletop.engine.search import PairedRefiningSearchBot, SearchBot
 
 from .state import SuperState
 
@@ -57,9 +57,18 @@ def evaluate(game: Any, s: SuperState) -> list[float]:
     return out
 
 
+PER_OPTION = 5
+"""Samples per decision: every legal answer is played out from the same five determinizations
+(``per_option`` playouts per answer). An iteration budget, so a bot game replays exactly, well
+under the 400 CPU ms / 1 s caps (a playout costs about 5 ms here)."""
+
+
 def search_bot() -> SearchBot:
-    """The ``search`` bot kind (the spec's factory): ISMCTS whose playouts the heuristic plays
-    (the likeliest model of a rival at the table), cut off at depth 12 and scored by
-    ``evaluate``, refining the heuristic's own answer (``RefiningSearchBot``)."""
-    return RefiningSearchBot(determinize, evaluate, exploration=0.7, depth=12, prior="heuristic", margin=0.02,
-                             rollout="heuristic", spread=0.3)
+    """The ``search`` bot kind (the spec's factory): the heuristic's answer, replaced only by an
+    answer that does better on common random numbers (``PairedRefiningSearchBot``): playouts the
+    heuristic plays on both sides (the likeliest model of a rival at the table), cut off at depth
+    12 and scored by ``evaluate``. Against the heuristic, seats alternated, 100 seeds × 2: 114/200
+    = 57.0 % (95 % CI 50.1–63.7 %), the same as the tree search with the same playouts (114/200):
+    at this budget the 65 % target is not reached."""
+    return PairedRefiningSearchBot(determinize, evaluate, depth=12, prior="heuristic", margin=0.01,
+                                   rollout="heuristic", z=1.0, per_option=PER_OPTION)
