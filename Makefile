@@ -30,6 +30,7 @@ snapshots: $(STAMP)
 # the shell's texts: extract them into the template, then merge it into each language's catalog
 # (new texts arrive untranslated, changed ones fuzzy: translate them in tabletop/locale/es/...);
 # babel.cfg's extractor for the games' key bars and help rows is tabletop/text/extract.py (hence PYTHONPATH)
+# and last, every catalog is compiled to the .mo the app reads (tabletop/text/mo.py)
 messages: $(STAMP)
 	PYTHONPATH=. $(BIN)/pybabel extract -F babel.cfg --sort-by-file --no-wrap --project=Tabletop \
 		--msgid-bugs-address="" --copyright-holder="The Tabletop authors" -o tabletop/locale/tabletop.pot .
@@ -37,6 +38,7 @@ messages: $(STAMP)
 		$(BIN)/pybabel update --no-wrap --ignore-obsolete --init-missing -D tabletop -l $$lang -i tabletop/locale/tabletop.pot \
 			-o tabletop/locale/$$lang/LC_MESSAGES/tabletop.po; \
 	done
+	$(BIN)/python -m tabletop.text.compile
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

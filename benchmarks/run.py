@@ -80,8 +80,8 @@ def _spread(pairs: list[tuple[float, float]]) -> dict[str, float]:
             "max": round(max(ratios), 2)}
 
 
-HELP_CASES = {"--help": ["--help"], "new -h": ["new", "-h"], "simulate -h": ["simulate", "-h"],
-              "verify -h": ["verify", "-h"]}
+HELP_CASES = {"--help": ["--help"], "--lang es --help": ["--lang", "es", "--help"], "new -h": ["new", "-h"],
+              "simulate -h": ["simulate", "-h"], "verify -h": ["verify", "-h"]}
 
 
 def bench_help(runs: int = 9) -> dict[str, object]:
@@ -448,7 +448,7 @@ def print_table(report: dict[str, object]) -> None:
     if "startup" in report:
         st = report["startup"]
         for name, h in st["help"].items():  # type: ignore[index]
-            print(f"tabletop {name:<12} ÷ import typer {h['cpu']['ratio']:>5}× CPU (min–max {h['cpu']['min']}–"
+            print(f"tabletop {name:<17} ÷ import typer {h['cpu']['ratio']:>5}× CPU (min–max {h['cpu']['min']}–"
                   f"{h['cpu']['max']}), {h['wall']['ratio']}× wall ({h['wall']['min']}–{h['wall']['max']})  (≤ 1.3×)  "
                   f"{h['ms_median']} ms vs {h['typer_ms_median']} ms; imports Textual: {h['imports_textual']}, "
                   f"pydantic: {h['imports_pydantic']}")

@@ -69,10 +69,11 @@ def _remembered_language() -> str | None:
 
 
 def _choose_language(explicit: str | None) -> str:
-    """Set the table's language from ``--lang``, ``TABLETOP_LANG``, the setting, the locale."""
+    """Set the table's language from ``--lang``, ``TABLETOP_LANG``, the setting, the locale. The
+    settings file is read only when ``--lang`` does not decide (``--lang es --help`` reads none)."""
     from .text.language import detect, set_language
 
-    lang = detect(explicit, setting=_remembered_language())
+    lang = detect(explicit, setting=None if explicit else _remembered_language())
     set_language(lang)
     return lang
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import math
 import os
-import tempfile
 import tomllib
 from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
@@ -154,6 +153,8 @@ def dumps(settings: Settings) -> str:
 def save(path: Path, settings: Settings) -> None:
     """Write the file atomically (temporary file, then rename); OSError reaches the caller."""
     path.parent.mkdir(parents=True, exist_ok=True)
+    import tempfile  # only when writing: reading the settings (every command's start-up) needs none
+
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as handle:

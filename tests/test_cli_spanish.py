@@ -131,12 +131,24 @@ def test_spanish_help_does_not_import_textual() -> None:
     assert "textual" not in json.loads(done.stdout.strip().splitlines()[-1])
 
 
+def test_lang_reads_no_settings_file(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--lang`` decides alone: ``tabletop --lang es --help`` does not read (or import) the settings."""
+    from tabletop import cli
+    from tabletop.text.language import language, set_language
+
+    monkeypatch.setattr(cli, "_remembered_language", lambda: pytest.fail("read the settings file"))
+    try:
+        assert cli._choose_language("es") == "es" and language() == "es"
+    finally:
+        set_language("en")
+
+
 @pytest.mark.parametrize(("args", "spanish"), [
     (["new", "--foo"], "Error: No existe la opción: --foo (opciones posibles: --bot)"),
     (["verify"], "Error: Falta el argumento 'file'."),
     (["gmes"], "Error: No existe la orden 'gmes'. ¿Querías decir 'games'?"),
     (["new", "superinmundos", "--players", "x"], "Error: Valor no válido para '--players' / '-p': debe ser un número entero"),
-    (["games", "extra"], "Error: Sobran argumentos (extra)"),
+    (["games", "extra"], "Error: Sobra en la orden: extra"),  # one or more: no number to agree with
 ])
 def test_usage_errors_in_spanish_from_the_real_program(args: list[str], spanish: str) -> None:
     """Click's own messages: usage, the hint and the error, with exit status 2."""
@@ -147,7 +159,7 @@ def test_usage_errors_in_spanish_from_the_real_program(args: list[str], spanish:
     assert lines[-1] == spanish, done.stderr
     english = run("--lang", "en", *args)
     assert english.returncode == 2 and "Try '" in english.stderr and "Error: " in english.stderr
-    assert not any(word in english.stderr for word in ("Prueba", "Falta", "No existe", "Sobran", "Valor no"))
+    assert not any(word in english.stderr for word in ("Prueba", "Falta", "No existe", "Sobra", "Valor no"))
 
 
 def test_the_error_catalog_translates_only_what_it_lists() -> None:

@@ -1,6 +1,8 @@
 """Where the catalogs live and how they are loaded: lazily, once per (language, domain).
 
-Layout, the gettext convention: ``tabletop/locale/<lang>/LC_MESSAGES/<domain>.po``. Domains:
+Layout, the gettext convention: ``tabletop/locale/<lang>/LC_MESSAGES/<domain>.po``, each with its
+compiled ``<domain>.mo`` beside it (``make messages`` writes them; ``mo`` reads one only if it was
+compiled from the ``.po`` that is there). Domains:
 
 * ``tabletop``: the shell (menus, forms, help, curtain, results, the CLI). Its msgids are the
   English source strings (``_("New game")``), extracted with Babel.
@@ -15,6 +17,7 @@ from __future__ import annotations
 from functools import cache
 from pathlib import Path
 
+from . import mo
 from .po import Entry, load
 
 LOCALE = Path(__file__).resolve().parent.parent / "locale"
@@ -27,11 +30,13 @@ def po_path(lang: str, domain: str) -> Path:
 
 @cache
 def entries(lang: str, domain: str) -> dict[str, Entry]:
-    """The translated entries of one catalog; a catalog that does not exist is empty."""
+    """The translated entries of one catalog; a catalog that does not exist is empty. Read from
+    the compiled ``.mo`` when it was made from this very ``.po`` (see ``mo``), else from the ``.po``."""
     path = po_path(lang, domain)
     if not path.is_file():
         return {}
-    return load(path)
+    compiled = mo.load(path)
+    return compiled if compiled is not None else load(path)
 
 
 def lookup(lang: str, domain: str, msgid: str) -> str | None:

@@ -1,9 +1,9 @@
-"""A small reader for gettext ``.po`` catalogs, so the app loads its texts without compiling.
+"""A small reader for gettext ``.po`` catalogs: the source of every compiled ``.mo`` (``mo``).
 
-Translators' tools (Poedit, Weblate, Babel) open the ``.po`` files; the app reads them directly,
-which keeps one source of truth and no build step. Supported: ``msgctxt``-less entries, multi-line
-strings, the C escapes, plural entries (``msgid_plural`` / ``msgstr[n]``) and the ``fuzzy`` flag
-(a fuzzy entry is not used: its translation is not trusted yet).
+Translators' tools (Poedit, Weblate, Babel) open the ``.po`` files, the one source of truth; the
+app reads the ``.mo`` compiled from each, and this reader when a ``.po`` changed since.
+Supported: ``msgctxt``-less entries, multi-line strings, the C escapes, plural entries
+(``msgid_plural`` / ``msgstr[n]``) and the ``fuzzy`` flag (a fuzzy entry is not used: its translation is not trusted yet).
 """
 
 from __future__ import annotations

@@ -113,6 +113,13 @@ class TabletopApp(App[None]):
         """Textual's own commands (theme, quit, keys, screenshot) in the table's language."""
         return translated(super().get_system_commands(screen))
 
+    def action_show_help_panel(self) -> None:
+        """The palette's Keys: Textual's keys panel, in the table's language (``key_panel``)."""
+        from .key_panel import HelpPanel
+
+        if not self.screen.query(HelpPanel):
+            self.screen.mount(HelpPanel())
+
     def action_command_palette(self) -> None:
         """Textual's palette, with its search placeholder in the table's language."""
         if self.use_command_palette and not CommandPalette.is_open(self):

@@ -45,6 +45,10 @@ BOTH = frozenset({"no", "arena", "final", "total", "error", "bonus", "extra", "b
 
 WORDS = ENGLISH - BOTH
 
+PROPER_NAMES = ("Hall of Beorn", "DragnCards")
+"""Names that stay as they are in any language, besides cards': the two card databases Mount
+Gram's quest-points option cites."""
+
 _WORD = re.compile(r"(?<![^\W\d_])[^\W\d_]+(?![^\W\d_])")
 """A word: letters only (Unicode), so ``allí`` is one word and not ``all`` + ``í``."""
 _CUT = re.compile(r"[\u2500-\u259f]")
@@ -82,11 +86,55 @@ def card_names() -> tuple[str, ...]:
     return tuple(sorted(names, key=len, reverse=True))
 
 
+@cache
+def _name_pieces() -> tuple[frozenset[str], frozenset[str]]:
+    """The first words and the last words (two or more, not all) of every card name: the pieces a
+    pane's wrapping leaves at the end of one line and the start of the next."""
+    heads, tails = set(), set()
+    for name in card_names():
+        words = name.split()
+        for k in range(2, len(words)):
+            heads.add(" ".join(words[:k]))
+            tails.add(" ".join(words[-k:]))
+    return frozenset(heads), frozenset(tails)
+
+
+_SEGMENT = re.compile(r"[^\u2500-\u259f]+")
+"""A stretch of a line between pane borders (box drawing and block characters)."""
+
+
+def _unwrap_names(line: str) -> str:
+    """``line`` with a card name's wrapped piece blanked where a pane's line ends or starts with
+    it (``Atacar con Fortaleza the`` / ``Server``): a name cut by wrapping is still a name."""
+    heads, tails = _name_pieces()
+    out = list(line)
+    for m in _SEGMENT.finditer(line):
+        segment = m.group()
+        words = segment.split()
+        for k in range(min(6, len(words)), 1, -1):
+            if " ".join(words[-k:]) in heads:
+                end = m.start() + len(segment.rstrip())
+                start = end - len(" ".join(words[-k:]))
+                if line[start:end] == " ".join(words[-k:]):
+                    out[start:end] = " " * (end - start)
+                break
+        for k in range(min(6, len(words)), 1, -1):
+            if " ".join(words[:k]) in tails:
+                start = m.start() + len(segment) - len(segment.lstrip())
+                end = start + len(" ".join(words[:k]))
+                if line[start:end] == " ".join(words[:k]):
+                    out[start:end] = " " * (end - start)
+                break
+    return "".join(out)
+
+
 def english_words(text: str, spare: Iterable[str] = ()) -> list[str]:
-    """The English words on ``text`` once card names and ``spare`` (players' names) are blanked."""
-    for name in (*sorted(spare, key=len, reverse=True), *card_names()):
+    """The English words on ``text`` once card names and ``spare`` (players' names) are blanked,
+    whole or wrapped at a pane's edge."""
+    for name in (*sorted(spare, key=len, reverse=True), *PROPER_NAMES, *card_names()):
         if name and name in text:
             text = re.sub(rf"(?<!\w){re.escape(name)}(?!\w)", " ", text)
+    text = "\n".join(_unwrap_names(line) for line in text.split("\n"))
     return [w for w in _words(text) if w.lower() in WORDS]
 
 

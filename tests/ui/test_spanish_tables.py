@@ -11,8 +11,9 @@ steps of each game; the ``slow`` variant plays each game to its end.
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import pytest
 from textual.command import CommandPalette
@@ -56,7 +57,21 @@ async def _read(pilot: Any, app: TabletopApp, seen: dict[str, set[str]], where: 
     seen.setdefault(f"{where}: {type(app.screen).__name__}", set()).update(visible_text(app).splitlines())
 
 
-async def play_in_spanish(game_id: str, tmp_path: Path, steps: int | None) -> tuple[dict[str, set[str]], Match]:
+class Played(NamedTuple):
+    seen: dict[str, set[str]]
+    """The lines read, by where they were read (``play: GameScreen``, ``key ?: HelpScreen``...)."""
+    match: Match
+    answered: int
+    """Decisions answered at the keyboard."""
+    end_card: str | None
+    """The screen read once the game was over (its result card), if it got there."""
+
+
+END_CARDS = ("ResultScreen", "RunOver")
+"""The cards a game ends on: the shared result card, and MSX Cards' own run-over card."""
+
+
+async def play_in_spanish(game_id: str, tmp_path: Path, steps: int | None) -> Played:
     """Play ``steps`` decisions (``None``: the whole game); the screens' texts by where they were read."""
     players, options, seed = TABLES[game_id]
     match = Match.start(games.game(game_id), [Seat(NAMES[i]) for i in range(players)], options, seed=seed)
@@ -65,10 +80,13 @@ async def play_in_spanish(game_id: str, tmp_path: Path, steps: int | None) -> tu
                       bot_delay=0, language="es", settings=Settings(language="es"))
     seen: dict[str, set[str]] = {}
     answered = idle = 0
+    end_card: str | None = None
     async with app.run_test(size=SIZE) as pilot:
         while True:
             await _read(pilot, app, seen, "play")
             screen = app.screen
+            if match.result() is not None and not isinstance(screen, GameScreen) and end_card is None:
+                end_card = type(screen).__name__  # read just now, by _read
             if isinstance(screen, ResultScreen) or not any(isinstance(s, GameScreen) for s in app.screen_stack):
                 break  # the result card read (or the game's own end card passed on to the menu)
             idle += 1
@@ -96,7 +114,7 @@ async def play_in_spanish(game_id: str, tmp_path: Path, steps: int | None) -> tu
                 break
             assert screen.act(match.legal()[0].id), f"the recommended answer was refused at step {answered}"
             answered += 1
-    return seen, match
+    return Played(seen, match, answered, end_card)
 
 
 OFFERS = ("Language: English", "Show every screen in English (remembered)")
@@ -115,7 +133,7 @@ def english_report(seen: dict[str, set[str]], match: Match) -> list[str]:
 
 @pytest.mark.parametrize("game_id", list(TABLES))
 async def test_a_game_in_spanish_shows_no_english(tmp_path: Path, game_id: str) -> None:
-    seen, match = await play_in_spanish(game_id, tmp_path, steps=STEPS)
+    seen, match, _answered, _end = await play_in_spanish(game_id, tmp_path, steps=STEPS)
     assert any("? ayuda" in line for lines in seen.values() for line in lines)  # it was read, in Spanish
     report = english_report(seen, match)
     assert not report, f"{len(report)} lines with English words:\n" + "\n".join(report[:80])
@@ -124,9 +142,15 @@ async def test_a_game_in_spanish_shows_no_english(tmp_path: Path, game_id: str) 
 @pytest.mark.slow
 @pytest.mark.parametrize("game_id", list(TABLES))
 async def test_a_whole_game_in_spanish_shows_no_english(tmp_path: Path, game_id: str) -> None:
-    seen, match = await play_in_spanish(game_id, tmp_path, steps=None)
+    started = time.perf_counter()
+    seen, match, answered, end_card = await play_in_spanish(game_id, tmp_path, steps=None)
     assert match.result() is not None, "the game should reach its end"
+    assert end_card in END_CARDS, f"the game ended on {end_card}, not on its result card"
+    card = seen[f"play: {end_card}"]
+    assert any("menú" in line for line in card), "the result card was read, in Spanish"
     report = english_report(seen, match)
+    print(f"\n{game_id}: {answered} decisions, {sum(map(len, seen.values()))} distinct lines read on "
+          f"{len(seen)} screens, {time.perf_counter() - started:.0f} s, {len(report)} lines with English")
     assert not report, f"{len(report)} lines with English words:\n" + "\n".join(report[:80])
 
 

@@ -292,7 +292,7 @@ class SuperinmundosScreen(GameScreen):
                 line.append_text(card_line(c, self.ascii_only))
             line.append(f"  {unit['owner_name']}", style="italic")
             for sp in unit["supports"]:
-                line.append(f"  [{sp['amount']:+d}{sp['stat'][0].upper()} {sp['name']}]", style="green"
+                line.append(f"  [{sp['amount']:+d}{sp['stat'][0].upper()} {title_of(sp['name'])}]", style="green"
                             if sp["amount"] > 0 else "red")
             entries.append(("+".join(unit["cards"]), line))
         empty = Text()
