@@ -32,7 +32,7 @@ from tabletop.engine.msg import Msg
 from tabletop.text.cards import localized_text
 from tabletop.text.render import Renderer
 from tabletop.ui.glyphs import bar, glyphs
-from tabletop.ui.steady import KeptLines
+from tabletop.ui.steady import KeptLines, restyle
 
 # action -> (unicode glyph, ascii letter, colour, short label)
 ACTION_INFO: dict[str, tuple[str, str, str, str]] = {
@@ -162,15 +162,6 @@ def symbols_of(loc: dict[str, Any]) -> list[dict[str, Any]]:
 class LocationBox(KeptLines, Static):
     """One location of a realm (drawn by its ``RealmView``, which sets its ``look``): a cursor key
     repaints the box it leaves and the box it enters in looks they had before, handed out again."""
-
-    def mark(self, classes: dict[str, bool]) -> None:
-        """Set these classes (on or off) with one restyle of this box alone, no transitions looked
-        for (the screen's CSS has none): ``set_class`` restyles once per class that changes,
-        animated, ~2 ms each on every cursor key (issue #15)."""
-        before = set(self.classes)
-        self.update_classes(classes, update=False)
-        if set(self.classes) != before:
-            self.app.stylesheet.update_nodes([self], animate=False)
 
 
 class Replay:
@@ -326,8 +317,8 @@ class RealmView(Widget, can_focus=True):
         hero_rows = max(1, max(len(self._card_lines(loc["heroes"])) for loc in locs))
         top_rows = max(1, max(len(loc["top"]) for loc in locs))
         for i, (box, loc) in enumerate(zip(boxes, locs, strict=False)):
-            box.mark({"-cursor": i == self.loc, "-mover": bool(loc["mover"]), "-locked": bool(loc["locked"]),
-                      "-target": i in self.targets, "-nottarget": bool(self.targets) and i not in self.targets})
+            restyle(box, {"-cursor": i == self.loc, "-mover": bool(loc["mover"]), "-locked": bool(loc["locked"]),
+                          "-target": i in self.targets, "-nottarget": bool(self.targets) and i not in self.targets})
             title = Text()
             title.append(f"{i + 1}", style="bold")
             if loc["mover"]:
