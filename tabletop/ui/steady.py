@@ -9,7 +9,13 @@ lines at its current width. ``update_steady`` asks for the layout only when it i
 
 from __future__ import annotations
 
+from collections.abc import Hashable
+from typing import Any
+
+from textual.geometry import Region
+from textual.strip import Strip
 from textual.visual import VisualType
+from textual.widget import Widget
 from textual.widgets import Static
 
 
@@ -33,3 +39,49 @@ def update_steady(widget: Static, content: VisualType) -> None:
     widget.update(content, layout=False)
     if widget.get_content_height(widget.size, widget.app.size, region.width) != region.height:
         widget.refresh(layout=True)
+
+
+def restyle(widget: Widget, classes: dict[str, bool]) -> None:
+    """Turn these classes on or off with one restyle of ``widget`` alone, transitions not looked for.
+
+    ``set_class`` restyles the widget and its children once per class that changes, with CSS
+    transitions looked up (a new ``Styles`` compared rule by rule): a few milliseconds on every
+    cursor key for the place the cursor leaves and the one it enters (issue #15). For a widget
+    without children, in CSS without transitions, the one restyle here gives the same styles."""
+    before = widget.classes
+    widget.update_classes(classes, update=False)
+    if widget.classes != before:
+        widget.app.stylesheet.update_nodes([widget], animate=False)
+
+
+class KeptLines(Widget):
+    """A widget whose painted lines (border, background, content, filters: what the compositor
+    gets) are kept per look and handed out again when the look comes back.
+
+    A cursor moving over a board repaints the same few looks of each place again and again (the
+    cursor on it or not); painting one is Textual's whole line pipeline (content to strips, border,
+    background, padding, filters), several milliseconds for a tall box (issue #15). The owner says
+    what the widget shows with ``look`` (any hashable value, changed whenever the content or the
+    title is); what CSS makes of it is read back from the computed styles, so a look painted before
+    its classes were restyled is kept under the style it was painted with, never the new one.
+    """
+
+    KEPT = 8
+    """Painted looks kept per widget (oldest dropped first)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.look: Hashable = None
+        self._kept: dict[Hashable, list[Strip]] = {}
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        styles = self.styles
+        app = self.app
+        key = (self.look, crop, self.size, styles.border, styles.background, styles.color, styles.text_style,
+               styles.padding, self.background_colors, app.theme, app.ansi_theme, tuple(self.get_line_filters()))
+        strips = self._kept.get(key)
+        if strips is None:
+            strips = self._kept[key] = super().render_lines(crop)
+            while len(self._kept) > self.KEPT:
+                del self._kept[next(iter(self._kept))]
+        return strips

@@ -31,6 +31,7 @@ from tabletop.ui.widgets.card_view import face_text
 from .widgets import (
     ENCOUNTER_COLOUR,
     ENCOUNTER_SYMBOL,
+    PANEL_EXTRA,
     BoardArea,
     HandRow,
     Zone,
@@ -39,6 +40,7 @@ from .widgets import (
     marks,
     sphere_of,
     stat_text,
+    tallest_face,
 )
 
 MAX_SEATS = 4
@@ -111,6 +113,8 @@ class MountGramScreen(GameScreen):
         self._keys: tuple[bool, ...] = ()
         self._longest = {"areas": 8, "players": 8}
         self._title_decision: Decision | None = None
+        self._card_rows = (0, 0)
+        """(content width, lines) the card panel was last fixed at (``_fit_card_panel``)."""
 
     # -- layout ---------------------------------------------------------------------------------
     def compose_board(self) -> ComposeResult:
@@ -129,6 +133,7 @@ class MountGramScreen(GameScreen):
 
     def on_mount(self) -> None:
         self.set_class(self.ascii_only, "-ascii")
+        self.query_one("#hand", HandRow).listener = self.on_card_row_focused
         self._fit()
 
     def on_resize(self) -> None:
@@ -726,11 +731,35 @@ class MountGramScreen(GameScreen):
             if acts:
                 full.append("\n" + self.ui("enter_key") + " ", style="bold")
                 full.append(" | ".join(self.words.text(a.label) for a in acts[:4]), style="bold green")
-            update_steady(card_zone, full)  # another card of as many lines: no relayout
+            self._fit_card_panel(card_zone, full)
             title = f"{face.symbol} {face.title}"
             if card_zone.border_title != title:
                 card_zone.border_title = title
             set_title_colour(card_zone, face.colour)
+
+    def _fit_card_panel(self, zone: Zone, text: Text) -> None:
+        """Show ``text`` in the card panel, whose height stays put from card to card.
+
+        The panel is as tall as the tallest card face of the game at its width, plus the lines
+        about the card in play and what Enter does (``PANEL_EXTRA``), so moving the cursor from a
+        card to a shorter or longer one needs no layout of the screen (issue #15); shorter cards
+        leave blank lines below. A text taller still (a long list of what Enter does) makes the
+        panel grow to it, and it keeps that height at this width: no card is ever cut."""
+        width = zone.content_region.width
+        if not width:  # not laid out yet (or just shown again): its height follows its content
+            zone.styles.height = "auto"
+            zone.update(text)
+            return
+        zone.update(text, layout=False)
+        need = zone.get_content_height(zone.size, self.app.size, width)
+        kept_width, kept = self._card_rows
+        floor = tallest_face(self.match.game.db, zone, width, self.ascii_only) + PANEL_EXTRA
+        rows = max(floor, need, kept if kept_width == width else 0)
+        self._card_rows = (width, rows)
+        height = rows + zone.styles.gutter.height
+        current = zone.styles.height
+        if current is None or current.is_auto or current.cells != height:
+            zone.styles.height = height  # the one layout: a new width, or a taller text than any before
 
     def _state_words(self, card: dict[str, Any] | None) -> str:
         """The tokens and state of a card in play, in words (the table shows them as symbols)."""

@@ -12,6 +12,8 @@ from typing import Any
 from rich.text import Text
 from textual.binding import Binding
 from textual.containers import VerticalScroll
+from textual.visual import visualize
+from textual.widget import Widget
 from textual.widgets import Static
 
 from tabletop.engine.faces import CardFace, Stat
@@ -20,6 +22,7 @@ from tabletop.text import language
 from tabletop.text.cards import localized_face, localized_text
 from tabletop.text.render import Renderer
 from tabletop.ui.widgets import CardRow, CardView
+from tabletop.ui.widgets.card_view import face_text
 
 from .cards import CardDef, key_of
 
@@ -158,6 +161,24 @@ def stat_text(card: dict[str, Any], ascii_only: bool, *, enemy: bool = False, ti
     if dmg:  # damage tokens on the card; red when one more would destroy it
         t.append(f"{sp}{m['dmg']}{dmg}", style="bold bright_red" if hp - dmg <= 1 else "bold red")
     return t
+
+
+PANEL_EXTRA = 2
+"""Lines of the card panel below the card's face: the card in play, what Enter does with it."""
+
+_TALLEST: dict[tuple[str, bool, int], int] = {}
+
+
+def tallest_face(db: dict[str, CardDef], zone: Widget, width: int, ascii_only: bool) -> int:
+    """Lines of the tallest card face of the game (``face_text`` at ``zoom``) wrapped at
+    ``width`` in ``zone``'s style: the card panel's height, found once per language and width."""
+    key = (language(), ascii_only, width)
+    found = _TALLEST.get(key)
+    if found is None:
+        texts = {text.plain: text for text in (face_text(card_face(db, f"x.{k}.0", ascii_only), "zoom") for k in db)}
+        found = _TALLEST[key] = max((visualize(zone, text).get_height(zone.styles, width) for text in texts.values()),
+                                    default=1)
+    return found
 
 
 class Zone(Static):

@@ -158,6 +158,7 @@ class VillainousScreen(GameScreen):
     def on_mount(self) -> None:
         side = self.query_one("#side")
         side.mount(RivalsPanel(id="rivals", words=self.words, ascii_only=self.ascii_only), before=self.query_one("#log"))
+        self.query_one("#realm", RealmView).listener = self.on_realm_view_focused
         self._fit()
 
     def on_resize(self) -> None:

@@ -14,7 +14,7 @@ and villain names (vocabulary terms) and the widgets' own ``ui.*`` texts.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.measure import Measurement
@@ -32,6 +32,7 @@ from tabletop.engine.msg import Msg
 from tabletop.text.cards import localized_text
 from tabletop.text.render import Renderer
 from tabletop.ui.glyphs import bar, glyphs
+from tabletop.ui.steady import KeptLines, restyle
 
 # action -> (unicode glyph, ascii letter, colour, short label)
 ACTION_INFO: dict[str, tuple[str, str, str, str]] = {
@@ -158,8 +159,9 @@ def symbols_of(loc: dict[str, Any]) -> list[dict[str, Any]]:
     return out
 
 
-class LocationBox(Static):
-    """One location of a realm (drawn by its ``RealmView``)."""
+class LocationBox(KeptLines, Static):
+    """One location of a realm (drawn by its ``RealmView``, which sets its ``look``): a cursor key
+    repaints the box it leaves and the box it enters in looks they had before, handed out again."""
 
 
 class Replay:
@@ -226,6 +228,10 @@ class RealmView(Widget, can_focus=True):
         """Locations that answer the current decision (a destination is being asked for)."""
         self.live = False
         """Symbols are usable (the viewer's action menu is open on this realm)."""
+        self.listener: Callable[[RealmView.Focused], None] | None = None
+        """Told of every cursor move at once, if set (else a ``Focused`` message is posted): a
+        message would be handled after the frame that repaints the realm, and the line about the
+        place under the cursor would take a second frame (issue #15)."""
         self._drawn: dict[int, Any] = {}
         self._titles: dict[int, tuple[Text, str]] = {}
         self._replays: dict[int, dict[tuple[Any, ...], Replay]] = {}
@@ -283,7 +289,11 @@ class RealmView(Widget, can_focus=True):
         self.post_message(self.Chosen(self.loc, self.symbol))
 
     def _announce(self) -> None:
-        self.post_message(self.Focused(self.loc, self.symbol))
+        message = self.Focused(self.loc, self.symbol)
+        if self.listener is not None:  # said at once: the line about it is painted in the same frame
+            self.listener(message)
+        else:
+            self.post_message(message)
 
     def on_focus(self, _: events.Focus) -> None:
         self.redraw()
@@ -307,11 +317,8 @@ class RealmView(Widget, can_focus=True):
         hero_rows = max(1, max(len(self._card_lines(loc["heroes"])) for loc in locs))
         top_rows = max(1, max(len(loc["top"]) for loc in locs))
         for i, (box, loc) in enumerate(zip(boxes, locs, strict=False)):
-            box.set_class(i == self.loc, "-cursor")
-            box.set_class(bool(loc["mover"]), "-mover")
-            box.set_class(bool(loc["locked"]), "-locked")
-            box.set_class(i in self.targets, "-target")
-            box.set_class(bool(self.targets) and i not in self.targets, "-nottarget")
+            restyle(box, {"-cursor": i == self.loc, "-mover": bool(loc["mover"]), "-locked": bool(loc["locked"]),
+                          "-target": i in self.targets, "-nottarget": bool(self.targets) and i not in self.targets})
             title = Text()
             title.append(f"{i + 1}", style="bold")
             if loc["mover"]:
@@ -327,6 +334,7 @@ class RealmView(Widget, can_focus=True):
             here = self.has_focus and i == self.loc and not self.targets
             key = (repr(loc), here, i == self.loc, self.sym if here else -1, hero_rows, top_rows, self.live,
                    tuple(sorted(self.ready)), tuple(sorted(self.used)))
+            box.look = (key, repr(title), subtitle)
             if self._drawn.get(i) != key:  # only what changed is drawn again
                 self._drawn[i] = key
                 # a box's size is the realm's quarter whatever it holds (CSS 1fr × 1fr, overflow

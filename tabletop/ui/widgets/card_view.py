@@ -18,6 +18,8 @@ ASCII), in fixed cells so a row never reflows when the cursor moves. A row wraps
 
 from __future__ import annotations
 
+from typing import Callable
+
 from rich.console import RenderableType
 from rich.panel import Panel
 from rich.text import Text
@@ -28,6 +30,8 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Static
+
+from tabletop.ui.steady import restyle
 
 from ...engine.faces import CardFace
 from ...text import language
@@ -186,6 +190,10 @@ class CardRow(Widget, can_focus=True):
         self.ascii_only = ascii_only
         self.empty = empty
         self.cards: list[tuple[str, CardFace, str]] = []
+        self.listener: Callable[[CardRow.Focused], None] | None = None
+        """Told of every cursor move at once, if set (else a ``Focused`` message is posted): a
+        message is handled after the frame that repaints the row, and what the screen says about
+        the card would take a second frame (issue #15)."""
 
     def set_cards(self, cards: list[tuple[str, CardFace, str]]) -> None:
         """``cards`` is a list of (card id, face, state) with state ``playable``, ``disabled`` or ``""``.
@@ -231,18 +239,24 @@ class CardRow(Widget, can_focus=True):
         for i, view in enumerate(self.query(CardView)):
             selected = i == self.cursor and self.has_focus
             if view.has_class("-selected") != selected:
-                view.set_class(selected, "-selected")
+                restyle(view, {"-selected": selected})
                 view.refresh()
+
+    def _announce(self) -> None:
+        if self.cards:
+            message = self.Focused(self, self.cards[self.cursor][0])
+            if self.listener is not None:  # at once: what is said about the card is painted in this frame
+                self.listener(message)
+            else:
+                self.post_message(message)
 
     def watch_cursor(self) -> None:
         self._mark()
-        if self.cards:
-            self.post_message(self.Focused(self, self.cards[self.cursor][0]))
+        self._announce()
 
     def on_focus(self, _: events.Focus) -> None:
         self._mark()
-        if self.cards:
-            self.post_message(self.Focused(self, self.cards[self.cursor][0]))
+        self._announce()
 
     def on_blur(self, _: events.Blur) -> None:
         self._mark()
