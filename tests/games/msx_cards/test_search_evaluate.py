@@ -60,3 +60,50 @@ def test_s7_vitality_still_counts() -> None:
     low, high = GAME.clone(base), GAME.clone(base)
     low.fighters[PLAYER]["vit"], high.fighters[PLAYER]["vit"] = 2, 20
     assert 0.0 <= S.battle_chance(low) < S.battle_chance(high) <= 1.0
+
+
+def draft_state(seed: int = 3) -> Any:
+    """A battle draft pending against an enemy that is already on the board (R7, R8)."""
+    m = Match.start(GAME, [Seat("h", "heuristic")], {}, seed=seed)
+    while m.decision() is not None:
+        s = m.state
+        if s.phase == "draft" and s.draft_for == "battle" and s.fighters[ENEMY] is not None:
+            return s
+        m.bot_step()
+    raise AssertionError("no battle draft reached")
+
+
+def test_r10_a_wounded_enemy_left_standing_makes_the_next_battle_easier() -> None:
+    """R10: the survivor keeps the Vitality it has left, so a draft against an enemy at 1
+    Vitality is worth more than one against the same enemy unhurt (the first evaluation rated
+    every draft at the flat ``P_BATTLE``)."""
+    base = draft_state()
+    hurt, fresh = GAME.clone(base), GAME.clone(base)
+    hurt.fighters[ENEMY]["vit"] = 1
+    fresh.fighters[ENEMY]["vit"] = catalogue().cards[fresh.fighters[ENEMY]["card"]]["vitality"]
+    assert S.drafted_chance(hurt) > S.drafted_chance(fresh) + 0.05
+    assert S.evaluate(GAME, hurt)[0] > S.evaluate(GAME, fresh)[0]
+
+
+def test_r7_the_draft_on_offer_is_valued_by_its_best_card() -> None:
+    """R7: once three cards are offered, the next battle is as good as the best of them."""
+    from tabletop.games.msx_cards.bots import as_fighter, matchup
+    from tabletop.games.msx_cards.combat import world
+
+    s = draft_state()
+    die, foe = world(s)["die"], s.fighters[ENEMY]
+    them = as_fighter(foe["card"], foe["vit"])
+    best = max(matchup(die, as_fighter(c, catalogue().cards[c]["vitality"] + s.bonus), them) for c in s.draft)
+    assert abs(S.drafted_chance(s) - S._logistic(best)) < 1e-9
+
+
+def test_r10_the_fighter_kept_is_valued_by_the_vitality_it_has_left() -> None:
+    """R10: between battles, your surviving fighter carries its Vitality into the next one."""
+    base = battle_state()
+    low, high = GAME.clone(base), GAME.clone(base)
+    for s, vit in ((low, 2), (high, 30)):
+        s.fighters[ENEMY] = None
+        s.mode = ""
+        s.fighters[PLAYER]["vit"] = vit
+    assert S.carried_chance(low) < S.carried_chance(high)
+    assert S.evaluate(GAME, low)[0] < S.evaluate(GAME, high)[0]
