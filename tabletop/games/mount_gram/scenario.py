@@ -24,13 +24,6 @@ from .encounter import enter_play_staging, free_play_ok
 from .flow import Frame, Ran, ask, ask_frame, continuation, enemy_attack, frame, push
 from .state import Group, MGState, Player
 
-EASY_ALSO_OUT = frozenset({"patrol_room", "tunnels_of_mount_gram"})
-"""R-52 (casual fix): easy mode also leaves out one copy of each of these locations. The
-gold-bordered cards it removes (``copies_easy``) are enemies and treacheries only, which left a
-deck 40% locations (8 of 20, against 8 of 24 in normal mode); locations stay in the staging area
-adding threat every round, and a lone starting hero cannot quest past them, so easy mode was
-*harder* (the heuristic team: 21/200 against 40/200). With these two out the easy deck is one
-third locations again (6 of 18)."""
 
 @lru_cache(maxsize=64)
 def _deck_ids(seat: int, sphere: str) -> tuple[str, ...]:
@@ -57,8 +50,7 @@ class QuestScenario:
         out = []
         for k in keys:
             card = self.cards[k]
-            copies = card.copies_easy - (k in EASY_ALSO_OUT) if easy else card.copies
-            for n in range(1, copies + 1):
+            for n in range(1, (card.copies_easy if easy else card.copies) + 1):
                 out.append(card_id("e", k, n))
         return out
 
