@@ -288,7 +288,7 @@ def bench_rules(game_id: str, players: int, options: dict[str, object], *, slice
         "bot_path_slowdown": round(c_raw_bots["ratio_cpu"] / c_bot["ratio_cpu"], 2) if c_bot["ratio_cpu"] else 0.0,
         "raw_bot_seats_actions_per_cpu_s": c_raw_bots["per_cpu_s"],
         "bot_path_slowdown_vs_human_seats": round(rules["ratio_cpu"] / c_bot["ratio_cpu"], 2) if c_bot["ratio_cpu"] else 0.0,
-        "bot_path_slowdown_wall": round(rules["ratio_wall"] / c_bot["ratio_wall"], 2) if c_bot["ratio_wall"] else 0.0,
+        "bot_path_slowdown_wall": round(c_raw_bots["ratio_wall"] / c_bot["ratio_wall"], 2) if c_bot["ratio_wall"] else 0.0,
         "clone_ms_median": round(statistics.median(clones) * 1000, 4) if clones else 0.0,
         "clone_ms_max": round(max(clones) * 1000, 4) if clones else 0.0,
     }
