@@ -21,7 +21,7 @@ Kept free of Textual and Rich: the CLI resolves these before deciding whether to
 from __future__ import annotations
 
 import os
-import tomllib
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -36,6 +36,12 @@ def config_dir() -> Path:
     override = os.environ.get(CONFIG_ENV)
     if override:
         return Path(override).expanduser()
+    if sys.platform == "linux" and "ANDROID_DATA" not in os.environ:
+        # platformdirs' Unix rule, written out: every command reads the settings file at start-up,
+        # and importing platformdirs costs ~9 ms of a 100 ms ``tabletop --help``
+        # (tests/test_paths_fast.py checks it against platformdirs).
+        base = os.environ.get("XDG_CONFIG_HOME", "")
+        return Path(base if base.strip() else os.path.expanduser("~/.config")) / APP_NAME
     from platformdirs import user_config_path
 
     return user_config_path(APP_NAME, appauthor=False)
@@ -60,6 +66,8 @@ def is_checkout(folder: Path) -> bool:
     directory next to it (the repository ships one, holding only ``.gitkeep``)."""
     if not (folder / "saves").is_dir():
         return False
+    import tomllib
+
     try:
         with open(folder / "pyproject.toml", "rb") as handle:
             project = tomllib.load(handle).get("project")

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import math
 import os
-import tomllib
 from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 from typing import Any
@@ -88,10 +87,16 @@ class Loaded:
 def load(path: Path) -> Loaded:
     """Read ``path``; a missing file is the defaults, anything wrong is a warning, never an error."""
     try:
-        with open(path, "rb") as handle:
-            data = tomllib.load(handle)
+        handle = open(path, "rb")
     except FileNotFoundError:
         return Loaded(Settings())
+    except OSError as exc:
+        return Loaded(Settings(), f"settings file {path} is unreadable ({exc.strerror or exc}); using the defaults")
+    import tomllib  # only when there is a file: most start-ups have none, and --help counts ms
+
+    try:
+        with handle:
+            data = tomllib.load(handle)
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
         return Loaded(Settings(), f"settings file {path} is unreadable ({reason}); using the defaults")
