@@ -69,6 +69,18 @@ class Budget:
         if self.iterations is None and self.cpu_ms is None and self.wall_ms is None:
             raise ValueError("a search budget needs iterations, cpu_ms or wall_ms")
 
+    def spent(self, done: int, start_cpu: float, start_wall: float,
+              stop: Callable[[], bool] | None = None) -> bool:
+        """True once ``done`` playouts, this thread's CPU since ``start_cpu`` or the real time since
+        ``start_wall`` reach a limit, or ``stop`` asks (the app's worker being cancelled)."""
+        if self.iterations is not None and done >= self.iterations:
+            return True
+        if self.cpu_ms is not None and (time.thread_time() - start_cpu) * 1000 >= self.cpu_ms:
+            return True
+        if self.wall_ms is not None and (time.perf_counter() - start_wall) * 1000 >= self.wall_ms:
+            return True
+        return stop is not None and stop()
+
 
 class Node:
     """Statistics of one action id reached from its parent (plain slots: millions get made)."""
@@ -133,13 +145,7 @@ def ismcts(game: Game[Any], state: "BaseState", seat: int, *, determinize: Deter
         # is built means a new state never reuses the address of the one whose answers are cached.
         keep = det
         iterations += 1
-        if budget.iterations is not None and iterations >= budget.iterations:
-            break
-        if budget.cpu_ms is not None and (time.thread_time() - start_cpu) * 1000 >= budget.cpu_ms:
-            break
-        if budget.wall_ms is not None and (time.perf_counter() - start_wall) * 1000 >= budget.wall_ms:
-            break
-        if stop is not None and stop():
+        if budget.spent(iterations, start_cpu, start_wall, stop):
             break
     del keep
     real = actions or []
@@ -380,14 +386,7 @@ def paired_root(game: Game[Any], state: "BaseState", seat: int, actions: list[st
         for a in diffs:
             diffs[a].append(values[a] - values[favourite])
         samples += 1
-        done = samples * len(actions)
-        if budget.iterations is not None and done >= budget.iterations:
-            break
-        if budget.cpu_ms is not None and (time.thread_time() - start_cpu) * 1000 >= budget.cpu_ms:
-            break
-        if budget.wall_ms is not None and (time.perf_counter() - start_wall) * 1000 >= budget.wall_ms:
-            break
-        if stop is not None and stop():
+        if budget.spent(samples * len(actions), start_cpu, start_wall, stop):
             break
     del keep
     advantage = {a: sum(d) / len(d) for a, d in diffs.items()}
