@@ -39,6 +39,7 @@ messages: $(STAMP)
 			-o tabletop/locale/$$lang/LC_MESSAGES/tabletop.po; \
 	done
 	$(BIN)/python -m tabletop.text.compile
+	$(BIN)/python -m tabletop.help_fast --write
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

@@ -48,12 +48,12 @@ from tabletop.engine.saves import load, save  # noqa: E402
 BIN = Path(sys.executable).parent
 
 
-CLI = "import sys\nfrom tabletop.cli import main\nsys.argv[0] = 'tabletop'\nmain()\n"
+CLI = "import sys\nfrom tabletop.launch import main\nsys.argv[0] = 'tabletop'\nmain()\n"
 """What the ``tabletop`` script runs, run from this checkout (the installed script may be another's)."""
 
 CLI_PROBE = r"""
 import sys
-from tabletop.cli import main
+from tabletop.launch import main
 sys.argv[:] = ["tabletop", *sys.argv[1:]]
 try:
     main()

@@ -21,6 +21,7 @@ import typer
 
 from . import typer_lean
 from .completion import complete_bot, complete_game, complete_save, complete_variant, rejoin_bash_words
+from .help_fast import remembered_language
 from .text.shell import N_, _, ngettext
 
 if TYPE_CHECKING:
@@ -61,19 +62,12 @@ def _version(value: bool) -> None:
         raise typer.Exit()
 
 
-def _remembered_language() -> str | None:
-    """The ``language`` of the settings file, read quietly (a bad file warns later, once)."""
-    from . import paths, settings
-
-    return settings.load(paths.settings_file()).settings.language or None
-
-
 def _choose_language(explicit: str | None) -> str:
     """Set the table's language from ``--lang``, ``TABLETOP_LANG``, the setting, the locale. The
     settings file is read only when ``--lang`` does not decide (``--lang es --help`` reads none)."""
     from .text.language import detect, set_language
 
-    lang = detect(explicit, setting=None if explicit else _remembered_language())
+    lang = detect(explicit, setting=None if explicit else remembered_language())
     set_language(lang)
     return lang
 

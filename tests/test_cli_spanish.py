@@ -136,7 +136,7 @@ def test_lang_reads_no_settings_file(monkeypatch: pytest.MonkeyPatch) -> None:
     from tabletop import cli
     from tabletop.text.language import language, set_language
 
-    monkeypatch.setattr(cli, "_remembered_language", lambda: pytest.fail("read the settings file"))
+    monkeypatch.setattr(cli, "remembered_language", lambda: pytest.fail("read the settings file"))
     try:
         assert cli._choose_language("es") == "es" and language() == "es"
     finally:

@@ -21,7 +21,6 @@ from . import mo
 from .po import Entry, load
 
 LOCALE = Path(__file__).resolve().parent.parent / "locale"
-LANGUAGES = ("en", "es")
 
 
 def po_path(lang: str, domain: str) -> Path:

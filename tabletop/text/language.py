@@ -11,7 +11,8 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 
-from .catalog import LANGUAGES
+LANGUAGES = ("en", "es")
+"""The languages the product speaks (each has its catalogs under ``tabletop/locale/``)."""
 
 _current = "en"
 
