@@ -183,5 +183,17 @@ def test_tabletop_help_runs_without_importing_textual() -> None:
     done, modules = imported_by_command("--help")
     assert done.returncode == 0, done.stderr[-2000:]
     assert "Usage" in done.stdout and "resume" in done.stdout
-    assert "tabletop.cli" in modules  # the probe really saw the imports
+    assert "tabletop.help_fast" in modules  # the probe really saw the imports
+    assert not {m for m in modules if m.split(".")[0] in ("textual", "typer")}  # a stored page
+
+
+def test_tabletop_help_through_typer_does_not_import_textual() -> None:
+    """The same request answered by Typer (a narrow terminal, where Click wraps differently)."""
+    env = {**os.environ, "PYTHONPROFILEIMPORTTIME": "1", "COLUMNS": "60"}
+    done = subprocess.run([str(installed_command()), "--help"], capture_output=True, text=True, timeout=60,
+                          env=env, cwd=PACKAGE.parent)
+    modules = {line.rsplit("|", 1)[-1].strip() for line in done.stderr.splitlines()
+               if line.startswith("import time:")}
+    assert done.returncode == 0 and "Usage" in done.stdout
+    assert "tabletop.cli" in modules and "typer" in modules
     assert not {m for m in modules if m.split(".")[0] == "textual"}
