@@ -32,6 +32,21 @@ def hidden_set(s: SuperState) -> set[str]:
     return set(s.deck).union(*[p["hand"] for p in s.players], *s.piles)
 
 
+def any_hidden(s: SuperState, ids: frozenset[str]) -> bool:
+    """``not hidden_set(s).isdisjoint(ids)`` without building the set: each hidden place is
+    scanned at C speed and the scan stops at the first card of ``ids`` (a single question asked
+    once, as a support or counter prompt asks it, does not pay for the whole set)."""
+    if not ids.isdisjoint(s.deck):
+        return True
+    for p in s.players:
+        if not ids.isdisjoint(p["hand"]):
+            return True
+    for pile in s.piles:
+        if not ids.isdisjoint(pile):
+            return True
+    return False
+
+
 @cache
 def _copies() -> dict[str, tuple[CardInfo, tuple[str, ...]]]:
     """Each printed card id -> its data and every physical id it may have in a game (``x``, ``x#2``),
@@ -140,16 +155,14 @@ def could_play_event(s: SuperState, seat: int, kind: str, memo: Memo | None = No
 
 def could_counter(s: SuperState, seat: int) -> bool:
     """The counter window (S47): an unseen ``CANCEL_EVENT`` card exists."""
-    return _can_hold(s, seat) and not hidden_set(s).isdisjoint(_ids_where("cancel"))
+    return _can_hold(s, seat) and any_hidden(s, _ids_where("cancel"))
 
 
 def could_support(s: SuperState, seat: int, boost: bool, penalty: bool) -> bool:
     """An unseen boost (if ``boost``) or penalty (if ``penalty``) support exists."""
     if not _can_hold(s, seat):
         return False
-    hidden = hidden_set(s)
-    return ((boost and not hidden.isdisjoint(_ids_where("boost")))
-            or (penalty and not hidden.isdisjoint(_ids_where("penalty"))))
+    return (boost and any_hidden(s, _ids_where("boost"))) or (penalty and any_hidden(s, _ids_where("penalty")))
 
 
 def could_respond(s: SuperState) -> bool:
