@@ -130,7 +130,10 @@ def _can_hold(s: SuperState, seat: int) -> bool:
 
 Memo = dict[str, Any]
 """What one pass over the seats of a window works out once for all of them (the state does not
-change while seats are only being considered): the hidden cards, the reaction outcomes."""
+change while seats are only being considered): the hidden cards (``"hidden"``), the combat's
+numbers (``"fight"``), the reaction outcomes (``"reaction"``). A memo lives while no card moves
+and no unit changes: one window's questions, the passes that follow them (``flow.window_pass``),
+and the response question with the reaction window opened right after it (``flow.settle_response``)."""
 
 
 def _hidden(s: SuperState, memo: Memo | None) -> set[str]:
@@ -225,6 +228,17 @@ class _Combat:
         return "stalemate", ()
 
 
+def _fight(s: SuperState, attacker: Unit, defender: Unit, memo: Memo | None) -> _Combat:
+    """The current combat's ``_Combat``, shared through ``memo`` (its units do not change while a
+    memo lives: see ``Memo``)."""
+    if memo is None:
+        return _Combat(s, attacker, defender)
+    found = memo.get("fight")
+    if found is None:
+        found = memo["fight"] = _Combat(s, attacker, defender)
+    return found  # type: ignore[no-any-return]
+
+
 def _verdict(s: SuperState, attacker: Unit, defender: Unit, modal: bool) -> tuple[str, tuple[str, ...]]:
     """Who would win the combat now, and in which modes when a card's ability depends on it:
     ``combat.wins`` of the attacker, else of the defender (its counter-attack), else a stalemate."""
@@ -260,7 +274,7 @@ def _reaction_outcomes(s: SuperState, attacker: Unit, defender: Unit, memo: Memo
         if delta is None:
             break  # an effect beyond the combat's numbers: always worth the window
         if fight is None:
-            fight = _Combat(s, attacker, defender)
+            fight = _fight(s, attacker, defender, memo)
             base = fight.verdict(modal)
         news.append(fight.verdict(modal, a_mods=delta))
         news.append(fight.verdict(modal, d_mods=delta))
@@ -292,7 +306,7 @@ def reaction_helps(s: SuperState, seat: int, memo: Memo | None = None) -> bool:
     return any(new != base and _rank(new, side) >= _rank(base, side) for new in news)
 
 
-def response_helps(s: SuperState) -> bool:
+def response_helps(s: SuperState, memo: Memo | None = None) -> bool:
     """The response window (§6.4 step 3), judged on public facts: is there anything the defender's
     owner could want to do? A paid ability, always; a support, when the combat is not lost anyway
     (a boost on a defender that survives stays on it) or when one support nobody can see could
@@ -303,10 +317,10 @@ def response_helps(s: SuperState) -> bool:
     owner = defender["owner"]
     if any(T[c].paid_active for c in defender["cards"]) and s.piles[s.players[owner]["team"]]:
         return True
-    fight = _Combat(s, attacker, defender)
+    fight = _fight(s, attacker, defender, memo)
     if fight.verdict(False)[0] != "attacker":
         return True
-    hidden = hidden_set(s)
+    hidden = _hidden(s, memo)
     for sp, ids in _supports():
         if hidden.isdisjoint(ids):
             continue

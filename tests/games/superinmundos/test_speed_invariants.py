@@ -70,3 +70,35 @@ def test_apply_reuses_the_moves_only_on_the_same_unchanged_state(monkeypatch: py
     game.apply(s, game.legal_actions(s)[0].id)
     with pytest.raises(IllegalAction):
         game.apply(s, "no such move")
+
+
+def test_a_kept_memo_equals_the_questions_worked_out_afresh(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Whenever a window pass or the defender's "done" reuses the memo of the question it answers
+    (``flow._kept``), its hidden cards, combat numbers and reaction outcomes are what the state
+    gives from scratch at that moment (the answer moved no card and changed no unit)."""
+    from tabletop.games.superinmundos import flow
+
+    plain_kept = flow._kept
+    reused = [0]
+
+    def checked(s: SuperState) -> dict[str, Any] | None:
+        memo = plain_kept(s)
+        if memo is None:
+            return None
+        reused[0] += 1
+        if "hidden" in memo:
+            assert memo["hidden"] == asking.hidden_set(s)
+        if "fight" in memo:
+            assert s.attacker is not None
+            fresh = asking._Combat(s, s.attacker, s.arena[-1])
+            assert all(getattr(memo["fight"], k) == getattr(fresh, k) for k in asking._Combat.__slots__)
+        if "reaction" in memo:
+            assert s.attacker is not None
+            assert memo["reaction"] == asking._reaction_outcomes(s, s.attacker, s.arena[-1], None)
+        return memo
+
+    monkeypatch.setattr(flow, "_kept", checked)
+    for players, options in SETUPS:
+        for seed in range(3):
+            walk(players, options, seed, steps=600)
+    assert reused[0] > 200
