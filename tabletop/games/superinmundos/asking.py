@@ -32,6 +32,21 @@ def hidden_set(s: SuperState) -> set[str]:
     return set(s.deck).union(*[p["hand"] for p in s.players], *s.piles)
 
 
+def any_hidden(s: SuperState, ids: frozenset[str]) -> bool:
+    """``not hidden_set(s).isdisjoint(ids)`` without building the set: each hidden place is
+    scanned at C speed and the scan stops at the first card of ``ids`` (a single question asked
+    once, as a support or counter prompt asks it, does not pay for the whole set)."""
+    if not ids.isdisjoint(s.deck):
+        return True
+    for p in s.players:
+        if not ids.isdisjoint(p["hand"]):
+            return True
+    for pile in s.piles:
+        if not ids.isdisjoint(pile):
+            return True
+    return False
+
+
 @cache
 def _copies() -> dict[str, tuple[CardInfo, tuple[str, ...]]]:
     """Each printed card id -> its data and every physical id it may have in a game (``x``, ``x#2``),
@@ -115,7 +130,10 @@ def _can_hold(s: SuperState, seat: int) -> bool:
 
 Memo = dict[str, Any]
 """What one pass over the seats of a window works out once for all of them (the state does not
-change while seats are only being considered): the hidden cards, the reaction outcomes."""
+change while seats are only being considered): the hidden cards (``"hidden"``), the combat's
+numbers (``"fight"``), the reaction outcomes (``"reaction"``). A memo lives while no card moves
+and no unit changes: one window's questions, the passes that follow them (``flow.window_pass``),
+and the response question with the reaction window opened right after it (``flow.settle_response``)."""
 
 
 def _hidden(s: SuperState, memo: Memo | None) -> set[str]:
@@ -140,16 +158,14 @@ def could_play_event(s: SuperState, seat: int, kind: str, memo: Memo | None = No
 
 def could_counter(s: SuperState, seat: int) -> bool:
     """The counter window (S47): an unseen ``CANCEL_EVENT`` card exists."""
-    return _can_hold(s, seat) and not hidden_set(s).isdisjoint(_ids_where("cancel"))
+    return _can_hold(s, seat) and any_hidden(s, _ids_where("cancel"))
 
 
 def could_support(s: SuperState, seat: int, boost: bool, penalty: bool) -> bool:
     """An unseen boost (if ``boost``) or penalty (if ``penalty``) support exists."""
     if not _can_hold(s, seat):
         return False
-    hidden = hidden_set(s)
-    return ((boost and not hidden.isdisjoint(_ids_where("boost")))
-            or (penalty and not hidden.isdisjoint(_ids_where("penalty"))))
+    return (boost and any_hidden(s, _ids_where("boost"))) or (penalty and any_hidden(s, _ids_where("penalty")))
 
 
 def could_respond(s: SuperState) -> bool:
@@ -212,6 +228,17 @@ class _Combat:
         return "stalemate", ()
 
 
+def _fight(s: SuperState, attacker: Unit, defender: Unit, memo: Memo | None) -> _Combat:
+    """The current combat's ``_Combat``, shared through ``memo`` (its units do not change while a
+    memo lives: see ``Memo``)."""
+    if memo is None:
+        return _Combat(s, attacker, defender)
+    found = memo.get("fight")
+    if found is None:
+        found = memo["fight"] = _Combat(s, attacker, defender)
+    return found  # type: ignore[no-any-return]
+
+
 def _verdict(s: SuperState, attacker: Unit, defender: Unit, modal: bool) -> tuple[str, tuple[str, ...]]:
     """Who would win the combat now, and in which modes when a card's ability depends on it:
     ``combat.wins`` of the attacker, else of the defender (its counter-attack), else a stalemate."""
@@ -247,7 +274,7 @@ def _reaction_outcomes(s: SuperState, attacker: Unit, defender: Unit, memo: Memo
         if delta is None:
             break  # an effect beyond the combat's numbers: always worth the window
         if fight is None:
-            fight = _Combat(s, attacker, defender)
+            fight = _fight(s, attacker, defender, memo)
             base = fight.verdict(modal)
         news.append(fight.verdict(modal, a_mods=delta))
         news.append(fight.verdict(modal, d_mods=delta))
@@ -279,7 +306,7 @@ def reaction_helps(s: SuperState, seat: int, memo: Memo | None = None) -> bool:
     return any(new != base and _rank(new, side) >= _rank(base, side) for new in news)
 
 
-def response_helps(s: SuperState) -> bool:
+def response_helps(s: SuperState, memo: Memo | None = None) -> bool:
     """The response window (§6.4 step 3), judged on public facts: is there anything the defender's
     owner could want to do? A paid ability, always; a support, when the combat is not lost anyway
     (a boost on a defender that survives stays on it) or when one support nobody can see could
@@ -290,10 +317,10 @@ def response_helps(s: SuperState) -> bool:
     owner = defender["owner"]
     if any(T[c].paid_active for c in defender["cards"]) and s.piles[s.players[owner]["team"]]:
         return True
-    fight = _Combat(s, attacker, defender)
+    fight = _fight(s, attacker, defender, memo)
     if fight.verdict(False)[0] != "attacker":
         return True
-    hidden = hidden_set(s)
+    hidden = _hidden(s, memo)
     for sp, ids in _supports():
         if hidden.isdisjoint(ids):
             continue

@@ -10,6 +10,7 @@ bot only when it holds one.
 
 from __future__ import annotations
 
+import weakref
 from typing import Any
 
 from tabletop.engine.chance import shuffle
@@ -149,16 +150,45 @@ def window_events(s: SuperState, seat: int, kind: str) -> list[tuple[str, str | 
     return out
 
 
-def open_window(s: SuperState, kind: str, first: int, resume: str) -> None:
+def open_window(s: SuperState, kind: str, first: int, resume: str, memo: dict[str, Any] | None = None) -> None:
+    """``memo``: the ``asking.Memo`` of questions asked just before on this very state, if any."""
     s.window = {"kind": kind, "next": first % len(s.players), "passed": [], "resume": resume, "asker": None}
-    continue_window(s)
+    continue_window(s, memo)
 
 
-def continue_window(s: SuperState) -> None:
+_KEPT: list[tuple[Any, tuple[int, int, int, int], dict[str, Any]] | None] = [None]
+"""The ``asking.Memo`` of the last question asked (a window's, the response's), with a weak
+reference to its state and the state's stamp (step, rng, reveals, log length) at that moment."""
+
+
+def _keep(s: SuperState, memo: dict[str, Any]) -> None:
+    """A seat is asked: keep the memo of the questions that led to it for the answer (``_kept``)."""
+    _KEPT[0] = (weakref.ref(s), (s.step, s.rng, s.reveals, len(s.log)), memo)
+
+
+def _kept(s: SuperState) -> dict[str, Any] | None:
+    """The kept memo, if the state is exactly the one it was made on, one action later: ``apply``
+    counts the step before running the answer, and nothing else ran (rng, reveals and log are
+    unchanged). Only answers that move no card and change no unit call this (a window pass, the
+    defender's "done"), so the hidden cards and the combat's numbers are still the memo's."""
+    kept = _KEPT[0]
+    _KEPT[0] = None
+    if kept is not None and kept[0]() is s and kept[1] == (s.step - 1, s.rng, s.reveals, len(s.log)):
+        return kept[2]
+    return None
+
+
+def continue_window(s: SuperState, memo: dict[str, Any] | None = None) -> None:
+    """Ask the next seat that may answer the window, or close it and resume the flow.
+
+    ``memo`` is the work the seats share (the hidden cards, the combat under each unseen reaction):
+    nothing changes while seats are only considered, so it is worked out once, and it is kept for
+    the pass that follows (see ``window_pass``)."""
     w = s.window
     assert w is not None
     if s.cemetery is None:
-        memo: dict[str, Any] = {}  # nothing changes while the seats are considered: work shared
+        if memo is None:
+            memo = {}
         for seat in order_from(s, w["next"]):
             if seat in w["passed"] or seat in s.eliminated:
                 continue
@@ -167,17 +197,21 @@ def continue_window(s: SuperState) -> None:
                     w["kind"] != "reaction" or s.prompt_all or reaction_helps(s, seat, memo)):
                 w["asker"] = seat
                 s.phase = w["kind"]
+                _keep(s, memo)
                 return
     s.window = None
     RESUME[w["resume"]](s)
 
 
 def window_pass(s: SuperState, seat: int) -> None:
+    """A seat passes: it moves no card and changes no unit, so the seats left share the memo of
+    the question just answered (``_kept``) instead of working it out again."""
     w = s.window
     assert w is not None
+    memo = _kept(s)
     w["passed"].append(seat)
     w["next"] = (seat + 1) % len(s.players)
-    continue_window(s)
+    continue_window(s, memo)
 
 
 def evaporates(s: SuperState, seat: int, cards: list[str]) -> bool:
@@ -531,17 +565,19 @@ def settle_response(s: SuperState) -> None:
     assert s.decl is not None
     first = not s.decl.get("asked")
     owner = s.arena[-1]["owner"]
+    memo: dict[str, Any] = {}  # the reaction window right after asks on the same, unchanged state
     if s.cemetery is None and (
-            ask(s, owner, lambda: bool(response_options(s)) and response_helps(s),
-                lambda: response_helps(s) and could_respond(s)) if first else bool(response_options(s))):
+            ask(s, owner, lambda: bool(response_options(s)) and response_helps(s, memo),
+                lambda: response_helps(s, memo) and could_respond(s)) if first else bool(response_options(s))):
         s.decl["asked"] = True
         s.phase = "response"
+        _keep(s, memo)
         return
     s.decl = None
     if s.cemetery is not None:
         resolve_combat(s)
     else:
-        open_window(s, "reaction", s.turn + 1, "resolve")
+        open_window(s, "reaction", s.turn + 1, "resolve", memo)
 
 
 def response_act(s: SuperState, option: tuple[str, str, str, str] | None) -> None:
@@ -549,9 +585,9 @@ def response_act(s: SuperState, option: tuple[str, str, str, str] | None) -> Non
     assert s.attacker is not None and s.decl is not None
     defender = s.arena[-1]
     owner = defender["owner"]
-    if option is None:
+    if option is None:  # "done" moves nothing: the reaction window shares the response's memo
         s.decl = None
-        open_window(s, "reaction", s.turn + 1, "resolve")
+        open_window(s, "reaction", s.turn + 1, "resolve", _kept(s))
         return
     kind, card, comp, stat = option
     if kind == "activate":

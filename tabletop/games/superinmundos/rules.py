@@ -443,25 +443,27 @@ class Superinmundos(Game[SuperState]):
         eliminate(s, seat, "no_combatant")
         flow.next_opener(s)
 
-    _memo: tuple[Any, ...] | None = None
-
-    def _fingerprint(self, s: SuperState) -> tuple[Any, ...]:
-        seat = self._seat(s)
-        hand = tuple(hand_of(s, seat)) if seat is not None else ()
-        return (id(s), s.step, s.rng, s.reveals, len(s.log), s.phase, seat, hand)
+    _memo: tuple[SuperState, int, int, int, int, str, list[Move]] | None = None
+    """The moves ``legal_actions`` built last, with the state they were built on and its stamp."""
 
     def legal_actions(self, s: SuperState) -> list[Action]:
         moves = self.moves(s)
         # A bot or a playout calls legal_actions and then apply on the same, unchanged state:
-        # remembering the moves (keyed by everything an action changes) spares apply a second
-        # round of legality tests. Any difference in the key falls back to recomputing.
-        self._memo = (self._fingerprint(s), moves)
+        # remembering the moves spares apply a second round of legality tests. They are reused
+        # only on the very same state object (held here, so its id cannot be taken by another)
+        # whose stamp is unchanged: every action moves ``step`` (apply counts it before running
+        # the move), and the rng, the reveals, the log and the phase are checked as well.
+        self._memo = (s, s.step, s.rng, s.reveals, len(s.log), s.phase, moves)
         return [a for a, _ in moves]
 
     def apply(self, s: SuperState, action_id: str) -> None:
         memo = self._memo
         self._memo = None
-        moves = memo[1] if memo is not None and memo[0] == self._fingerprint(s) else self.moves(s, action_id)
+        if (memo is not None and memo[0] is s and memo[1] == s.step and memo[2] == s.rng and memo[3] == s.reveals
+                and memo[4] == len(s.log) and memo[5] == s.phase):
+            moves = memo[6]
+        else:
+            moves = self.moves(s, action_id)
         for action, run in moves:
             if action.id == action_id:
                 s.step += 1
