@@ -1029,7 +1029,8 @@ class PlayerAttack(Frame):
         if not ready:
             return []
         out = [e for e in s.players[p]["engaged"] if e not in f["done"]]
-        if any(g.defs[c].has("passive") and g.fx.staging_attacker(g, c) for c in ready):
+        attackers = g.facts.staging_attackers  # (``staging_attacker`` of each, as card data)
+        if any(g.defs[c].key in attackers for c in ready):
             grp = B.group_of(s, p)
             out += [e for e in grp["staging"] if g.defs[e].type == "enemy" and e not in f["done"]]
         return out
@@ -1187,8 +1188,9 @@ class Refresh(Frame):
             # End-of-round Forced effects (Stop the Executioners!' time, Gandalf leaving) trigger
             # together: each group's first player orders his group's (§5.9).
             items = g.scen.end_of_refresh(g, s)
+            leaving = g.facts.forced_by_op.get("discard_self", frozenset())
             for cid in list(s.cards):
-                if any(ab["op"] == "discard_self" for ab in g.defs[cid].has("forced")):
+                if g.defs[cid].key in leaving:  # a Forced ``discard_self`` (``CardFacts.forced_by_op``)
                     items.append({"op": "discard_self", "c": cid, "rank": 1,
                                   "label": msg("act.leaves_end_of_round", card=cid).plain()})
             by_group: dict[str, list[dict[str, Any]]] = {}

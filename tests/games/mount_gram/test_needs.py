@@ -1,8 +1,9 @@
-"""Issue #15 (speed): the listing of plays skips an event in hand whose Actions' finders need a
-fact that does not hold (``ops.need_of``, ``CardFacts.needs``, ``ops.need_holds``). The skip must
-never change a listing: at every step of seeded random games, at every player count, a finder
-whose need is not met finds nothing, and the plays listed with the pre-check are those listed
-without it, in the same order."""
+"""Issue #15 (speed): facts worked out once from the card data, checked against the cards and
+against the code they stand in for. The listing of plays skips an event in hand whose Actions'
+finders need a fact that does not hold (``ops.need_of``, ``CardFacts.needs``,
+``ops.need_holds``). The skip must never change a listing: at every step of seeded random games,
+at every player count, a finder whose need is not met finds nothing, and the plays listed with
+the pre-check are those listed without it, in the same order."""
 
 from __future__ import annotations
 
@@ -79,3 +80,38 @@ def test_the_listing_with_the_pre_check_is_the_listing_without_it(players: int) 
                 assert got == aids(plain, s, seat, f), (seat, w, s.step)
                 nonempty += bool(got)
     assert nonempty > 30
+
+
+def _groups_in_order_by_turn_order(s: Any) -> list[Any]:
+    """``board.groups_in_order`` as it was written before (issue #15): each group ranked by its
+    earliest player's place in ``turn_order``, out players last."""
+    from tabletop.games.mount_gram import board as B
+
+    rank = {p: i for i, p in enumerate(B.turn_order(s))}
+    keyed = []
+    for i, x in enumerate(s.groups):
+        if x["members"]:
+            keyed.append((min([rank.get(p, 99) for p in x["members"]] + [99]), i, x))
+    keyed.sort(key=lambda k: (k[0], k[1]))
+    return [x for _, _, x in keyed]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_groups_in_order_is_the_turn_order_ranking(players: int) -> None:
+    from tabletop.games.mount_gram import board as B
+
+    for _, s in _states(players, range(4)):
+        assert B.groups_in_order(s) == _groups_in_order_by_turn_order(s)
+        for first in range(players):  # every first player, with the groups as they stand
+            s2 = copy.copy(s)
+            s2.first = first
+            assert [g["id"] for g in B.groups_in_order(s2)] == [g["id"] for g in _groups_in_order_by_turn_order(s2)]
+
+
+def test_card_facts_by_op_are_the_cards_abilities() -> None:
+    game = games.game("mount_gram")
+    for trigger, by_op in (("passive", game.facts.passive_by_op), ("forced", game.facts.forced_by_op)):
+        for key, card in game.db.items():
+            ops = {ab["op"] for ab in card.has(trigger)}
+            assert {op for op, keys in by_op.items() if key in keys} == ops, (trigger, key)
+    assert game.facts.staging_attackers == game.facts.passive_by_op.get("attack_staging_alone", frozenset())
