@@ -84,17 +84,23 @@ def groups_in_order(s: MGState) -> list[Group]:
     groups = s.groups
     if len(groups) == 1:
         return [groups[0]] if groups[0]["members"] else []
-    rank = {p: i for i, p in enumerate(turn_order(s))}
+    # A group's rank is its earliest player still in, counted from the first player: the seat's
+    # distance ``(p - first) % n`` orders seats as their place in ``turn_order`` does, without
+    # building it (this runs at every phase). Ranks differ between groups (no seat is in two),
+    # else the index decides, so the dicts themselves are never compared.
+    players = s.players
+    n, first = len(players), s.first
     keyed = []
     for i, x in enumerate(groups):
         if x["members"]:
             best = 99  # a group whose players are all out goes last
             for p in x["members"]:
-                r = rank.get(p, 99)
-                if r < best:
-                    best = r
+                if not players[p]["out"]:
+                    r = (p - first) % n
+                    if r < best:
+                        best = r
             keyed.append((best, i, x))
-    keyed.sort(key=lambda k: (k[0], k[1]))
+    keyed.sort()
     return [x for _, _, x in keyed]
 
 
@@ -188,19 +194,28 @@ def _attachment_bonus(g: Rules, s: MGState, rec: dict[str, Any], stat: str, cid:
     return total
 
 
+NONE: frozenset[str] = frozenset()
+
+
 def _enemy_bonus(g: Rules, s: MGState, cid: str, stat: str) -> int:
     """Encounter passives that raise enemies: Orc Ambush, Southern Gate, Sound the Alarm!."""
     total = 0
     orc = is_orc(g, cid)
     if orc:
+        # only the titles with such a passive are read (``CardFacts.passive_by_op``)
+        defs = g.defs
+        by_op = g.facts.passive_by_op
+        boosters = by_op.get("orcs_bonus", NONE)
+        while_active = by_op.get("orcs_attack_while_active", NONE)
         for grp in s.groups:
             for c in grp["staging"]:
-                for ab in g.defs[c].has("passive"):
-                    if ab["op"] == "orcs_bonus" and stat in ab["stats"]:
-                        total += ab["stats"][stat]
+                if defs[c].key in boosters:
+                    for ab in defs[c].has("passive"):
+                        if ab["op"] == "orcs_bonus" and stat in ab["stats"]:
+                            total += ab["stats"][stat]
             act = grp["active"]
-            if act and stat == "atk":
-                for ab in g.defs[act].has("passive"):
+            if act and stat == "atk" and defs[act].key in while_active:
+                for ab in defs[act].has("passive"):
                     if ab["op"] == "orcs_attack_while_active":
                         total += ab["amount"]
     if s.mods:

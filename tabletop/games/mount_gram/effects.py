@@ -23,7 +23,18 @@ from .cards import CardDef, key_of, response_clause
 from .choices import apply_split, check_restricted, pay_options, pay_splits, split_of
 from .context import Rules
 from .flow import ask_frame, continuation, push, window
-from .ops import FIND, OPS, PASSIVE_OPS, Ctx, chars_of_group, engaged_in_group, locations_of, staging_attacker, t_put_self
+from .ops import (
+    FIND,
+    OPS,
+    PASSIVE_OPS,
+    Ctx,
+    chars_of_group,
+    engaged_in_group,
+    locations_of,
+    need_holds,
+    staging_attacker,
+    t_put_self,
+)
 from .state import MGState
 
 __all__ = ["OPS", "PASSIVE_OPS", "Play", "response_clause", "actions", "available", "execute", "forget", "plays",
@@ -161,6 +172,8 @@ class Memo(threading.local):
 
 
 MEMO = Memo()
+NO_NEEDS: dict[str, str] = {}
+"""A trigger window's needs: none is tested (``CardFacts.needs`` are about Actions only)."""
 
 
 def forget() -> None:
@@ -209,6 +222,8 @@ def _plays(g: Rules, s: MGState, seat: int, f: dict[str, Any]) -> list[Play]:
         # planning allies and attachments; in a trigger window only cards responding to its event
         planning = not ev and f.get("w") == "plan"
         wanted = g.facts.responders.get(ev, frozenset()) if ev else None
+        needs = NO_NEEDS if ev else g.facts.needs  # in an action window: what each event's finder needs
+        met: dict[str, bool] = {}  # ``need_holds`` of each need met so far
         seen: set[str] = set()
         funds: dict[str, tuple[int, int, int]] = {}
         for c in hand:
@@ -223,6 +238,13 @@ def _plays(g: Rules, s: MGState, seat: int, f: dict[str, Any]) -> list[Play]:
                 abl = card.responses.get(ev, ()) if ev else card.actions_in.get(phase, card.actions_any)  # usable
                 if not abl:
                     continue
+                need = needs.get(key)
+                if need is not None:
+                    holds = met.get(need)
+                    if holds is None:
+                        holds = met[need] = need_holds(g, s, seat, need)
+                    if not holds:
+                        continue  # its finders would find nothing (``ops.need_of``)
                 sphere = card.sphere
                 row = funds.get(sphere)
                 if row is None:

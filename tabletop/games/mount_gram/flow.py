@@ -218,8 +218,12 @@ def next_phase(g: Rules, s: MGState) -> None:
 
 def end_phase(g: Rules, s: MGState) -> None:
     """Phase-long lasting effects end (Beorn goes back to the deck, Sneak Attack's ally home)."""
-    if s.used and any(k.startswith("ph:") for k in s.used):
-        s.used = {k: v for k, v in s.used.items() if not k.startswith("ph:")}
+    used = s.used
+    if used:
+        for k in used:
+            if k[:3] == "ph:":
+                s.used = {k: v for k, v in used.items() if k[:3] != "ph:"}
+                break
     if not s.mods:
         return
     ending = [m for m in s.mods if m["until"] == "phase"]
@@ -468,12 +472,16 @@ class Quest(Frame):
                 B.place_progress(g, s, grp, w - t)
             elif t > w:
                 for p in B.members(s, grp):
-                    B.raise_threat(g, s, p, t - w, msg("why.quest_failed"))
+                    B.raise_threat(g, s, p, t - w, QUEST_FAILED)
             return False
         for c in B.group_chars(s, grp):
             s.cards[c]["com"] = False
         grp["side"] = None
         return done(s, f)
+
+
+QUEST_FAILED = msg("why.quest_failed")
+"""Why threat rises after a failed quest (a message is immutable: one for every quest)."""
 
 
 @continuation("choose_side")
@@ -610,17 +618,27 @@ class Travel(Frame):
         if f["pc"] == 0:
             f["pc"] = 1
             if grp["active"] is None:
-                opts = [Action(f"travel {c}", msg("act.travel", card=c), card=c, verb="travel")
-                        for c in grp["staging"]
+                opts = [travel_action(c) for c in grp["staging"]
                         if g.defs[c].type == "location" and g.scen.can_travel(g, s, grp, c)]
                 if opts:
-                    push(s, ask_frame(B.members(s, grp)[0], "travel", msg("ask.travel"),
-                                      opts + [Action("stay", msg("act.stay"), verb="stay")], {"g": grp["id"]},
+                    opts.append(STAY)
+                    push(s, ask_frame(B.members(s, grp)[0], "travel", ASK_TRAVEL, opts, {"g": grp["id"]},
                                       kind="travel"))
             return False
         done(s, f)
         push(s, window(grp["id"]))
         return False
+
+
+STAY = Action("stay", msg("act.stay"), verb="stay")
+ASK_TRAVEL = msg("ask.travel")
+
+
+@lru_cache(maxsize=4096)
+def travel_action(c: str) -> Action:
+    """Travelling to location ``c``: an immutable action of that one value, built once (a pure
+    cache keyed by the card id, like ``engage_action``)."""
+    return Action(f"travel {c}", msg("act.travel", card=c), card=c, verb="travel")
 
 
 @continuation("travel")
@@ -1011,7 +1029,8 @@ class PlayerAttack(Frame):
         if not ready:
             return []
         out = [e for e in s.players[p]["engaged"] if e not in f["done"]]
-        if any(g.defs[c].has("passive") and g.fx.staging_attacker(g, c) for c in ready):
+        attackers = g.facts.staging_attackers  # (``staging_attacker`` of each, as card data)
+        if any(g.defs[c].key in attackers for c in ready):
             grp = B.group_of(s, p)
             out += [e for e in grp["staging"] if g.defs[e].type == "enemy" and e not in f["done"]]
         return out
@@ -1169,8 +1188,9 @@ class Refresh(Frame):
             # End-of-round Forced effects (Stop the Executioners!' time, Gandalf leaving) trigger
             # together: each group's first player orders his group's (§5.9).
             items = g.scen.end_of_refresh(g, s)
+            leaving = g.facts.forced_by_op.get("discard_self", frozenset())
             for cid in list(s.cards):
-                if any(ab["op"] == "discard_self" for ab in g.defs[cid].has("forced")):
+                if g.defs[cid].key in leaving:  # a Forced ``discard_self`` (``CardFacts.forced_by_op``)
                     items.append({"op": "discard_self", "c": cid, "rank": 1,
                                   "label": msg("act.leaves_end_of_round", card=cid).plain()})
             by_group: dict[str, list[dict[str, Any]]] = {}

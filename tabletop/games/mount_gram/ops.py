@@ -58,6 +58,71 @@ def staging_attacker(g: Rules, cid: str) -> bool:
     return any(ab["op"] == "attack_staging_alone" for ab in g.defs[cid].has("passive"))
 
 
+# -- what a finder needs (the listing's pre-check) ---------------------------------------------
+NEEDS = ("engaged", "quick", "exh_hero", "exh_ally", "ally_hand")
+"""The facts an Action's finder may need before it can find any target (``need_of``):
+a player of the group engaged with an enemy; the acting player engaged, or controlling a
+character that may attack the staging area alone (Quick Strike); an exhausted hero, an exhausted
+ally in the group; an ally in the acting player's hand."""
+
+
+def need_of(ab: dict[str, Any]) -> str:
+    """The one fact (``NEEDS``) without which the finder of the Action ``ab`` surely finds no
+    target, or "" when it has none worth testing. Read by the listing of plays (``effects``)
+    to skip an event in hand without calling its finder; each entry restates a finder's first
+    test, and ``tests/games/mount_gram/test_needs.py`` checks at every step of random games that
+    a finder whose need does not hold (``need_holds``) finds nothing."""
+    op, tgt = ab["op"], ab.get("target")
+    if op == "no_attack" or (op == "damage" and tgt == "player_enemies"):
+        return "engaged"  # t_no_attack, t_damage: the enemies engaged in the group
+    if op == "quick_strike":
+        return "quick"  # t_quick: an enemy engaged with him, or one in staging for a staging attacker
+    if op == "ready" and tgt not in ("self", "attached"):
+        return "exh_ally" if tgt == "ally" else "exh_hero"  # t_ready: an exhausted one to ready
+    if op == "sneak_ally":
+        return "ally_hand"  # t_sneak: an ally in hand
+    return ""
+
+
+def need_holds(g: Rules, s: MGState, seat: int, need: str) -> bool:
+    """Whether the fact ``need`` (``NEEDS``) holds for ``seat`` now, read as the finders read
+    the group (``grp_members``: its players still in) and his hand. Plain loops: this runs for
+    nearly every listing of plays, where each generator step would be one more call."""
+    players = s.players
+    defs = g.defs
+    if need == "engaged":
+        for p in grp_members(s, seat):
+            if players[p]["engaged"]:
+                return True
+        return False
+    pl = players[seat]
+    if need == "quick":
+        if pl["engaged"]:
+            return True
+        attackers = g.facts.staging_attackers
+        for c in pl["chars"]:
+            if defs[c].key in attackers:
+                return True
+        return False
+    if need == "ally_hand":
+        for c in pl["hand"]:
+            if defs[c].type == "ally":
+                return True
+        return False
+    kind = "hero" if need == "exh_hero" else "ally"
+    cards = s.cards
+    for p in grp_members(s, seat):
+        for c in players[p]["chars"]:
+            if cards[c]["ex"] and defs[c].type == kind:
+                return True
+    return False
+
+
+def met_needs(g: Rules, s: MGState, seat: int) -> set[str]:
+    """The ``NEEDS`` that hold for ``seat`` now (``need_holds`` of each)."""
+    return {need for need in NEEDS if need_holds(g, s, seat, need)}
+
+
 # -- target finders (one per op) ---------------------------------------------------------------
 def chars_of_group(g: Rules, s: MGState, seat: int, kind: str = "") -> list[str]:
     """The characters of the seat's group (of one type if ``kind``), players in turn order."""

@@ -59,6 +59,13 @@ def _decision(seat: int, kind: str, prompt: Msg) -> Decision:
     return Decision(seat, kind, prompt)
 
 
+@lru_cache(maxsize=4096)
+def _flat_decision(seat: int, kind: str, items: tuple[tuple[str, Any], ...]) -> Decision:
+    """``_decision`` of a flat prompt given as its plain items (strings and whole numbers only,
+    ``prompt_msg``): one cache look-up for the question asked at almost every step."""
+    return _decision(seat, kind, _flat_msg(items))
+
+
 class MountGram(Game[MGState]):
     state_type = MGState
     view_type = MGView
@@ -103,7 +110,15 @@ class MountGram(Game[MGState]):
         last = _LAST.decision
         if last is not None and last[0] is ask:
             return last[1]  # a Decision is immutable: the same question gets the same object
-        d = _decision(ask[0], ask[1], prompt_msg(ask[2]))
+        plain = ask[2]
+        items = tuple(plain.items())
+        for _, value in items:
+            kind = type(value)
+            if kind is not str and kind is not int:
+                d = _decision(ask[0], ask[1], Msg.from_plain(plain))
+                break
+        else:  # a flat prompt (``prompt_msg``): the decision of these plain values, built once
+            d = _flat_decision(ask[0], ask[1], items)
         _LAST.decision = (ask, d)
         return d
 
@@ -121,8 +136,7 @@ class MountGram(Game[MGState]):
         # Counted after the answer so that it reuses the plays listed for the legality check
         # (they are memoised per step); nothing in the answer reads the step.
         s.step += 1
-        fx.forget()
-        advance(self, s)
+        advance(self, s)  # (which forgets the memoised plays first)
         if not s.outcome and (not s.stack or s.stack[-1].get("ask") is None):
             raise IllegalAction("internal: no decision after an action")
 

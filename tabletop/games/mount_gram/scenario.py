@@ -163,7 +163,8 @@ class QuestScenario:
         if not rescued or s.outcome:
             return
         frames = []
-        for jailor in [c for c in s.cards if any(ab["op"] == "jailor" for ab in g.defs[c].has("forced"))]:
+        jailors = g.facts.forced_by_op.get("jailor", frozenset())
+        for jailor in [c for c in s.cards if g.defs[c].key in jailors]:
             jg = B.group_of_card(s, jailor)
             if jg is None:
                 continue
