@@ -19,14 +19,15 @@ SCALARS = {"rng", "reveals", "step", "phase", "turn", "round", "winner", "look_s
 
 def test_every_field_has_a_way_to_be_copied() -> None:
     """A field added to the state must be placed in one of the lists (or be a scalar)."""
-    copied = (set(rules._STATE_LISTS) | set(rules._STATE_NESTED) | set(rules._STATE_SHARED) | {"players"})
+    copied = (set(rules._STATE_LISTS) | set(rules._STATE_NESTED) | set(rules._STATE_SHARED) | set(rules._STATE_LOG)
+              | {"players"})
     assert {f.name for f in fields(VState)} == copied | SCALARS
     assert set(Player.__annotations__) == set(rules._PLAYER_LISTS) | {
         "cards", "name", "villain", "power", "mover", "vanish", "dragon"}
 
 
 def _dump(s: VState) -> str:
-    return json.dumps(vars(s), sort_keys=True)
+    return json.dumps({**vars(s), "log": list(s.log)}, sort_keys=True)
 
 
 def test_a_clone_is_equal_and_independent_at_every_step() -> None:
@@ -46,5 +47,7 @@ def test_a_clone_is_equal_and_independent_at_every_step() -> None:
                 legal = g.legal_actions(c)
                 g.apply(c, legal[rng.below(len(legal))].id)
             assert _dump(s) == before
+            theirs = list(c.log)
             legal = g.legal_actions(s)
             g.apply(s, legal[rng.below(len(legal))].id)
+            assert list(c.log) == theirs  # the log is shared (EventLog): the original's news stay its own
