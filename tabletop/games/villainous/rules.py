@@ -136,11 +136,23 @@ is an immutable scalar."""
 _dumps, _loads = marshal.dumps, marshal.loads
 
 
+_copy_record = dict.copy
+
+
 def _copy_player(P: Player) -> Player:
+    """The player's lists sliced and its card records copied (a record's values are scalars; a
+    spill is replaced whole), written out field by field and the records copied by a C-level
+    ``map``: this is most of a late game's ``clone``. ``test_clone`` holds it to ``_PLAYER_LISTS``."""
     Q = P.copy()
-    for k in _PLAYER_LISTS:
-        Q[k] = P[k][:]  # type: ignore[literal-required]
-    Q["cards"] = {c: r.copy() for c, r in P["cards"].items()}  # a record's values are scalars (spill: replaced whole)
+    Q["hand"] = P["hand"][:]
+    Q["deck"] = P["deck"][:]
+    Q["discard"] = P["discard"][:]
+    Q["fdeck"] = P["fdeck"][:]
+    Q["fdiscard"] = P["fdiscard"][:]
+    Q["locked"] = P["locked"][:]
+    Q["unlocked"] = P["unlocked"][:]
+    cards = P["cards"]
+    Q["cards"] = dict(zip(cards, map(_copy_record, cards.values()), strict=True))
     return Q
 
 

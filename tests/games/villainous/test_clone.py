@@ -51,3 +51,25 @@ def test_a_clone_is_equal_and_independent_at_every_step() -> None:
             legal = g.legal_actions(s)
             g.apply(s, legal[rng.below(len(legal))].id)
             assert list(c.log) == theirs  # the log is shared (EventLog): the original's news stay its own
+
+
+def test_a_clone_shares_no_player_list_or_card_record() -> None:
+    """``_copy_player`` writes its fields out one by one: each of ``_PLAYER_LISTS`` and every card
+    record is a new object in the copy (a shared one would let the copy's play reach the original)."""
+    g = games.game("villainous")
+    rng = Rng(3)
+    s = g.setup([Seat(f"P{i}", "random") for i in range(5)], g.spec.resolve_options({}), 4)
+    for _ in range(400):
+        if g.decision(s) is None:
+            break
+        legal = g.legal_actions(s)
+        g.apply(s, legal[rng.below(len(legal))].id)
+    c = g.clone(s)
+    assert sum(len(P["cards"]) for P in s.players) > 10
+    for P, Q in zip(s.players, c.players, strict=True):
+        assert P == Q and P is not Q and list(P) == list(Q)
+        for k in rules._PLAYER_LISTS:
+            assert Q[k] is not P[k]  # type: ignore[literal-required]
+        assert Q["cards"] is not P["cards"]
+        for cid, r in P["cards"].items():
+            assert Q["cards"][cid] == r and Q["cards"][cid] is not r
