@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import marshal
 from dataclasses import dataclass, field, fields
-from typing import Any, Callable, Mapping, TypeVar
+from itertools import chain
+from typing import Any, Callable, Iterable, Iterator, Mapping, TypeVar, overload
 
 from .msg import Msg
 
@@ -22,6 +23,147 @@ seats allowed to see it when it is private. Saves of format 1 also hold ``"t"``,
 sentence of their time; nothing writes it any more."""
 
 S = TypeVar("S", bound="BaseState")
+
+
+class EventLog:
+    """An append-only event log that clones share instead of copying.
+
+    A long game's log holds thousands of events, and a search bot clones the state at every
+    simulation: copying the log was most of a late game's ``clone``. Events are never changed once
+    written and the log only ever grows at its end, so a clone can share everything written so
+    far. The log is a tuple of frozen **parts** (immutable, shared by every clone that has them)
+    and a private **tail** list (where ``append`` writes). ``share`` freezes the tail into a part
+    and hands the same parts to a new log with an empty tail: both then append to their own tails,
+    so a clone's later events never reach the original, nor the original's the clone.
+
+    Invariant: ``list(log)`` is ``chain(*parts, tail)``; parts are never changed, only replaced
+    (two small ones merged into a new tuple, the old tuples left to whoever else holds them).
+    The parts are merged while the last is at least half the one before, so a log has about
+    log2(n) parts whatever the number of clones, and each event is copied O(log n) times in all.
+
+    It reads as a list does: ``len``, iteration, ``reversed``, indexing, slicing (a list), ``==``
+    with a list or another log, ``in``. A change other than ``append``/``extend`` (``pop``,
+    ``del``, item assignment, ``clear``) first makes the whole log private (its tail), as a copy of
+    a list would be. It is not a ``list``: ``json``/``marshal`` refuse it (``list(log)`` first),
+    which is why saves leave the log out and ``clone`` shares it apart from the other fields.
+    """
+
+    __slots__ = ("_parts", "_frozen", "_tail")
+
+    def __init__(self, events: Iterable[Event] = ()) -> None:
+        self._parts: tuple[tuple[Event, ...], ...] = ()
+        self._frozen = 0
+        """How many events the parts hold."""
+        self._tail: list[Event] = list(events)
+
+    # -- writing ---------------------------------------------------------------------------------
+    def append(self, event: Event) -> None:
+        self._tail.append(event)
+
+    def extend(self, events: Iterable[Event]) -> None:
+        self._tail.extend(events)
+
+    def share(self) -> EventLog:
+        """A log with the same events that shares them with this one (see the class docstring)."""
+        tail = self._tail
+        if tail:
+            parts = self._parts + (tuple(tail),)
+            while len(parts) > 1 and 2 * len(parts[-1]) >= len(parts[-2]):
+                parts = parts[:-2] + (parts[-2] + parts[-1],)
+            self._parts = parts
+            self._frozen += len(tail)
+            self._tail = []
+        new = EventLog.__new__(EventLog)
+        new._parts = self._parts
+        new._frozen = self._frozen
+        new._tail = []
+        return new
+
+    def _private(self) -> list[Event]:
+        """Make every event the tail's (before a change other than an append) and return it."""
+        if self._parts:
+            self._tail = list(chain(*self._parts, self._tail))
+            self._parts = ()
+            self._frozen = 0
+        return self._tail
+
+    def pop(self, index: int = -1) -> Event:
+        return self._private().pop(index)
+
+    def clear(self) -> None:
+        self._parts, self._frozen, self._tail = (), 0, []
+
+    def __setitem__(self, index: Any, value: Any) -> None:
+        self._private()[index] = value
+
+    def __delitem__(self, index: int | slice) -> None:
+        del self._private()[index]
+
+    # -- reading ---------------------------------------------------------------------------------
+    def __len__(self) -> int:
+        return self._frozen + len(self._tail)
+
+    def __bool__(self) -> bool:
+        return bool(self._frozen or self._tail)
+
+    def __iter__(self) -> Iterator[Event]:
+        if not self._parts:
+            return iter(self._tail)
+        return chain(*self._parts, self._tail)
+
+    def __reversed__(self) -> Iterator[Event]:
+        if not self._parts:
+            return reversed(self._tail)
+        return chain(reversed(self._tail), *(reversed(p) for p in reversed(self._parts)))
+
+    @overload
+    def __getitem__(self, index: int) -> Event: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[Event]: ...
+
+    def __getitem__(self, index: int | slice) -> Event | list[Event]:
+        frozen = self._frozen
+        if index.__class__ is slice:
+            if index.step is None:  # type: ignore[union-attr]
+                start, stop, _ = index.indices(len(self))  # type: ignore[union-attr]
+                if start >= frozen:  # the newest events (the common read): the tail alone
+                    return self._tail[start - frozen:max(start, stop) - frozen]
+            return list(self)[index]
+        i = index.__index__()  # type: ignore[union-attr]
+        if i < 0:
+            i += len(self)
+            if i < 0:
+                raise IndexError("log index out of range")
+        if i >= frozen:
+            return self._tail[i - frozen]
+        for part in self._parts:
+            if i < len(part):
+                return part[i]
+            i -= len(part)
+        raise AssertionError("unreachable: the parts hold the frozen events")
+
+    def __contains__(self, event: object) -> bool:
+        return any(event in p for p in self._parts) or event in self._tail
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, EventLog):
+            return len(self) == len(other) and list(self) == list(other)
+        if isinstance(other, list):
+            return len(self) == len(other) and list(self) == other
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"EventLog({list(self)!r})"
+
+
+def copy_log(log: EventLog | list[Event]) -> EventLog | list[Event]:
+    """A clone's log: an ``EventLog`` shares its events; a plain list (a state loaded or built
+    before logs were shared, a determinized view) is copied shallowly, as it always was."""
+    if log.__class__ is EventLog:
+        return log.share()  # type: ignore[union-attr]
+    return list(log)
 
 
 @dataclass(kw_only=True)
@@ -39,8 +181,13 @@ class BaseState:
 
 
 def to_plain(state: BaseState) -> dict[str, Any]:
-    """The state as a JSON-ready dict (shares structure with the state: do not mutate)."""
-    return dict(vars(state))
+    """The state as a JSON-ready dict (shares structure with the state: do not mutate); an
+    ``EventLog`` becomes the list of its events."""
+    out = dict(vars(state))
+    log = out.get("log")
+    if log.__class__ is EventLog:
+        out["log"] = list(log)  # type: ignore[arg-type]
+    return out
 
 
 def from_plain(cls: type[S], data: dict[str, Any]) -> S:
@@ -56,13 +203,13 @@ def from_plain(cls: type[S], data: dict[str, Any]) -> S:
 
 
 def clone(state: S) -> S:
-    """A deep copy, fast: ``marshal`` round-trips the plain data; the log list is copied shallowly
-    because events are immutable once written."""
+    """A deep copy, fast: ``marshal`` round-trips the plain data; the log is copied shallowly
+    (an ``EventLog`` is shared, see ``copy_log``) because events are immutable once written."""
     data = dict(vars(state))
     log = data.pop("log")
     new = object.__new__(type(state))
     new.__dict__ = marshal.loads(marshal.dumps(data))
-    new.__dict__["log"] = list(log)
+    new.__dict__["log"] = copy_log(log)
     return new
 
 
@@ -113,7 +260,7 @@ def clone_with(state: S, copiers: Mapping[str, Copier]) -> S:
             out[name] = rest[name] = value
     if rest:
         out.update(marshal.loads(marshal.dumps(rest)))
-    out["log"] = list(data["log"])
+    out["log"] = copy_log(data["log"])
     new = object.__new__(type(state))
     new.__dict__ = out
     return new

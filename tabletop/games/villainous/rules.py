@@ -12,6 +12,7 @@ from typing import Any
 from tabletop.engine import Action, Decision, Game, IllegalAction, Result, Seat, visible_log
 from tabletop.engine.chance import randbelow, shuffle
 from tabletop.engine.msg import Msg, msg
+from tabletop.engine.state import EventLog, copy_log
 
 from . import SPEC
 from .acts import LOC_TERMS, draw_cards
@@ -53,6 +54,7 @@ def new_state(names: list[str], keys: list[str] | None, options: dict[str, Any],
     """A state for these seats; ``keys`` fixes the villains (tests), ``None`` follows the options.
     ``humans`` says which seats people play (none known: every seat is asked like a bot)."""
     s = VState(rng=seed)
+    s.log = EventLog()  # type: ignore[assignment]  # clones share it (a list to every reader)
     s.humans = list(humans or [])
     s.always_ask = bool(options.get("always_ask", False))
     s.holders_only = bool(options.get("holders_only", False))
@@ -120,23 +122,37 @@ def to_action(o: Opt) -> Action:
 
 
 _PLAYER_LISTS = ("hand", "deck", "discard", "fdeck", "fdiscard", "locked", "unlocked")
-_STATE_LISTS = ("used", "revealed", "resolving", "looking", "humans", "draft", "log")
+_STATE_LISTS = ("used", "revealed", "resolving", "looking", "humans", "draft")
+_STATE_LOG = ("log",)
 _STATE_NESTED = ("stack", "tf")
 _STATE_SHARED = ("pending", "reason")
 """How ``clone_state`` copies each field of a ``VState`` (``test_clone`` holds this list to the
 dataclass): flat lists of strings or flags are sliced (strings are immutable, so sharing them is
 exact); the frames and per-turn facts, nested and changed in place, go through ``marshal``; the
 pending choice and the end reason are only ever replaced whole, never changed in place, so the
-copy shares them (a pending choice is the bulk of a state: every option's record). Everything
-else is an immutable scalar."""
+copy shares them (a pending choice is the bulk of a state: every option's record); the log is an
+``engine.state.EventLog`` whose written events the copy shares (``copy_log``). Everything else
+is an immutable scalar."""
 _dumps, _loads = marshal.dumps, marshal.loads
 
 
+_copy_record = dict.copy
+
+
 def _copy_player(P: Player) -> Player:
+    """The player's lists sliced and its card records copied (a record's values are scalars; a
+    spill is replaced whole), written out field by field and the records copied by a C-level
+    ``map``: this is most of a late game's ``clone``. ``test_clone`` holds it to ``_PLAYER_LISTS``."""
     Q = P.copy()
-    for k in _PLAYER_LISTS:
-        Q[k] = P[k][:]  # type: ignore[literal-required]
-    Q["cards"] = {c: r.copy() for c, r in P["cards"].items()}  # a record's values are scalars (spill: replaced whole)
+    Q["hand"] = P["hand"][:]
+    Q["deck"] = P["deck"][:]
+    Q["discard"] = P["discard"][:]
+    Q["fdeck"] = P["fdeck"][:]
+    Q["fdiscard"] = P["fdiscard"][:]
+    Q["locked"] = P["locked"][:]
+    Q["unlocked"] = P["unlocked"][:]
+    cards = P["cards"]
+    Q["cards"] = dict(zip(cards, map(_copy_record, cards.values()), strict=True))
     return Q
 
 
@@ -147,6 +163,7 @@ def clone_state(s: VState) -> VState:
     d["players"] = [_copy_player(P) for P in d["players"]]
     for k in _STATE_LISTS:
         d[k] = d[k][:]
+    d["log"] = copy_log(d["log"])
     for k in _STATE_NESTED:
         v = d[k]
         if v:

@@ -406,10 +406,12 @@ def could_answer(s: VState, q: int, memo: dict[Any, bool] | None = None) -> bool
     if not P["hand"]:
         return False
     hand, deck = P["hand"], P["deck"]
-    # only the Conditions whose requirement holds (the others cannot be played, wherever their
-    # copies are); each Condition once, judged on its first copy in hand-then-deck order (the
-    # answer is whether any is playable: the order of the checks cannot change it)
-    for copies, _when in live_groups(s, P["villain"], memo):
+    # each Condition once, judged on its first copy in hand-then-deck order; a Condition with no
+    # copy in hand or deck (a quarter of them, late in a game: both copies discarded) is passed
+    # over before its requirement is judged, and a requirement that does not hold ends it before
+    # any card is priced. The answer is whether any is playable, and every test is a pure
+    # function of the table: the order of the tests cannot change it.
+    for copies, when in COND_GROUPS[P["villain"]]:
         first = None
         at = 0
         for c in copies:
@@ -421,7 +423,7 @@ def could_answer(s: VState, q: int, memo: dict[Any, bool] | None = None) -> bool
                 continue
             if first is None or pos < at:
                 first, at = c, pos
-        if first is not None and condition_ok(s, q, first, memo):
+        if first is not None and _fact(s, when, memo) and condition_ok(s, q, first, memo):
             return True
     return False
 

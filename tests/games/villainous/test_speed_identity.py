@@ -57,3 +57,40 @@ def test_R17_a_fresh_copy_decides_what_the_live_state_decides(players: int, kind
     assert [list(o) for o in PASS_ONLY] == pass_only  # the shared list is never changed
     if kind == "human":
         assert reused > 0  # the windows' memory was put to the test
+
+
+def _could_answer_by_live_groups(s: object, q: int) -> bool:
+    """R17's public-facts test as it was first written: the Conditions whose requirement holds,
+    then their first copy in hand or deck (the reference ``could_answer`` must agree with)."""
+    P = s.players[q]  # type: ignore[attr-defined]
+    if P["villain"] == "john" and turn.disguises(s, q):  # type: ignore[arg-type]
+        return True
+    if not P["hand"]:
+        return False
+    order = P["hand"] + P["deck"]
+    for copies, _when in turn.live_groups(s, P["villain"]):  # type: ignore[arg-type]
+        held = [c for c in order if c in copies]
+        if held and turn.condition_ok(s, q, held[0]):  # type: ignore[arg-type]
+            return True
+    return False
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_R17_could_answer_equals_the_live_groups_reference_at_every_step(players: int) -> None:
+    """``could_answer`` passes over a Condition with no copy in hand or deck before judging its
+    requirement: the same answer for every seat at every step of random games."""
+    g = games.game("villainous")
+    rng = Rng(100 + players)
+    checked = 0
+    for seed in range(3):
+        s = g.setup([Seat(f"P{i}", "human") for i in range(players)], g.spec.resolve_options({}), seed)
+        for _ in range(600):
+            if g.decision(s) is None:
+                break
+            for q in range(players):
+                assert turn.could_answer(s, q) == _could_answer_by_live_groups(s, q)
+                assert turn.could_answer(s, q, {}) == turn.could_answer(s, q)
+                checked += 1
+            legal = g.legal_actions(s)
+            g.apply(s, legal[rng.below(len(legal))].id)
+    assert checked > 1000
