@@ -98,8 +98,11 @@ class SuperSearchBot(PairedRefiningSearchBot):
 
 PER_OPTION = 8
 """Playouts per legal answer: the budget of a decision (an iteration count, so a bot game
-replays exactly, well under the 400 CPU ms / 1 s caps); answers pruned early leave theirs to the
-close ones."""
+replays exactly while it binds); answers pruned early leave theirs to the close ones. A playout
+to the end of the battle costs 2–30 ms, so a decision takes about 0.1 CPU-s on average, and about
+4 % of them (early in a long battle: many actions left to play out) reach the 400 CPU ms cap
+first, where the choice depends on the machine's speed (a sample of 191 decisions, uncapped:
+mean 0.099 s, 8 above 0.4 s, the longest 0.73 s)."""
 
 
 def search_bot() -> SearchBot:
@@ -107,6 +110,8 @@ def search_bot() -> SearchBot:
     answer that does better on common random numbers (``PairedRefiningSearchBot``): playouts the
     heuristic plays on both sides (the likeliest model of a rival at the table), run to the end
     of the battle under way (at most 40 actions) and scored by ``evaluate``; answers clearly no
-    better than the heuristic's are dropped after three samples."""
+    better than the heuristic's are dropped after three samples. Against the heuristic, seats
+    alternated, 100 seeds × 2, ``--think-ms 400``: 135/200 = 67.5 % (95 % CI 60.7–73.6 %); the
+    previous paired search (5 playouts per answer, depth 12, a fixed logistic width) 114/200."""
     return SuperSearchBot(determinize, evaluate, depth=40, prior="heuristic", margin=0.01, rollout="heuristic",
                           z=1.0, per_option=PER_OPTION, horizon=battle, prune=1.0, min_samples=3)
