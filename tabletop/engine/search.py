@@ -211,10 +211,18 @@ def _select(node: Node, ids: list[str], seat: int, c: float) -> str:
     return best
 
 
+Horizon = Callable[[Any], Any]
+"""``state -> key``: a playout stops as soon as the key differs from the one it started with (a
+game's natural cut-off: the end of the battle or round under way), before ``depth`` if earlier."""
+
+
 def _playout(game: Game[Any], s: Any, rng: Rng, evaluate: Evaluator, depth: int, seats: int,
-             first_bias: float = 0.0, policy: Policy | None = None) -> list[float]:
+             first_bias: float = 0.0, policy: Policy | None = None, horizon: Horizon | None = None) -> list[float]:
     bias = int(first_bias * 1024)
+    start = horizon(s) if horizon is not None else None
     for _ in range(depth):
+        if horizon is not None and horizon(s) != start:
+            break
         decision = game.decision(s)
         if decision is None:
             break
@@ -263,8 +271,10 @@ class SearchBot:
                  wall_ms: float | None = DEFAULT_WALL_MS, iterations: int | None = None,
                  exploration: float = 0.7, depth: int = 30, first_bias: float = 0.0,
                  rollout: str | None = None, prior: str | None = None, margin: float = 0.03,
-                 per_option: int | None = None) -> None:
+                 per_option: int | None = None, horizon: Horizon | None = None) -> None:
         self.determinize = determinize
+        self.horizon = horizon
+        """Where a playout may stop before ``depth`` (``Horizon``; used by the paired search)."""
         self.evaluate = evaluate
         self.think_ms = think_ms
         self.wall_ms = wall_ms
@@ -358,7 +368,8 @@ class PairedResult:
 def paired_root(game: Game[Any], state: "BaseState", seat: int, actions: list[str], favourite: str, *,
                 determinize: Determinizer, evaluate: Evaluator, rng: Rng, budget: Budget, depth: int,
                 policy: Policy | None = None, first_bias: float = 0.0, z: float = 1.0, margin: float = 0.0,
-                stop: Callable[[], bool] | None = None) -> PairedResult:
+                stop: Callable[[], bool] | None = None, horizon: Horizon | None = None,
+                prune: float | None = None, min_samples: int = 3) -> PairedResult:
     """Compare every root action with ``favourite`` on *common random numbers*: each sample draws
     one seed; every action is then played from the determinization that seed builds, with the
     playout's chance (the state's reseeded RNG and the policy's) from the same seed, so the hidden
@@ -366,41 +377,60 @@ def paired_root(game: Game[Any], state: "BaseState", seat: int, actions: list[st
     differs. The paired differences are far less noisy than independent playout means, so a few
     samples per action tell a real improvement from luck. ``budget.iterations`` counts playouts
     (samples × actions). An action replaces the favourite when its mean advantage beats
-    ``margin + z × standard error`` (and is the largest such)."""
+    ``margin + z × standard error`` (and is the largest such).
+
+    ``prune`` (adaptive sampling): after ``min_samples`` samples, an answer whose mean advantage
+    plus ``prune`` standard errors is not above 0 (clearly no better than the favourite, or the
+    same on every sample) is played no more; the playouts it would have cost go to the answers
+    still in contention, and the search ends as soon as none is left. A decision where the
+    favourite is plainly right then costs a few samples, a close one gets the whole budget.
+    ``horizon``: where each playout may stop before ``depth`` (see ``Horizon``)."""
     start_wall, start_cpu = time.perf_counter(), time.thread_time()
     seats = _seats_of(game, state)
     diffs: dict[str, list[float]] = {a: [] for a in actions if a != favourite}
-    samples = 0
+    live = [a for a in actions if a in diffs]
+    samples = playouts = 0
     keep: list[Any] = []
     while True:
         seed = rng.below(1 << 62)
         values: dict[str, float] = {}
         kept: list[Any] = []
         for a in actions:
+            if a != favourite and a not in live:
+                continue
             r = Rng(seed)
             s = determinize(game, state, seat, r)
             game.apply(s, a)
-            values[a] = _playout(game, s, r, evaluate, depth, seats, first_bias, policy)[seat]
+            values[a] = _playout(game, s, r, evaluate, depth, seats, first_bias, policy, horizon)[seat]
             kept.append(s)  # see ``ismcts``: no new state reuses the address of a memoised one
         keep = kept
-        for a in diffs:
+        for a in live:
             diffs[a].append(values[a] - values[favourite])
         samples += 1
-        if budget.spent(samples * len(actions), start_cpu, start_wall, stop):
+        playouts += len(values)
+        if prune is not None and samples >= min_samples:
+            live = [a for a in live if _mean_se(diffs[a])[0] + prune * _mean_se(diffs[a])[1] > 0]
+            if not live:
+                break
+        if budget.spent(playouts, start_cpu, start_wall, stop):
             break
     del keep
-    advantage = {a: sum(d) / len(d) for a, d in diffs.items()}
-    error = {}
+    advantage, error = {}, {}
     for a, d in diffs.items():
-        mean = advantage[a]
-        var = sum((x - mean) ** 2 for x in d) / (len(d) - 1) if len(d) > 1 else 1.0
-        error[a] = math.sqrt(var / len(d))
+        advantage[a], error[a] = _mean_se(d)
     best = favourite
     clear = 0.0
     for a in actions:  # the rules' order breaks ties
         if a in advantage and advantage[a] - (margin + z * error[a]) > clear:
             best, clear = a, advantage[a] - (margin + z * error[a])
     return PairedResult(best, samples, advantage, error, time.perf_counter() - start_wall)
+
+
+def _mean_se(d: list[float]) -> tuple[float, float]:
+    """The mean of paired differences and its standard error (1 with a single sample)."""
+    mean = sum(d) / len(d)
+    var = sum((x - mean) ** 2 for x in d) / (len(d) - 1) if len(d) > 1 else 1.0
+    return mean, math.sqrt(var / len(d))
 
 
 class PairedRefiningSearchBot(SearchBot):
@@ -412,9 +442,13 @@ class PairedRefiningSearchBot(SearchBot):
     overrule the heuristic), the paired differences cancel the luck of the draw shared by all
     answers. ``per_option`` (samples per decision) sets the budget with the CPU/wall caps."""
 
-    def __init__(self, *args: Any, z: float = 1.0, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, z: float = 1.0, prune: float | None = None, min_samples: int = 3,
+                 **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.z = z
+        self.prune = prune
+        """Adaptive sampling (``paired_root``'s ``prune``); ``None``: every answer every sample."""
+        self.min_samples = min_samples
         self.paired: PairedResult | None = None
 
     def choose(self, game: Any, view: Any, decision: Any, actions: list[Any], rng: Rng,
@@ -429,5 +463,6 @@ class PairedRefiningSearchBot(SearchBot):
         self.paired = paired_root(game, state, decision.seat, ids, favourite, determinize=self.determinize,
                                   evaluate=self.evaluate, rng=rng, budget=self.budget(len(actions)),
                                   depth=self.depth, policy=policy, first_bias=self.first_bias, z=self.z,
-                                  margin=self.margin, stop=stop)
+                                  margin=self.margin, stop=stop, horizon=self.horizon, prune=self.prune,
+                                  min_samples=self.min_samples)
         return self.paired.action
