@@ -3,7 +3,8 @@ written as text (each step's decision, the action taken, and the acting seat's v
 change of behaviour shows up as a readable diff.
 
 Regenerate after an intended change of rules or views:
-    .venv/bin/python -m tests.golden.playthrough        (from the repo root)
+    .venv/bin/python -m tests.golden.playthrough            every game (from the repo root)
+    .venv/bin/python -m tests.golden.playthrough GAME ...   only these games
 """
 
 from __future__ import annotations
@@ -68,11 +69,21 @@ def available() -> list[tuple[str, int, dict[str, Any], int, str]]:
 
 
 def main() -> None:
+    words = sys.argv[1:]
+    if {"-h", "--help"} & set(words):
+        print(__doc__)
+        return
     sys.path.insert(0, str(HERE.parent))
     import conftest  # noqa: F401  (registers the kernel test game)
 
+    cases = available()
+    unknown = set(words) - {c[0] for c in cases}
+    if unknown:
+        sys.exit(f"playthrough: no golden case for {', '.join(sorted(unknown))}")
     DATA.mkdir(exist_ok=True)
-    for case in available():
+    for case in cases:
+        if words and case[0] not in words:
+            continue
         path = DATA / case_name(*case)
         path.write_text(render(*case), encoding="utf-8")
         print(f"wrote {path.relative_to(HERE.parent.parent)}")
