@@ -583,12 +583,13 @@ def show_rolls(s: MsxState, die: int, values: list[int], why: dict[str, Any], si
     (the shape ``tabletop.engine.chance.roll`` logs, plus ``steps`` and ``group`` for the dice panel).
     ``why`` and the steps are plain messages."""
     group = "g" + str(len(s.log))
-    if len(values) == 1 and not data:
-        # ``emit``'s event, written out (every value is plain already): one per attack
-        s.log.append({"k": "roll", "m": "msx_roll", "die": die, "value": values[0], "why": why, "seat": None,
-                      "side": side, "group": group, "steps": steps})
-        return
     last = len(values) - 1
+    if not data:
+        # ``emit``'s events, written out (every value is plain already): the dice of most actions
+        for i, value in enumerate(values):
+            s.log.append({"k": "roll", "m": "msx_roll", "die": die, "value": value, "why": why, "seat": None,
+                          "side": side, "group": group, "steps": steps if i == last else []})
+        return
     for i, value in enumerate(values):
         emit(s, "roll", m="msx_roll", die=die, value=value, why=why, seat=None, side=side, group=group,
              steps=steps if i == last else [], **data)
