@@ -71,6 +71,22 @@ def world(s: MsxState) -> dict[str, Any]:
 _CARDS: dict[str, dict[str, Any]] = {}
 ALTERS = ("ATTACK_ALTER", "DEFENSE_ALTER")
 
+TABLES: list[dict[Any, Any]] = [_WORLDS, _CARDS]
+"""Every table the rules keep of facts read from the catalogue (Worlds, cards, the pairings'
+``Bout``s, initiative ``Odds``, act menus): other modules add theirs. ``same_catalogue`` empties
+them all when the data changes (``engine.assets.use_assets``, tests of tampered data)."""
+_FROM: list[Any] = [None]
+
+
+def same_catalogue() -> None:
+    """Forget the ``TABLES`` if they were built from another catalogue than the one in use. Called
+    where a game, a battle or a duel starts, so no fight reads a table of other data."""
+    data = catalogue()
+    if _FROM[0] is not data:
+        for table in TABLES:
+            table.clear()
+        _FROM[0] = data
+
 
 def card(s: MsxState, side: int) -> dict[str, Any] | None:
     """The card of a side's fighter; ``None`` for the Boss (or an empty place)."""
@@ -315,6 +331,7 @@ BOUTS_MAX = 50000
 """Bound on ``_BOUTS`` (cleared when full): 2 x 60 x 60 pairings, plus a Boss's 16 entries per
 fighter, fit in it."""
 SPLIT_BY: dict[str, Any] = {"k": "x.term", "term": "ATTACK_SPLIT"}
+TABLES.append(_BOUTS)
 
 
 def bout_key(s: MsxState, x: int) -> tuple[Any, ...]:

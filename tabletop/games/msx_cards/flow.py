@@ -15,7 +15,22 @@ from tabletop.engine.chance import randbelow
 from . import pentagon
 from .capsules import enemy_reply, use
 from .cards import catalogue
-from .combat import ability, alive, attack, boss_entry, card, die, expire, has, regenerate, show_rolls, who, world
+from .combat import (
+    TABLES,
+    ability,
+    alive,
+    attack,
+    boss_entry,
+    card,
+    die,
+    expire,
+    has,
+    regenerate,
+    same_catalogue,
+    show_rolls,
+    who,
+    world,
+)
 from .state import ENEMY, PLAYER, TURN_LIMIT, BossDuel, Fighter, MsxState
 from .text import P, commas, name_of, spaced
 
@@ -90,6 +105,7 @@ class Odds(NamedTuple):
 
 _ODDS: dict[tuple[str, str, bool], Odds] = {}
 """``Odds`` by (your card, the enemy's card or the Boss, duel?): they read nothing else."""
+TABLES.append(_ODDS)
 
 
 def _odds(s: MsxState, pn: str, en: str, boss: bool) -> Odds:
@@ -164,6 +180,7 @@ def _world(s: MsxState) -> None:
 
 
 def _battle(s: MsxState) -> None:
+    same_catalogue()
     if s.fighters[ENEMY] is None:
         draw_enemy(s)  # first, so that your draft is an informed choice against it
     if s.fighters[PLAYER] is None and not need_fighter(s, "battle"):
@@ -344,6 +361,7 @@ def extra_roll(s: MsxState) -> None:
 
 
 def _boss(s: MsxState) -> None:
+    same_catalogue()
     w = world(s)
     s.mode = "boss"
     s.duel = BossDuel(boss=w["boss"], set="white", step=1, results=[])

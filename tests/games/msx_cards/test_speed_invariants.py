@@ -95,3 +95,17 @@ def test_the_kept_bout_is_a_fresh_one_at_every_step() -> None:
             assert bout(state, x, 1 - x) == _new_bout(state, x, 1 - x), bout_key(state, x)
             checked += 1
     assert checked > 1000
+
+
+def test_the_tables_are_forgotten_when_the_data_changes() -> None:
+    """``same_catalogue`` (called where a game, battle or duel starts) empties every kept table
+    when the catalogue in use is another one, so tampered data never meets facts of the shipped."""
+    from tabletop.games.msx_cards import combat
+
+    game = games.game("msx_cards")
+    played_states(game, [(1, {})], every=50, seeds=1)
+    assert all(combat.TABLES[i] for i in range(3))
+    combat._FROM[0] = object()  # as if the tables had been built from other data
+    combat.same_catalogue()
+    assert not any(combat.TABLES) and combat._FROM[0] is catalogue()
+    assert len(combat.TABLES) == 5
