@@ -83,9 +83,14 @@ def same_catalogue() -> None:
     where a game, a battle or a duel starts, so no fight reads a table of other data."""
     data = catalogue()
     if _FROM[0] is not data:
-        for table in TABLES:
-            table.clear()
+        forget_tables()
         _FROM[0] = data
+
+
+def forget_tables() -> None:
+    """Empty every kept table (``TABLES``): for a catalogue edited in place (tests of one card)."""
+    for table in TABLES:
+        table.clear()
 
 
 def card(s: MsxState, side: int) -> dict[str, Any] | None:

@@ -9,7 +9,7 @@ from tabletop import games
 from tabletop.engine.chance import roll
 from tabletop.engine.rng import DICE, Rng
 from tabletop.games.msx_cards.cards import catalogue
-from tabletop.games.msx_cards.combat import _arithmetic, _new_bout, _plain_steps, bout, bout_key, die
+from tabletop.games.msx_cards.combat import _arithmetic, _new_bout, _plain_steps, bout, bout_key, die, same_catalogue
 from tabletop.games.msx_cards.flow import new_fighter
 from tabletop.games.msx_cards.state import ENEMY, FOREVER, PLAYER, BossDuel, Effect, MsxState
 from tests.games.clone_check import played_states
@@ -53,6 +53,7 @@ def test_the_bout_arithmetic_is_the_full_arithmetic() -> None:
     """With no capsule effect running, an attack's steps and damage from its ``Bout`` constants
     (``_plain_steps``) are exactly the full §7 walk's (``_arithmetic``), for every pairing, every
     roll of the biggest die and both values of "first attack received"."""
+    same_catalogue()  # tables an earlier test built from tampered data are forgotten, as a game does
     checked = 0
     for s, x in _pairings():
         b = bout(s, x, 1 - x)
@@ -68,6 +69,7 @@ def test_the_bout_arithmetic_is_the_full_arithmetic() -> None:
 def test_a_bout_first_met_under_a_capsule_effect_holds_the_no_effect_constants() -> None:
     """``_new_bout`` sets the running effects aside: a pairing first met while a capsule changes
     Attack or Defense (or blocks alterations) keeps the figures of an attack with no effect."""
+    same_catalogue()
     data = catalogue()
     effects = [Effect(cap="c", src=ENEMY, on=PLAYER, kind="ATTACK_MOD", n=3, until=FOREVER),
                Effect(cap="c", src=PLAYER, on=ENEMY, kind="DEFENSE_SET", n=-9, until=FOREVER),
