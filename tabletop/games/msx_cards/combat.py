@@ -7,10 +7,11 @@ Side 1 is the Boss during a duel: it has only the printed value of its current T
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from tabletop.engine import emit
-from tabletop.engine.rng import DICE, below
+from tabletop.engine.rng import DICE, GOLDEN_GAMMA, MASK64
 
 from .cards import catalogue
 from .state import ENEMY, FOREVER, PLAYER, MsxState
@@ -29,13 +30,28 @@ def num(n: int) -> str:
 def die(s: MsxState, sides: int) -> int:
     """One die of ``sides`` faces from the state's generator, not logged: exactly
     ``chance.roll(s, sides, why, log=False)`` (same draw, same undo barrier), which every MSX roll
-    is, since ``show_rolls`` logs the dice once their arithmetic is known. Written out because an
-    action rolls several dice and the two calls in between were a tenth of the rules' time."""
-    if sides not in DICE:
+    is, since ``show_rolls`` logs the dice once their arithmetic is known.
+
+    ``rng.below`` written out with the rejection bound of each die worked out once (:data:`LIMITS`):
+    an action rolls five or six dice, and the call, the bound's three big-integer operations and the
+    returned pair were a sixth of the rules' time. ``test_die_is_rng_below`` holds it to ``below``."""
+    limit = LIMITS.get(sides)
+    if limit is None:
         raise ValueError(f"no d{sides} in this box (dice: {DICE})")
-    s.rng, value = below(s.rng, sides)
-    s.reveals += 1
-    return value + 1
+    state = s.rng
+    while True:
+        state = (state + GOLDEN_GAMMA) & MASK64
+        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+        out = z ^ (z >> 31)
+        if out < limit:
+            s.rng = state
+            s.reveals += 1
+            return out % sides + 1
+
+
+LIMITS = {n: (1 << 64) - ((1 << 64) % n) for n in DICE}
+"""``rng.below``'s rejection bound for each die of the box (outputs at or above it are redrawn)."""
 
 
 # -- small accessors --------------------------------------------------------------------------------
@@ -54,6 +70,27 @@ def world(s: MsxState) -> dict[str, Any]:
 
 _CARDS: dict[str, dict[str, Any]] = {}
 ALTERS = ("ATTACK_ALTER", "DEFENSE_ALTER")
+
+TABLES: list[dict[Any, Any]] = [_WORLDS, _CARDS]
+"""Every table the rules keep of facts read from the catalogue (Worlds, cards, the pairings'
+``Bout``s, initiative ``Odds``, act menus): other modules add theirs. ``same_catalogue`` empties
+them all when the data changes (``engine.assets.use_assets``, tests of tampered data)."""
+_FROM: list[Any] = [None]
+
+
+def same_catalogue() -> None:
+    """Forget the ``TABLES`` if they were built from another catalogue than the one in use. Called
+    where a game, a battle or a duel starts, so no fight reads a table of other data."""
+    data = catalogue()
+    if _FROM[0] is not data:
+        forget_tables()
+        _FROM[0] = data
+
+
+def forget_tables() -> None:
+    """Empty every kept table (``TABLES``): for a catalogue edited in place (tests of one card)."""
+    for table in TABLES:
+        table.clear()
 
 
 def card(s: MsxState, side: int) -> dict[str, Any] | None:
@@ -254,33 +291,225 @@ def _untouched(effects: list[Any], side: int, ab_x: dict[str, Any] | None, ab_y:
     return True
 
 
-def attack(s: MsxState, x: int, y: int, *, surprise: bool = False) -> int:
-    """One attack of ``x`` on ``y`` through §7 steps 1-9; returns the damage dealt.
+@dataclass(frozen=True, slots=True)
+class Bout:
+    """What an attack of one fighter on another reads that cannot change while they fight (their
+    cards, names, abilities; in a duel the Boss's current entry): worked out once per pairing and
+    kept in :data:`_BOUTS`, instead of being looked up again on every attack.
 
-    Written for speed (bots and the balance simulation run it millions of times): capsule effects
-    are looked up only when some are running, and the common case builds only a few messages."""
+    The ``a``... fields are the arithmetic of an attack made with *no capsule effect running* (two
+    attacks in three): with no effect, ``_arithmetic`` reads nothing but these cards and the
+    Boss's entry, so its numbers and its roll-independent messages are constants of the pairing.
+    ``test_the_bout_arithmetic_is_the_full_arithmetic`` checks :func:`_plain_steps` against
+    ``_arithmetic`` on every effect-free attack of many random games."""
+
+    xn: str
+    yn: str
+    cx: dict[str, Any] | None
+    cy: dict[str, Any] | None
+    attacker: str
+    """Names (not ids) for ``last_attack``, the keys format-1 saves held."""
+    target: str
+    why: dict[str, Any]
+    why_surprise: dict[str, Any]
+    a: int
+    """Effective Attack with no capsule effect, and how the attack step shows it."""
+    a_shown: Any
+    d: int
+    d_shown: Any
+    null_first: dict[str, Any] | None
+    """The nullify step when the target's ATTACK_NULLIFIED stops the first attack it receives."""
+    null_low: int
+    """The highest natural roll the target's ATTACK_NULLIFIED stops (0: none)."""
+    null_low_step: dict[str, Any] | None
+    increased: int | None
+    """The attacker's DAMAGE_INCREASED amount when it applies to this target."""
+    split: bool
+    """The target's ATTACK_SPLIT applies to this attacker."""
+    reduced: int | None
+    """The target's DAMAGE_REDUCED amount when it applies to this attacker."""
+
+
+_BOUTS: dict[tuple[Any, ...], Bout] = {}
+"""Bouts by (attacker side, attacker id, target id), plus the Boss's set and step in a duel."""
+BOUTS_MAX = 50000
+"""Bound on ``_BOUTS`` (cleared when full): 2 x 60 x 60 pairings, plus a Boss's 16 entries per
+fighter, fit in it."""
+SPLIT_BY: dict[str, Any] = {"k": "x.term", "term": "ATTACK_SPLIT"}
+TABLES.append(_BOUTS)
+
+
+def bout_key(s: MsxState, x: int) -> tuple[Any, ...]:
+    """The key of ``x``'s attack on the other side in :data:`_BOUTS`."""
+    if s.mode == "boss":
+        duel = s.duel
+        assert duel is not None
+        return (x, s.fighters[PLAYER]["card"], duel["boss"], duel["set"], min(duel["step"], 8))  # type: ignore[index]
+    return (x, s.fighters[x]["card"], s.fighters[1 - x]["card"])  # type: ignore[index]
+
+
+def bout(s: MsxState, x: int, y: int) -> Bout:
+    """The pairing of ``x`` attacking ``y`` now (see :class:`Bout`)."""
+    key = bout_key(s, x)
+    found = _BOUTS.get(key)
+    if found is None:
+        if len(_BOUTS) >= BOUTS_MAX:
+            _BOUTS.clear()
+        found = _BOUTS[key] = _new_bout(s, x, y)
+    return found
+
+
+def _new_bout(s: MsxState, x: int, y: int) -> Bout:
     boss = s.mode == "boss"
-    sides = world(s)["die"]
     cx, cy = card(s, x), card(s, y)
     xn = cx["id"] if cx else who(s, x)
     yn = cy["id"] if cy else who(s, y)
     ab_x, ab_y = (cx["ability"] if cx else None), (cy["ability"] if cy else None)
+    xr, yr = (cx["race"] if cx else None), (cy["race"] if cy else None)
+    running, s.effects = s.effects, []  # the constants are those of an attack with no effect running
+    try:
+        a, a_notes = _attack_stat(s, x, cx, ab_x, ab_y, [])
+        d, d_notes = _defense_stat(s, y, cy, ab_x, ab_y, [])
+        a_shown = a if not a_notes else _stat(a, printed(s, x, "attack"), a_notes)
+        d_shown = nm(d) if not d_notes else _stat(d, printed(s, y, "defense"), d_notes)
+    finally:
+        s.effects = running
+    null_first = null_low_step = None
+    null_low = 0
+    if ab_y is not None and ab_y["kind"] == "ATTACK_NULLIFIED":
+        if ab_y["trigger"] == "first_attack":
+            null_first = {"k": "st.null_first", "card": yn}
+        elif ab_y["trigger"] == "natural_at_most":
+            null_low = ab_y["value"]
+            null_low_step = {"k": "st.null_low", "card": yn, "n": ab_y["value"]}
+    return Bout(
+        xn=xn, yn=yn, cx=cx, cy=cy, attacker=cx["name"] if cx else _name(xn), target=cy["name"] if cy else _name(yn),
+        why={"k": "why.attack", "card": xn, "target_card": yn},
+        why_surprise={"k": "why.surprise", "card": xn, "target_card": yn},
+        a=a, a_shown=a_shown, d=d, d_shown=d_shown,
+        null_first=null_first, null_low=null_low, null_low_step=null_low_step,
+        increased=ab_x["amount"] if (ab_x is not None and ab_x["kind"] == "DAMAGE_INCREASED"
+                                     and race_ok(ab_x, "vs_race", yr, boss)) else None,
+        split=ab_y is not None and ab_y["kind"] == "ATTACK_SPLIT" and race_ok(ab_y, "vs_race", xr, boss),
+        reduced=ab_y["amount"] if (ab_y is not None and ab_y["kind"] == "DAMAGE_REDUCED"
+                                   and race_ok(ab_y, "vs_race", xr, boss)) else None,
+    )
+
+
+def attack(s: MsxState, x: int, y: int, *, surprise: bool = False) -> int:
+    """One attack of ``x`` on ``y`` through §7 steps 1-9; returns the damage dealt.
+
+    Written for speed (bots and the balance simulation run it millions of times): the pairing's
+    facts come from its :class:`Bout`; with no capsule effect running, the arithmetic is the
+    bout's (:func:`_plain_steps`), else the full §7 walk (:func:`_arithmetic`)."""
+    boss = s.mode == "boss"
+    sides = world(s)["die"]
+    b = bout(s, x, y)
     effects = s.effects
     # 1. roll (logged below, once the arithmetic is known, so the dice panel can show it)
     natural = die(s, sides)
-    rolls = [natural]
-    if effects and _effect(effects, x, "BEST_OF_TWO") is not None:
-        second = die(s, sides)
-        rolls.append(second)
-        steps: list[Any] = [{"k": "st.best2", "die": sides, "a": natural, "b": second, "best": max(natural, second)}]
-        natural = max(natural, second)
-    else:
-        steps = [{"k": "st.roll", "die": sides, "value": natural}]
-    damage = 0
     y_f = None if (boss and y == ENEMY) else s.fighters[y]
     first = y_f is not None and y_f["hits"] == 0
     if y_f is not None:
         y_f["hits"] += 1
+    if not effects:
+        steps, damage = _plain_steps(b, sides, natural, first)
+        if damage and y_f is not None:
+            y_f["vit"] -= damage  # ``hurt`` with no effect: no REVIVE can catch a defeat
+        # ``show_rolls``'s event for one die, written out: one per attack
+        s.log.append({"k": "roll", "m": "msx_roll", "die": sides, "value": natural,
+                      "why": b.why_surprise if surprise else b.why, "seat": None, "side": x,
+                      "group": "g" + str(len(s.log)), "steps": steps})
+    else:
+        if _effect(effects, x, "BEST_OF_TWO") is not None:
+            second = die(s, sides)
+            rolls = [natural, second]
+            steps = [{"k": "st.best2", "die": sides, "a": natural, "b": second, "best": max(natural, second)}]
+            natural = max(natural, second)
+        else:
+            rolls = [natural]
+            steps = [{"k": "st.roll", "die": sides, "value": natural}]
+        damage = _arithmetic(s, x, y, b.cx, b.cy, b.yn, natural, first, steps)
+        if damage:
+            steps.extend(hurt(s, y, damage))
+        show_rolls(s, sides, rolls, b.why_surprise if surprise else b.why, x, steps)
+    left = y_f["vit"] if y_f is not None else None
+    kind = "surprise" if surprise else "attack"
+    # the same keys as format-1 saves held (names, not ids), so their states still compare
+    s.last_attack = {"by": x, "on": y, "attacker": b.attacker, "target": b.target, "natural": natural,
+                     "die": sides, "damage": damage, "steps": steps, "surprise": surprise}
+    # ``emit``'s event, written out (every value is plain already): the hottest event of the game
+    s.log.append({"k": "attack", "m": kind if left is None else f"{kind}_left" if left > 0 else f"{kind}_out",
+                  "by": x, "on": y, "natural": natural, "die": sides, "damage": damage, "steps": steps,
+                  "surprise": surprise, "card": b.xn, "target_card": b.yn, "left": left})
+    return damage
+
+
+def _plain_steps(b: Bout, sides: int, natural: int, first: bool) -> tuple[list[Any], int]:
+    """§7 steps 1-9 with no capsule effect running, from the pairing's constants: the steps (the
+    very messages ``_arithmetic`` writes) and the damage."""
+    steps: list[Any] = [{"k": "st.roll", "die": sides, "value": natural}]
+    damage = 0
+    if b.null_first is not None and first:
+        steps.append(b.null_first)
+    elif natural <= b.null_low:
+        steps.append(b.null_low_step)
+    else:
+        raw = natural + b.a
+        steps.append({"k": "st.attack", "a": b.a_shown, "raw": raw if raw >= 0 else nm(raw)})
+        raw += b.d
+        steps.append({"k": "st.defense", "card": b.yn, "d": b.d_shown, "raw": raw if raw >= 0 else nm(raw)})
+        if raw <= 0:
+            steps.append(NO_WOUND)
+        else:
+            if b.increased is not None:
+                raw += b.increased
+                steps.append({"k": "st.increased", "n": sgn(b.increased), "raw": nm(raw)})
+            if b.split:
+                raw //= 2
+                steps.append({"k": "st.halved", "by": SPLIT_BY, "raw": nm(raw)})
+            if b.reduced is not None:
+                raw -= b.reduced
+                steps.append({"k": "st.reduced", "n": b.reduced, "raw": nm(raw)})
+            damage = raw if raw > 0 else 0
+    steps.append({"k": "st.damage", "n": damage})
+    return steps, damage
+
+
+def _attack_stat(s: MsxState, x: int, cx: dict[str, Any] | None, ab_x: dict[str, Any] | None,
+                 ab_y: dict[str, Any] | None, effects: list[Any]) -> tuple[int, list[Any]]:
+    """§7 step 3's effective Attack of ``x`` and its notes (``attack_value``, with its shortcuts)."""
+    if cx is not None and not effects and not (ab_x is not None and ab_x["kind"] in ALTERS) and not (
+            ab_y is not None and ab_y["kind"] in ALTERS):
+        return max(0, cx["attack"]), []
+    if cx is not None and _untouched(effects, x, ab_x, ab_y, "ATTACK_ALTER", ("ATTACK_MOD",)):
+        # what ``attack_value`` gives with no ATTACK_MOD on x and no ATTACK_ALTER on either side
+        a = cx["attack"]
+        return (a, []) if a >= 0 else (0, [FLOORED])
+    return attack_value(s, x)
+
+
+def _defense_stat(s: MsxState, y: int, cy: dict[str, Any] | None, ab_x: dict[str, Any] | None,
+                  ab_y: dict[str, Any] | None, effects: list[Any]) -> tuple[int, list[Any]]:
+    """§7 step 3's effective Defense of ``y`` and its notes (``defense_value``, with its shortcuts)."""
+    if cy is not None and not effects and not (ab_x is not None and ab_x["kind"] in ALTERS) and not (
+            ab_y is not None and ab_y["kind"] in ALTERS):
+        return min(0, cy["defense"]), []
+    if cy is not None and _untouched(effects, y, ab_x, ab_y, "DEFENSE_ALTER", ("DEFENSE_SET", "DEFENSE_MOD")):
+        # what ``defense_value`` gives with no DEFENSE_SET/MOD on y and no DEFENSE_ALTER at all
+        d = cy["defense"]
+        return (d, []) if d <= 0 else (0, [CAPPED])
+    return defense_value(s, y)
+
+
+def _arithmetic(s: MsxState, x: int, y: int, cx: dict[str, Any] | None, cy: dict[str, Any] | None,
+                yn: str, natural: int, first: bool, steps: list[Any]) -> int:
+    """§7 steps 2-9 of an attack whose roll is ``natural``, the full walk (any capsule effect):
+    appends the arithmetic to ``steps`` (ending with the damage step) and returns the damage."""
+    boss = s.mode == "boss"
+    effects = s.effects
+    ab_x, ab_y = (cx["ability"] if cx else None), (cy["ability"] if cy else None)
+    damage = 0
     # 2. nullify
     null = _effect(effects, y, "NULLIFY_ATTACKS") if effects else None
     why_null = None
@@ -295,17 +524,8 @@ def attack(s: MsxState, x: int, y: int, *, surprise: bool = False) -> int:
         steps.append(why_null)
     else:
         xr, yr = (cx["race"] if cx else None), (cy["race"] if cy else None)
-        # 3. raw (fast path: no capsule running and no alteration ability on either side)
-        plain = not effects and not (ab_x is not None and ab_x["kind"] in ALTERS) and not (
-            ab_y is not None and ab_y["kind"] in ALTERS)
-        if plain and cx is not None:
-            a, a_notes = max(0, cx["attack"]), []
-        elif cx is not None and _untouched(effects, x, ab_x, ab_y, "ATTACK_ALTER", ("ATTACK_MOD",)):
-            # what ``attack_value`` gives with no ATTACK_MOD on x and no ATTACK_ALTER on either side
-            a = cx["attack"]
-            a, a_notes = (a, []) if a >= 0 else (0, [FLOORED])
-        else:
-            a, a_notes = attack_value(s, x)
+        # 3. raw
+        a, a_notes = _attack_stat(s, x, cx, ab_x, ab_y, effects)
         raw = natural + a
         steps.append({"k": "st.attack", "a": a, "raw": nm(raw)} if not a_notes else
                      {"k": "st.attack", "a": _stat(a, printed(s, x, "attack"), a_notes), "raw": nm(raw)})
@@ -313,14 +533,7 @@ def attack(s: MsxState, x: int, y: int, *, surprise: bool = False) -> int:
         if ignore is not None:
             steps.append({"k": "st.ignored", "card": yn, "cap_term": ignore["cap"], "raw": nm(raw)})
         else:
-            if plain and cy is not None:
-                d, d_notes = min(0, cy["defense"]), []
-            elif cy is not None and _untouched(effects, y, ab_x, ab_y, "DEFENSE_ALTER", ("DEFENSE_SET", "DEFENSE_MOD")):
-                # what ``defense_value`` gives with no DEFENSE_SET/MOD on y and no DEFENSE_ALTER at all
-                d = cy["defense"]
-                d, d_notes = (d, []) if d <= 0 else (0, [CAPPED])
-            else:
-                d, d_notes = defense_value(s, y)
+            d, d_notes = _defense_stat(s, y, cy, ab_x, ab_y, effects)
             raw += d
             if d_notes:
                 steps.append({"k": "st.defense", "card": yn, "d": _stat(d, printed(s, y, "defense"), d_notes),
@@ -362,21 +575,6 @@ def attack(s: MsxState, x: int, y: int, *, surprise: bool = False) -> int:
             # 9. damage
             damage = raw if raw > 0 else 0
     steps.append({"k": "st.damage", "n": damage})
-    if damage:
-        steps.extend(hurt(s, y, damage))
-    show_rolls(s, sides, rolls, {"k": "why.surprise" if surprise else "why.attack", "card": xn, "target_card": yn},
-               x, steps)
-    left = y_f["vit"] if y_f is not None else None
-    kind = "surprise" if surprise else "attack"
-    # the same keys as format-1 saves held (names, not ids), so their states still compare
-    # a fighter's name is on its card, at hand; only a Boss's is looked up
-    s.last_attack = {"by": x, "on": y, "attacker": cx["name"] if cx else _name(xn),
-                     "target": cy["name"] if cy else _name(yn), "natural": natural, "die": sides,
-                     "damage": damage, "steps": steps, "surprise": surprise}
-    # ``emit``'s event, written out (every value is plain already): the hottest event of the game
-    s.log.append({"k": "attack", "m": kind if left is None else f"{kind}_left" if left > 0 else f"{kind}_out",
-                  "by": x, "on": y, "natural": natural, "die": sides, "damage": damage, "steps": steps,
-                  "surprise": surprise, "card": xn, "target_card": yn, "left": left})
     return damage
 
 
@@ -407,12 +605,13 @@ def show_rolls(s: MsxState, die: int, values: list[int], why: dict[str, Any], si
     (the shape ``tabletop.engine.chance.roll`` logs, plus ``steps`` and ``group`` for the dice panel).
     ``why`` and the steps are plain messages."""
     group = "g" + str(len(s.log))
-    if len(values) == 1 and not data:
-        # ``emit``'s event, written out (every value is plain already): one per attack
-        s.log.append({"k": "roll", "m": "msx_roll", "die": die, "value": values[0], "why": why, "seat": None,
-                      "side": side, "group": group, "steps": steps})
-        return
     last = len(values) - 1
+    if not data:
+        # ``emit``'s events, written out (every value is plain already): the dice of most actions
+        for i, value in enumerate(values):
+            s.log.append({"k": "roll", "m": "msx_roll", "die": die, "value": value, "why": why, "seat": None,
+                          "side": side, "group": group, "steps": steps if i == last else []})
+        return
     for i, value in enumerate(values):
         emit(s, "roll", m="msx_roll", die=die, value=value, why=why, seat=None, side=side, group=group,
              steps=steps if i == last else [], **data)

@@ -7,7 +7,7 @@ module only validates the answer, applies it through the functions here and call
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, NamedTuple
 
 from tabletop.engine import emit
 from tabletop.engine.chance import randbelow
@@ -15,7 +15,22 @@ from tabletop.engine.chance import randbelow
 from . import pentagon
 from .capsules import enemy_reply, use
 from .cards import catalogue
-from .combat import ability, alive, attack, boss_entry, card, die, expire, has, regenerate, show_rolls, who, world
+from .combat import (
+    TABLES,
+    ability,
+    alive,
+    attack,
+    boss_entry,
+    card,
+    die,
+    expire,
+    has,
+    regenerate,
+    same_catalogue,
+    show_rolls,
+    who,
+    world,
+)
 from .state import ENEMY, PLAYER, TURN_LIMIT, BossDuel, Fighter, MsxState
 from .text import P, commas, name_of, spaced
 
@@ -78,9 +93,26 @@ def draw_enemy(s: MsxState) -> None:
 
 
 # -- initiative ----------------------------------------------------------------------------------------
-def initiative(s: MsxState) -> None:
-    """R6: d6 each, +1 for strictly higher Resistance (not against a Boss), INITIATIVE_BONUS; ties re-roll."""
-    boss = s.mode == "boss"
+class Odds(NamedTuple):
+    """What an initiative roll-off adds to each die (R6), worked out once per pairing: the
+    modifiers, their notes (``last_init["notes"]``) and the notes joined for the dice panel."""
+
+    mods: tuple[int, int]
+    why: tuple[tuple[Any, ...], tuple[Any, ...]]
+    p_why: Any
+    e_why: Any
+
+
+_ODDS: dict[tuple[str, str, bool], Odds] = {}
+"""``Odds`` by (your card, the enemy's card or the Boss, duel?): they read nothing else."""
+TABLES.append(_ODDS)
+
+
+def _odds(s: MsxState, pn: str, en: str, boss: bool) -> Odds:
+    key = (pn, en, boss)
+    found = _ODDS.get(key)
+    if found is not None:
+        return found
     mods = [0, 0]
     why: list[list[Any]] = [[], []]
     if not boss:
@@ -94,15 +126,26 @@ def initiative(s: MsxState) -> None:
         if ab is not None and ab["kind"] == "INITIATIVE_BONUS":
             mods[side] += ab["amount"]
             why[side].append(P("st.ini_bonus", n=ab["amount"]))
-    tries = []
+    if len(_ODDS) > 20000:
+        _ODDS.clear()
+    found = _ODDS[key] = Odds((mods[0], mods[1]), (tuple(why[0]), tuple(why[1])),
+                              spaced(why[PLAYER]) if why[PLAYER] else None,
+                              spaced(why[ENEMY]) if why[ENEMY] else None)
+    return found
+
+
+def initiative(s: MsxState) -> None:
+    """R6: d6 each, +1 for strictly higher Resistance (not against a Boss), INITIATIVE_BONUS; ties re-roll."""
     names = (who(s, PLAYER), who(s, ENEMY))  # nothing below changes who is fighting
     pn, en = names
-    p_why = spaced(why[PLAYER]) if why[PLAYER] else None
-    e_why = spaced(why[ENEMY]) if why[ENEMY] else None
+    odds = _odds(s, pn, en, s.mode == "boss")
+    mp, me = odds.mods
+    p_why, e_why = odds.p_why, odds.e_why
+    tries = []
     while True:
         rp = die(s, 6)
         re_ = die(s, 6)
-        tp, te = rp + mods[PLAYER], re_ + mods[ENEMY]
+        tp, te = rp + mp, re_ + me
         tries.append([rp, re_])
         steps = [P("st.ini", card=pn, value=rp, total=tp) if p_why is None else
                  P("st.ini_mods", card=pn, value=rp, mods=p_why, total=tp),
@@ -114,8 +157,9 @@ def initiative(s: MsxState) -> None:
             break
         emit(s, "tie", total=tp)
     s.init = PLAYER if tp > te else ENEMY
-    s.last_init = {"rolls": [rp, re_], "mods": mods, "notes": why, "totals": [tp, te], "holder": s.init,
-                   "tries": tries}
+    mods = [mp, me]
+    s.last_init = {"rolls": [rp, re_], "mods": mods, "notes": [list(odds.why[0]), list(odds.why[1])],
+                   "totals": [tp, te], "holder": s.init, "tries": tries}
     emit(s, "initiative", holder=s.init, totals=[tp, te], rolls=[rp, re_], mods=mods, card=pn, card2=en,
          total=tp, total2=te, first_card=names[s.init])
 
@@ -136,6 +180,7 @@ def _world(s: MsxState) -> None:
 
 
 def _battle(s: MsxState) -> None:
+    same_catalogue()
     if s.fighters[ENEMY] is None:
         draw_enemy(s)  # first, so that your draft is an informed choice against it
     if s.fighters[PLAYER] is None and not need_fighter(s, "battle"):
@@ -316,6 +361,7 @@ def extra_roll(s: MsxState) -> None:
 
 
 def _boss(s: MsxState) -> None:
+    same_catalogue()
     w = world(s)
     s.mode = "boss"
     s.duel = BossDuel(boss=w["boss"], set="white", step=1, results=[])

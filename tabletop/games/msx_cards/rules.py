@@ -16,7 +16,7 @@ from tabletop.engine.state import clone_with
 from . import flow
 from .capsules import lit
 from .cards import catalogue
-from .combat import attack_value, boss_entry, defense_value, world
+from .combat import TABLES, attack_value, boss_entry, defense_value, same_catalogue, world
 from .faces import face
 from .pentagon import SECTOR_TINT
 from .state import COPIERS, ENEMY, PLAYER, TURN_LIMIT, MsxState
@@ -60,6 +60,7 @@ class MsxCards(Game[MsxState]):
     # -- set-up ------------------------------------------------------------------------------------------
     def setup(self, seats: list[Seat], options: dict[str, Any], seed: int) -> MsxState:
         check_seats(len(seats), bool(options.get("versus")))
+        same_catalogue()
         data = catalogue()
         mission = options.get("mission", "standard")
         if mission not in data.missions:
@@ -105,10 +106,7 @@ class MsxCards(Game[MsxState]):
     def legal_actions(self, s: MsxState) -> list[Action]:
         p = s.phase
         if p == "act":
-            caps = lit(s, s.actor)
-            if not caps:
-                return [ATTACK_ONLY]
-            return _act_actions(tuple(caps))
+            return list(_act_menu(s))
         if p == "draft":
             return [_pick_action(c) for c in s.draft]
         if p == "boss_choice":
@@ -275,10 +273,7 @@ def _is_legal(s: MsxState, action_id: str) -> bool:
     "no" is confirmed, with its reason, by ``find_action``)."""
     p = s.phase
     if p == "act":
-        if action_id == ATTACK:
-            return True
-        chosen = _capsule_ids().get(action_id)
-        return chosen is not None and chosen.get("capsule") in lit(s, s.actor)
+        return action_id == ATTACK or any(a.id == action_id for a in _act_menu(s))
     if p == "draft":
         chosen = _pick_ids().get(action_id)
         return chosen is not None and chosen.card in s.draft
@@ -303,15 +298,25 @@ BONUS = Decision(PLAYER, "bonus", msg("ask.bonus"))
 EXTRA = Decision(PLAYER, "extra", msg("ask.extra"))
 
 
-def _act_actions(caps: tuple[str, ...]) -> list[Action]:
-    """Attack first, then each capsule: a fresh list (callers may keep it) of shared actions."""
-    found = _ACT_LISTS.get(caps)
+def _act_menu(s: MsxState) -> tuple[Action, ...]:
+    """The act decision's actions: attack alone when the actor may use no capsule (button red,
+    nothing lit, or the Boss); else attack first, then each capsule ``lit`` gives. Those depend
+    only on the fighter's card while its button is green, so each card's menu is built once."""
+    side = s.actor
+    f = s.fighters[side]
+    if f is None or not f["green"] or (side == ENEMY and s.mode == "boss"):
+        return NO_CAPSULE
+    found = _MENUS.get(f["card"])
     if found is None:
-        found = _ACT_LISTS[caps] = (ATTACK_FIRST, *(_capsule_action(c) for c in caps))
-    return list(found)
+        caps = lit(s, side)
+        found = _MENUS[f["card"]] = (ATTACK_FIRST, *(_capsule_action(c) for c in caps)) if caps else NO_CAPSULE
+    return found
 
 
-_ACT_LISTS: dict[tuple[str, ...], tuple[Action, ...]] = {}
+NO_CAPSULE = (ATTACK_ONLY,)
+_MENUS: dict[str, tuple[Action, ...]] = {}
+"""The act menu of a fighter whose button is green, by card (``lit`` reads the card's caps only)."""
+TABLES.append(_MENUS)
 
 
 @cache

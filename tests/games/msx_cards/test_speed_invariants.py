@@ -1,0 +1,113 @@
+"""The shortcuts the MSX rules take for speed (issue #15) give exactly what the long way gives.
+
+Each test names the shortcut's invariant and checks it against a from-scratch computation, over
+many seeded random games where it needs played states."""
+
+from __future__ import annotations
+
+from tabletop import games
+from tabletop.engine.chance import roll
+from tabletop.engine.rng import DICE, Rng
+from tabletop.games.msx_cards.cards import catalogue
+from tabletop.games.msx_cards.combat import _arithmetic, _new_bout, _plain_steps, bout, bout_key, die, same_catalogue
+from tabletop.games.msx_cards.flow import new_fighter
+from tabletop.games.msx_cards.state import ENEMY, FOREVER, PLAYER, BossDuel, Effect, MsxState
+from tests.games.clone_check import played_states
+
+
+def test_die_is_rng_below() -> None:
+    """``combat.die`` (the generator written out, bounds worked out once) draws what
+    ``chance.roll(..., log=False)`` draws: same value, same generator state, same undo barrier."""
+    seeds = Rng(7)
+    for _ in range(3000):
+        start = seeds.below(1 << 64)
+        for sides in DICE:
+            a, b = MsxState(rng=start), MsxState(rng=start)
+            assert die(a, sides) == roll(b, sides, "why", log=False)
+            assert (a.rng, a.reveals, a.log) == (b.rng, b.reveals, b.log)
+
+
+def _battle(a: str, b: str) -> MsxState:
+    return MsxState(mode="battle", fighters=[new_fighter(a), new_fighter(b)])
+
+
+def _duel(a: str, boss: str, colour: str, step: int) -> MsxState:
+    return MsxState(mode="boss", fighters=[new_fighter(a), None],
+                    duel=BossDuel(boss=boss, set=colour, step=step, results=[]))
+
+
+def _pairings() -> list[tuple[MsxState, int]]:
+    """Every attack the rules can make: each card on each card, and in a duel each card against
+    each Boss entry of both sets, both ways."""
+    data = catalogue()
+    out = [(_battle(a, b), PLAYER) for a in data.card_ids for b in data.card_ids]
+    for a in data.card_ids:
+        for boss in data.bosses:
+            for colour in ("white", "grey"):
+                for step in range(1, 10):
+                    out += [(_duel(a, boss, colour, step), PLAYER), (_duel(a, boss, colour, step), ENEMY)]
+    return out
+
+
+def test_the_bout_arithmetic_is_the_full_arithmetic() -> None:
+    """With no capsule effect running, an attack's steps and damage from its ``Bout`` constants
+    (``_plain_steps``) are exactly the full §7 walk's (``_arithmetic``), for every pairing, every
+    roll of the biggest die and both values of "first attack received"."""
+    same_catalogue()  # tables an earlier test built from tampered data are forgotten, as a game does
+    checked = 0
+    for s, x in _pairings():
+        b = bout(s, x, 1 - x)
+        for natural in range(1, 21):
+            for first in (True, False):
+                steps = [{"k": "st.roll", "die": 20, "value": natural}]
+                damage = _arithmetic(s, x, 1 - x, b.cx, b.cy, b.yn, natural, first, steps)
+                assert _plain_steps(b, 20, natural, first) == (steps, damage), (bout_key(s, x), natural, first)
+                checked += 1
+    assert checked > 150_000
+
+
+def test_a_bout_first_met_under_a_capsule_effect_holds_the_no_effect_constants() -> None:
+    """``_new_bout`` sets the running effects aside: a pairing first met while a capsule changes
+    Attack or Defense (or blocks alterations) keeps the figures of an attack with no effect."""
+    same_catalogue()
+    data = catalogue()
+    effects = [Effect(cap="c", src=ENEMY, on=PLAYER, kind="ATTACK_MOD", n=3, until=FOREVER),
+               Effect(cap="c", src=PLAYER, on=ENEMY, kind="DEFENSE_SET", n=-9, until=FOREVER),
+               Effect(cap="c", src=PLAYER, on=PLAYER, kind="BLOCK_ALTERATIONS", n=0, until=FOREVER),
+               Effect(cap="c", src=PLAYER, on=ENEMY, kind="BLOCK_ALTERATIONS", n=0, until=FOREVER)]
+    for a in data.card_ids[:20]:
+        for b in data.card_ids:
+            plain = _new_bout(_battle(a, b), PLAYER, ENEMY)
+            s = _battle(a, b)
+            s.effects = [dict(e) for e in effects]  # type: ignore[misc]
+            assert _new_bout(s, PLAYER, ENEMY) == plain
+            assert s.effects == effects
+
+
+def test_the_kept_bout_is_a_fresh_one_at_every_step() -> None:
+    """``bout_key`` holds everything a Bout depends on: at every decision of many random games
+    (battles, duels, solo and versus), the kept Bout of each way of attacking equals one worked out
+    from scratch from the state."""
+    game = games.game("msx_cards")
+    checked = 0
+    for state in played_states(game, [(1, {}), (2, {"versus": True}), (1, {"classic": True})], every=1, seeds=6):
+        if state.phase != "act":
+            continue
+        for x in (PLAYER, ENEMY):
+            assert bout(state, x, 1 - x) == _new_bout(state, x, 1 - x), bout_key(state, x)
+            checked += 1
+    assert checked > 1000
+
+
+def test_the_tables_are_forgotten_when_the_data_changes() -> None:
+    """``same_catalogue`` (called where a game, battle or duel starts) empties every kept table
+    when the catalogue in use is another one, so tampered data never meets facts of the shipped."""
+    from tabletop.games.msx_cards import combat
+
+    game = games.game("msx_cards")
+    played_states(game, [(1, {})], every=50, seeds=1)
+    assert all(combat.TABLES[i] for i in range(3))
+    combat._FROM[0] = object()  # as if the tables had been built from other data
+    combat.same_catalogue()
+    assert not any(combat.TABLES) and combat._FROM[0] is catalogue()
+    assert len(combat.TABLES) == 5
