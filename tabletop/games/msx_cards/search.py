@@ -89,9 +89,9 @@ def battle_chance(s: MsxState) -> float:
 def duel_chance(s: MsxState) -> float:
     """A Boss duel under way: its exact odds from the step reached (``odds.duel_win``, no more
     capsules), as the heuristic computes them."""
+    from .bots import duel_win
     from .cards import catalogue
     from .combat import world
-    from .odds import duel_win
 
     duel, mine = s.duel, s.fighters[PLAYER]
     assert duel is not None
