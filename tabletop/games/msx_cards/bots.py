@@ -10,7 +10,109 @@ from typing import Any
 from tabletop.engine import Action, Decision
 
 from .cards import catalogue
-from .odds import damage_dist, duel_win, hit, mean
+from .odds import SPAN, _mine, damage_dist, hit, mean
+from .odds import duel_win as _exact_duel_win
+
+_ENTRIES: dict[int, tuple[list[dict[str, Any]], tuple[tuple[str, int], ...]]] = {}
+
+
+def _entries_key(entries: list[dict[str, Any]]) -> tuple[tuple[str, int], ...]:
+    """A Boss set's steps as a key, built once per set (the catalogue's lists live as long as the
+    process; the list itself is kept so that its id is never reused)."""
+    found = _ENTRIES.get(id(entries))
+    if found is None or found[0] is not entries:
+        found = _ENTRIES[id(entries)] = (entries, tuple((e["role"], e["value"]) for e in entries))
+    return found[1]
+
+
+_TOTALS: dict[tuple[Any, ...], tuple[float, tuple[float, ...]]] = {}
+_DUELS: dict[tuple[Any, ...], float] = {}
+
+
+def _totals(card_id: str, die: int, entries: list[dict[str, Any]], start: int, capsule: str | None, at: int,
+            first_taken: bool) -> tuple[float, tuple[float, ...]]:
+    """For a duel without a HEAL or REVIVE capsule: the chance of wounding the Boss at each of
+    your steps, and the cumulative distribution of the damage the Boss deals in all its steps.
+    Damage only adds up, so you survive exactly when the total stays below your Vitality: one
+    table answers the duel for every Vitality (``odds.duel_win`` walks each Vitality's states)."""
+    key = (card_id, die, _entries_key(entries), start, capsule, at, first_taken)
+    found = _TOTALS.get(key)
+    if found is not None:
+        return found
+    c = catalogue().cards[card_id]
+    mine = _mine(c)
+    cap = catalogue().capsules[capsule] if capsule else None
+    span = SPAN[cap["duration"]] if cap else 0
+    effects = cap["effects"] if cap else []
+    win = 1.0
+    total: list[float] = [1.0]
+    first = not first_taken
+    for t in range(start, 9):
+        e = entries[t - 1]
+        on = cap is not None and at <= t <= at + span
+        mods = {x["kind"]: x for x in effects} if on else {}
+        if e["role"] == "defense":
+            a = c["attack"] + mine["atk"]
+            if "ATTACK_MOD" in mods and mods["ATTACK_MOD"]["target"] == "self":
+                a = c["attack"] + mods["ATTACK_MOD"]["amount"]
+            d = min(0, e["value"] + mine["boss_def"])
+            if "DEFENSE_MOD" in mods:
+                d = min(0, e["value"] + mods["DEFENSE_MOD"]["amount"])
+            if "IGNORE_DEFENSE" in mods:
+                d = 0
+            p = hit(damage_dist(die, a, d, best2="BEST_OF_TWO" in mods, inc=mine["inc"]))
+            if "EXTRA_ATTACK" in mods:
+                p = 1 - (1 - p) ** 2
+            win *= p
+        else:
+            a = e["value"] + mine["boss_atk"]
+            if "ATTACK_MOD" in mods and mods["ATTACK_MOD"]["target"] == "opponent":
+                a = e["value"] + mods["ATTACK_MOD"]["amount"]
+            d = min(0, c["defense"] + mine["def"])
+            if "DEFENSE_SET" in mods:
+                d = mods["DEFENSE_SET"]["value"]
+            red = mine["red"] + (mods["DAMAGE_TAKEN_MOD"]["amount"] if "DAMAGE_TAKEN_MOD" in mods else 0)
+            dist = damage_dist(die, a, d, null_at_most=mine["null_at_most"],
+                               nullify="NULLIFY_ATTACKS" in mods or (first and mine["null_first"] == 1),
+                               halve=bool(mine["halve"]) or "DAMAGE_TAKEN_HALVED" in mods, red=red)
+            first = False
+            nxt = [0.0] * (len(total) + len(dist) - 1)
+            for i, p in enumerate(total):
+                if p:
+                    for k, q in enumerate(dist):
+                        nxt[i + k] += p * q
+            total = nxt
+    cdf, run = [], 0.0
+    for p in total:
+        run += p
+        cdf.append(run)
+    found = _TOTALS[key] = (win, tuple(cdf))
+    if len(_TOTALS) > 100000:
+        _TOTALS.clear()
+    return found
+
+
+def duel_win(card_id: str, vit: int, die: int, entries: list[dict[str, Any]], start: int = 1,
+             capsule: str | None = None, at: int = 0, first_taken: bool = False) -> float:
+    """``odds.duel_win``, the same number, faster: the heuristic asks for the same duels again and
+    again (every card of the pool at every Boss choice, every capsule at every step of a Boss
+    draft), and the search plays the heuristic in its playouts. Without a HEAL or REVIVE capsule
+    it reads ``_totals``; with one, the exact walk is remembered by its arguments."""
+    kinds = {x["kind"] for x in catalogue().capsules[capsule]["effects"]} if capsule else set()
+    if not kinds & {"HEAL", "REVIVE"}:
+        win, cdf = _totals(card_id, die, entries, start, capsule, at, first_taken)
+        if vit < 1:  # as the exact walk: a fighter at 0 only "survives" a duel with no Boss attack left
+            return win if all(e["role"] == "defense" for e in entries[start - 1:]) else 0.0
+        return win * cdf[min(vit - 1, len(cdf) - 1)]
+    key = (card_id, vit, die, _entries_key(entries), start, capsule, at, first_taken)
+    found = _DUELS.get(key)
+    if found is None:
+        if len(_DUELS) > 200000:
+            _DUELS.clear()
+        found = _DUELS[key] = _exact_duel_win(card_id, vit, die, entries, start=start, capsule=capsule, at=at,
+                                              first_taken=first_taken)
+    return found
+
 
 USE_THRESHOLD = 2.5
 """Minimum expected Vitality swing for a battle capsule (in solo each use invites the enemy's reply)."""

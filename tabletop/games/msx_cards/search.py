@@ -14,7 +14,7 @@ from typing import Any
 
 from tabletop.engine.determinize import reseed
 from tabletop.engine.rng import Rng
-from tabletop.engine.search import RefiningSearchBot, SearchBot
+from tabletop.engine.search import PairedRefiningSearchBot, SearchBot
 
 from .state import ENEMY, PLAYER, MsxState
 
@@ -89,9 +89,9 @@ def battle_chance(s: MsxState) -> float:
 def duel_chance(s: MsxState) -> float:
     """A Boss duel under way: its exact odds from the step reached (``odds.duel_win``, no more
     capsules), as the heuristic computes them."""
+    from .bots import duel_win
     from .cards import catalogue
     from .combat import world
-    from .odds import duel_win
 
     duel, mine = s.duel, s.fighters[PLAYER]
     assert duel is not None
@@ -186,10 +186,59 @@ def next_battle_chance(s: MsxState) -> float:
     return P_BATTLE
 
 
+E_BONUS = sum(max(a, b) for a in range(1, 21) for b in range(1, 21)) / 400
+"""The Bonus screen's expected gain: the best of two d20 (R33)."""
+_PROSPECT: dict[tuple[Any, ...], float] = {}
+
+
+def boss_chance(s: MsxState) -> float:
+    """The Boss duel's chance once the World's three victories are in, before it starts: the better
+    of keeping the fighter on the board (with the Vitality it has left) and drafting a fresh one
+    (best of three from the pool, by order statistics), each by the exact duel odds averaged over
+    the two Boss sets, the pending bonus (and the Bonus screen's expected roll) included, as the
+    heuristic's Boss choice weighs them. A flat rate here made a win that leaves the fighter at 2
+    Vitality worth one that leaves it at 30 in the World's last battle, and let a draft for the
+    Boss ignore the Boss."""
+    from .bots import duel_win
+    from .cards import catalogue
+    from .combat import world
+
+    data = catalogue()
+    w = world(s)
+    boss = data.bosses[w["boss"]]
+    bonus = s.bonus + (round(E_BONUS) if s.phase == "bonus" else 0)
+
+    def value(card: str, vit: int) -> float:
+        return sum(duel_win(card, vit, w["die"], boss[side]) for side in ("white", "grey")) / 2
+
+    mine = s.fighters[PLAYER]
+    offered = s.phase == "draft" and s.draft_for == "boss" and bool(s.draft)
+    pool = list(s.draft if offered else s.pool)
+    if mine is not None and mine["vit"] > 0 and not offered:
+        pool.append(mine["card"])  # sent back, it may be drafted again (§11.1)
+    key = (offered, w["id"], bonus, tuple(pool))
+    fresh = _PROSPECT.get(key)
+    if fresh is None:
+        vals = sorted(value(c, data.cards[c]["vitality"] + bonus) for c in pool) or [0.0]
+        n = len(vals)
+        if offered or n < 3:
+            fresh = vals[-1]
+        else:
+            total = n * (n - 1) * (n - 2) / 6
+            fresh = sum(v * (i * (i - 1) / 2) / total for i, v in enumerate(vals))
+        if len(_PROSPECT) > 50000:
+            _PROSPECT.clear()
+        _PROSPECT[key] = fresh
+    if mine is not None and mine["vit"] > 0 and not offered:
+        return max(fresh, value(mine["card"], mine["vit"] + bonus))
+    return fresh
+
+
 def evaluate(game: Any, s: MsxState) -> list[float]:
     """Your side's chance of completing the Mission, modelled: the battle under way (or the next
     one, from the fighter carried over or the enemy left standing, with their Vitality), the
-    World's remaining victories before a third loss, its Boss, then every later World at a flat
+    World's remaining victories before a third loss, its Boss (once the three victories are in,
+    by the exact odds of the fighter you would bring: ``boss_chance``), then every later World at a flat
     rate; a Boss duel under way by its exact odds. The enemy seat of the versus variant gets the
     rest."""
     from .cards import catalogue
@@ -199,22 +248,38 @@ def evaluate(game: Any, s: MsxState) -> list[float]:
     if s.mode == "boss" and s.duel is not None and s.duel.get("set"):
         here = duel_chance(s)
     elif s.wins >= 3:
-        here = P_BOSS
+        here = boss_chance(s)
     else:
         here = _reach(3 - s.wins, 3 - s.losses, next_battle_chance(s)) * P_BOSS
     value = min(1.0, max(0.0, here * P_WORLD ** later))
     return [value, 1.0 - value] if s.versus else [value]
 
 
-ITERATIONS = 48
-"""Playouts per decision: a fixed count, so a bot game replays exactly (the CPU and wall limits
-of ``engine.search`` stay as caps for a slow machine)."""
+SAMPLES = 6
+"""Paired samples per decision: each plays every legal answer once from the same determinization
+with the same dice, so ``SAMPLES`` × answers playouts (a fixed count: a bot game replays exactly;
+the CPU and wall limits of ``engine.search`` stay as caps for a slow machine)."""
+DEPTH = 10
+"""Decisions a playout runs (the heuristic answering) before ``evaluate`` scores it: about the rest
+of a battle, where a capsule or a draft pays off or does not."""
+
+
+class MsxSearchBot(PairedRefiningSearchBot):
+    """The heuristic's answer refined by a paired comparison at the root (``paired_root``), the
+    heuristic playing the playouts; except in a Boss duel, where the heuristic's capsule timing
+    already *is* the exact best over the dice (``odds.duel_win`` over every later step of use):
+    playouts could only add their noise to it, and the CPU goes to the battles and drafts."""
+
+    def choose(self, game: Any, view: Any, decision: Any, actions: list[Any], rng: Rng,
+               state: Any = None, stop: Any = None) -> str:
+        if len(actions) > 1 and state is not None and decision.kind == "act" and state.mode == "boss":
+            bot = game.spec.bots[self.prior]()
+            return str(bot.choose(game, game.view(state, decision.seat), decision, actions, rng))
+        return super().choose(game, view, decision, actions, rng, state=state, stop=stop)
 
 
 def search_bot() -> SearchBot:
-    """The ``search`` bot kind (the spec's factory): ISMCTS refining the heuristic's answer: it
-    stands unless another action's mean beats it by the margin plus the sampling noise
-    (``RefiningSearchBot``). The evaluation's values are chances of completing the Mission, whose
-    spread over playouts is about a tenth, hence ``spread=0.1``."""
-    return RefiningSearchBot(determinize, evaluate, iterations=ITERATIONS, exploration=0.5, depth=3,
-                             first_bias=0.5, prior="heuristic", margin=0.005, spread=0.1)
+    """The ``search`` bot kind (the spec's factory): the heuristic's answer stands unless another
+    answer beats it, on the same dice, by more than one standard error (``z=1``)."""
+    return MsxSearchBot(determinize, evaluate, per_option=SAMPLES, depth=DEPTH, rollout="heuristic",
+                        prior="heuristic", z=1.0, margin=0.0)

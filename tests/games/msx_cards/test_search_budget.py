@@ -1,6 +1,7 @@
-"""The MSX search bot's default budget: a fixed number of playouts per decision, so a bot game
-replays exactly, well inside the 1 s a decision may take (issue #16), with the heuristic's
-answer kept unless the search beats it by more than its noise (``RefiningSearchBot``)."""
+"""The MSX search bot's default budget: a fixed number of paired samples per decision, so a bot
+game replays exactly, well inside the 1 s a decision may take (issue #16), with the heuristic's
+answer kept unless another beats it on the same dice by more than its noise
+(``PairedRefiningSearchBot``); no playouts in a Boss duel, where the heuristic's odds are exact."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import time
 from tabletop import games
 from tabletop.engine import Match, Seat
 from tabletop.engine.rng import Rng
-from tabletop.engine.search import DEFAULT_WALL_MS, RefiningSearchBot
+from tabletop.engine.search import DEFAULT_CPU_MS, DEFAULT_WALL_MS, PairedRefiningSearchBot
 from tabletop.games.msx_cards import search as S
 
 GAME = games.game("msx_cards")
@@ -23,10 +24,12 @@ def first_choice_state(seed: int = 5) -> Match:
     return m
 
 
-def test_the_default_is_a_refining_bot_with_an_iteration_budget() -> None:
+def test_the_default_is_a_paired_bot_with_a_sample_budget() -> None:
     bot = S.search_bot()
-    assert isinstance(bot, RefiningSearchBot) and bot.prior == "heuristic"
-    assert bot.iterations == S.ITERATIONS and bot.wall_ms is not None and bot.wall_ms <= DEFAULT_WALL_MS
+    assert isinstance(bot, PairedRefiningSearchBot) and bot.prior == "heuristic" and bot.rollout == "heuristic"
+    assert bot.per_option == S.SAMPLES and bot.iterations is None
+    assert bot.think_ms is not None and bot.think_ms <= DEFAULT_CPU_MS
+    assert bot.wall_ms is not None and bot.wall_ms <= DEFAULT_WALL_MS
 
 
 def test_a_decision_replays_exactly_and_stays_under_a_second() -> None:
@@ -38,5 +41,22 @@ def test_a_decision_replays_exactly_and_stays_under_a_second() -> None:
         start = time.perf_counter()
         answers.append(bot.choose(GAME, {}, m.decision(), m.legal(), Rng(9), state=m.state))
         assert time.perf_counter() - start < 20.0  # CPU-bound, and the machine may be loaded
-        assert bot.last is not None and bot.last.iterations == S.ITERATIONS
+        assert bot.paired is not None and bot.paired.samples == S.SAMPLES
     assert answers[0] == answers[1]
+
+
+def boss_act_state(seed: int = 5) -> Match:
+    m = Match.start(GAME, [Seat("h", "heuristic")], {}, seed=seed)
+    while m.decision() is not None:
+        if m.decision().kind == "act" and m.state.mode == "boss" and len(m.legal()) > 1:
+            return m
+        m.bot_step()
+    raise AssertionError("no Boss step with a capsule to use")
+
+
+def test_r30_a_boss_step_is_the_heuristics_exact_answer_without_playouts() -> None:
+    m = boss_act_state()
+    bot = S.search_bot()
+    answer = bot.choose(GAME, {}, m.decision(), m.legal(), Rng(9), state=m.state)
+    heuristic = GAME.spec.bots["heuristic"]().choose(GAME, GAME.view(m.state, 0), m.decision(), m.legal(), Rng(9))
+    assert answer == heuristic and bot.paired is None

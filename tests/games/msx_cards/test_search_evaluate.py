@@ -107,3 +107,32 @@ def test_r10_the_fighter_kept_is_valued_by_the_vitality_it_has_left() -> None:
         s.fighters[PLAYER]["vit"] = vit
     assert S.carried_chance(low) < S.carried_chance(high)
     assert S.evaluate(GAME, low)[0] < S.evaluate(GAME, high)[0]
+
+
+def boss_choice_state(seed: int = 3) -> Any:
+    m = Match.start(GAME, [Seat("h", "heuristic")], {}, seed=seed)
+    while m.decision() is not None:
+        if m.decision().kind == "boss_choice":
+            return m.state
+        m.bot_step()
+    raise AssertionError("no Boss choice reached")
+
+
+def test_r30_the_boss_ahead_counts_the_vitality_your_fighter_kept() -> None:
+    """After the World's third victory, keeping your fighter for the Boss (R30) is worth more at 60
+    Vitality than at 1 (in the last World, whose d20 Boss a fresh draft does not beat for sure);
+    the flat Boss rate rated them the same."""
+    base = boss_choice_state()
+    low, high = GAME.clone(base), GAME.clone(base)
+    for s, vit in ((low, 1), (high, 90)):
+        s.world, s.fighters[PLAYER]["vit"] = 5, vit
+    assert S.evaluate(GAME, high)[0] > S.evaluate(GAME, low)[0]
+    assert S.boss_chance(high) > S.boss_chance(low)
+
+
+def test_r30_the_boss_ahead_depends_on_the_boss() -> None:
+    """The same fighter, pool and bonus face a World 1 Boss (d8) more easily than a World 6 one (d20)."""
+    base = boss_choice_state()
+    easy, hard = GAME.clone(base), GAME.clone(base)
+    easy.world, hard.world = 0, 5
+    assert S.boss_chance(easy) > S.boss_chance(hard)
