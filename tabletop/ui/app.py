@@ -149,7 +149,7 @@ class TabletopApp(App[None]):
     async def _retranslate(self, screen: Any) -> None:
         """One screen in the new language: its own ``retranslate`` if it keeps state in its
         widgets (a form, a table), else composed anew; footers show the bindings anew."""
-        from textual.widgets import Footer
+        from .widgets.footer import Footer
 
         own = getattr(screen, "retranslate", None)
         if own is not None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import Any
 
+from rich.text import Text
 from textual.geometry import Region
 from textual.strip import Strip
 from textual.visual import VisualType
@@ -74,14 +75,55 @@ class KeptLines(Widget):
         self.look: Hashable = None
         self._kept: dict[Hashable, list[Strip]] = {}
 
+    def current_look(self) -> Hashable:
+        """The look to keep the lines under: ``look`` unless a subclass works it out itself."""
+        return self.look
+
     def render_lines(self, crop: Region) -> list[Strip]:
         styles = self.styles
         app = self.app
-        key = (self.look, crop, self.size, styles.border, styles.background, styles.color, styles.text_style,
-               styles.padding, self.background_colors, app.theme, app.ansi_theme, tuple(self.get_line_filters()))
+        key = (self.current_look(), crop, self.size, styles.border, styles.background, styles.color, styles.text_style,
+               styles.padding, self.background_colors, app.theme, app.ansi_theme, tuple(self.get_line_filters()),
+               self._border_title, self._border_subtitle, styles.border_title_color, styles.border_title_background,
+               styles.border_title_style, styles.border_subtitle_color, styles.border_subtitle_background,
+               styles.border_subtitle_style, styles.opacity, styles.tint)
         strips = self._kept.get(key)
         if strips is None:
             strips = self._kept[key] = super().render_lines(crop)
             while len(self._kept) > self.KEPT:
                 del self._kept[next(iter(self._kept))]
         return strips
+
+
+def text_look(content: object) -> Hashable:
+    """What a ``Static``'s content shows, as a hashable value: equal looks paint equal lines.
+
+    Rich ``Text`` (the screens' usual content) by its characters, spans and settings; a string
+    as itself; anything else (a renderable that may draw differently each time) by a new token
+    on every call, so it is always painted anew."""
+    if isinstance(content, str):
+        return content
+    if isinstance(content, Text):
+        return (content.plain, tuple(content.spans), str(content.style), content.justify, content.overflow,
+                content.no_wrap, content.end)
+    return object()
+
+
+class KeptStatic(KeptLines, Static):
+    """A ``Static`` whose painted lines are kept per content (``KeptLines``): an update to a
+    content shown before hands out the lines painted then, and an update to the very content it
+    shows now is no update at all (no repaint, no layout).
+
+    For the lines that say what is under a cursor (a hint, a card panel): moving back and forth
+    shows the same few texts again and again (issue #15)."""
+
+    def __init__(self, content: VisualType = "", **kwargs: Any) -> None:
+        super().__init__(content, **kwargs)
+        self.look = text_look(content)
+
+    def update(self, content: VisualType = "", *, layout: bool = True) -> None:
+        look = text_look(content)
+        if look == self.look:
+            return
+        self.look = look
+        super().update(content, layout=layout)

@@ -18,16 +18,20 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from rich.segment import Segment
 from rich.text import Text
 from textual.app import App, ComposeResult
+from textual.binding import Binding
 from textual.widget import Widget
 from textual.widgets import Static
+from textual.widgets._footer import FooterKey
 
 from tabletop import games
 from tabletop.engine import Match, Seat
 from tabletop.ui.app import TabletopApp
 from tabletop.ui.game_screen import GameScreen
-from tabletop.ui.steady import update_steady
+from tabletop.ui.steady import KeptStatic, update_steady
+from tabletop.ui.widgets.footer import Footer
 
 
 class Work:
@@ -197,3 +201,130 @@ async def test_update_steady_lays_out_only_a_new_height(monkeypatch: pytest.Monk
         assert work.layouts == Counter({"Static#auto": 1})
         await pilot.pause()
         assert auto.size.height == 2
+
+
+# -- fewer widgets: each one costs every key press a round of messages, shown or not (issue #15) --
+
+MOST_WIDGETS = {"mount_gram": 26, "villainous": 29, "superinmundos": 33, "msx_cards": 20}
+"""Widgets under each game screen at the benchmark's table (two seats): the key bar is one
+widget, Mount Gram mounts one zone per seat, not four."""
+
+
+@pytest.mark.parametrize("game_id", list(MOST_WIDGETS))
+async def test_game_screens_stay_under_their_widget_count(tmp_path: Path, game_id: str) -> None:
+    options = {"versus": True} if game_id == "msx_cards" else {}
+    match = Match.start(games.game(game_id), [Seat("Ana"), Seat("Bot1", "heuristic")], options, seed=3)
+    while match.bot_to_move():
+        match.bot_step()
+    async with make_app(tmp_path, match).run_test(size=(120, 40)) as pilot:
+        screen = await open_screen(pilot)
+        widgets = list(screen.walk_children())
+        assert len(widgets) <= MOST_WIDGETS[game_id], Counter(type(w).__name__ for w in widgets)
+        assert not screen.query(FooterKey)  # the key bar draws its keys itself
+        assert len(screen.query(Footer)) == 1
+
+
+class Keys(App[None]):
+    """Bindings of every kind the bar shows: enabled, disabled, hidden, the palette's."""
+
+    BINDINGS = [Binding("question_mark", "help", "help"), Binding("ctrl+s", "save", "save"),
+                Binding("x", "nothing", "never shown", show=False), Binding("e", "end", "end actions"),
+                Binding("v", "view", "view realm")]
+
+    def __init__(self, footer: type[Widget]) -> None:
+        super().__init__()
+        self.footer = footer
+        self.done: list[str] = []
+
+    def compose(self) -> ComposeResult:
+        yield Static("board")
+        yield self.footer()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return None if action == "end" else True  # None: shown, dimmed
+
+    def action_help(self) -> None:
+        self.done.append("help")
+
+    def action_view(self) -> None:
+        self.done.append("view")
+
+
+@pytest.mark.parametrize("width", [80, 40, 30])
+async def test_the_one_widget_key_bar_paints_what_textuals_paints(width: int) -> None:
+    """Same cells, same colours, at a width where all fits and where the palette key covers some."""
+    from textual.widgets import Footer as TextualFooter
+
+    def last_line(app: App[None]) -> list[tuple[str, str]]:
+        strip = app.screen._compositor.render_strips()[-1]
+        return [(seg.text, str(seg.style)) for seg in Segment.simplify(list(strip))]
+
+    pictures = []
+    for footer in (TextualFooter, Footer):
+        app = Keys(footer)
+        async with app.run_test(size=(width, 5)) as pilot:
+            await pilot.pause()
+            await pilot.pause()
+            pictures.append(last_line(app))
+    assert pictures[0] == pictures[1]
+    assert "help" in "".join(text for text, _ in pictures[1])
+
+
+async def test_a_click_on_the_key_bar_presses_the_key_under_it() -> None:
+    app = Keys(Footer)
+    async with app.run_test(size=(80, 5)) as pilot:
+        await pilot.pause()
+        bar = app.query_one(Footer)
+        keys = {k.description: k for k in bar.keys}
+        assert keys["view realm"].x > keys["help"].right  # in the order Textual gives them
+        await pilot.click(Footer, offset=(keys["view realm"].x + 1, 0))
+        await pilot.click(Footer, offset=(keys["help"].x, 0))
+        await pilot.click(Footer, offset=(keys["end actions"].x + 1, 0))  # disabled: a bell, nothing done
+        await pilot.pause()
+        assert app.done == ["view", "help"]
+        assert bar.item_at(keys["help"].right + 200) is None
+
+
+async def test_a_hand_cursor_restyles_no_card(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The card under the cursor paints its own colours: moving along the hand works out no CSS."""
+    async with make_app(tmp_path, table("mount_gram")).run_test(size=(120, 40)) as pilot:
+        screen = await open_screen(pilot)
+        screen.query_one("#hand").focus()
+        await press(pilot, ["right", "left"])
+        restyled: Counter[str] = Counter()
+        update = app_update = pilot.app.stylesheet.update_nodes
+
+        def counted(nodes: Any, animate: bool = False) -> None:
+            for node in nodes:
+                restyled[name(node)] += 1
+            app_update(nodes, animate=animate)
+
+        monkeypatch.setattr(pilot.app.stylesheet, "update_nodes", counted)
+        await press(pilot, ["right", "left"] * (KEYS // 2))
+        monkeypatch.setattr(pilot.app.stylesheet, "update_nodes", update)
+        assert not [k for k in restyled if k.startswith("CardView")], restyled
+
+
+async def test_a_kept_static_shown_the_same_text_again_repaints_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    class One(App[None]):
+        def compose(self) -> ComposeResult:
+            yield KeptStatic(Text("one"), id="kept")
+
+    app = One()
+    async with app.run_test(size=(40, 5)) as pilot:
+        kept = app.query_one(KeptStatic)
+        await pilot.pause()
+        refreshed: list[Widget] = []
+        refresh = Widget.refresh
+        monkeypatch.setattr(Widget, "refresh", lambda self, *a, **k: refreshed.append(self) or refresh(self, *a, **k))
+        kept.update(Text("one"))  # the very text it shows: no update at all
+        assert kept not in refreshed
+        monkeypatch.setattr(Widget, "refresh", refresh)
+        kept.update(Text("two"))
+        await pilot.pause()
+        assert "two" in str(kept.render())
+        with counting(monkeypatch) as work:
+            kept.update(Text("one"))  # shown before: its painted lines are handed out again
+            await pilot.pause()
+        assert not work.draws["KeptStatic#kept"], work.draws
+        assert "one" in "".join(seg.text for seg in app.screen._compositor.render_strips()[0])

@@ -8,13 +8,12 @@ import subprocess
 import sys
 from pathlib import Path
 
-from textual.widgets import Footer
-
 from tabletop import games
 from tabletop.engine import Match, Seat
 from tabletop.engine.saves import save
 from tabletop.ui.app import TabletopApp
 from tabletop.ui.menus import MainMenu
+from tabletop.ui.widgets.footer import Footer
 
 from .screen_text import visible_text
 

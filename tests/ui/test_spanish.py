@@ -16,7 +16,6 @@ from typing import Any
 
 import pytest
 from textual.widgets import Static
-from textual.widgets._footer import FooterKey
 
 from tabletop import games
 from tabletop.engine import Match, Seat
@@ -33,6 +32,7 @@ from tabletop.ui.help import HelpScreen
 from tabletop.ui.menus import MainMenu, NewGameScreen, SavesScreen
 from tabletop.ui.settings_screen import SettingsScreen
 from tabletop.ui.widgets import Curtain, DecisionPanel, LogView
+from tabletop.ui.widgets.footer import Footer
 
 from .screen_text import visible_text
 
@@ -205,7 +205,7 @@ async def test_curtain_game_screen_and_result_in_spanish(tmp_path: Path) -> None
         assert isinstance(screen, GameScreen)
         panel = screen.query_one(DecisionPanel)
         shell = [str(screen.query_one("#title", Static).content), str(screen.query_one("#ask", Static).content),
-                 str(screen.query_one(LogView).border_title), *(k.description for k in screen.query(FooterKey))]
+                 str(screen.query_one(LogView).border_title), *(k.description for k in screen.query_one(Footer).keys)]
         assert_shell_spanish("\n".join(shell), match)
         assert "ayuda" in shell and "guardar" in shell and "Registro" in shell
         assert panel.border_title == for_match(match).text(match.decision().prompt)  # the game's prompt
@@ -305,7 +305,7 @@ async def test_the_palette_switches_a_game_screen_at_once(tmp_path: Path) -> Non
         await pilot.pause()
         await pilot.pause()
         assert app.screen is screen and app.language == "es"
-        keys = [k.description for k in screen.query(FooterKey)]
+        keys = [k.description for k in screen.query_one(Footer).keys]
         assert "ayuda" in keys and "guardar" in keys and "help" not in keys
         assert screen.query_one(LogView).border_title == "Registro"
         hits = {str(hit.text) async for hit in TabletopCommands(screen).discover()}

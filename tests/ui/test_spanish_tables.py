@@ -17,7 +17,6 @@ from typing import Any, NamedTuple
 
 import pytest
 from textual.command import CommandPalette
-from textual.widgets._footer import FooterKey
 
 from tabletop import games
 from tabletop.engine import Match, Seat
@@ -25,6 +24,7 @@ from tabletop.settings import Settings
 from tabletop.ui import menus
 from tabletop.ui.app import TabletopApp
 from tabletop.ui.game_screen import GameScreen, ResultScreen
+from tabletop.ui.widgets.footer import Footer
 
 from .english_words import english_lines
 from .screen_text import visible_text
@@ -174,11 +174,11 @@ async def key_bar(tmp_path: Path, game_id: str, size: tuple[int, int], lang: str
                 await pilot.press("enter")
         screen = app.screen
         assert isinstance(screen, GameScreen)
-        keys = [k for k in screen.query(FooterKey) if k.description and k.is_attached and k.display]
-        palette = next(k for k in keys if k.has_class("-command-palette"))
+        keys = [k for k in screen.query_one(Footer).keys if k.description]
+        palette = next(k for k in keys if k.kind == "palette")
         text = visible_text(app).splitlines()[-1]
         return {k.key_display: k is palette or (f"{k.key_display} {k.description}" in text
-                                               and k.region.right <= palette.region.x) for k in keys}
+                                               and k.right <= palette.x) for k in keys}
 
 
 @pytest.mark.parametrize("size", [(100, 30), (120, 40)], ids=lambda s: f"{s[0]}x{s[1]}")

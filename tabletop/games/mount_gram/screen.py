@@ -24,7 +24,7 @@ from tabletop.engine import Action, Decision
 from tabletop.engine.faces import CardFace
 from tabletop.ui.game_screen import GameScreen
 from tabletop.ui.glyphs import bar
-from tabletop.ui.steady import update_steady
+from tabletop.ui.steady import KeptStatic, update_steady
 from tabletop.ui.widgets import CardRow, DecisionPanel
 from tabletop.ui.widgets.card_view import face_text
 
@@ -116,17 +116,24 @@ class MountGramScreen(GameScreen):
         self._card_rows = (0, 0)
         """(content width, lines) the card panel was last fixed at (``_fit_card_panel``)."""
 
+    @property
+    def _seats(self) -> int:
+        """Players at this table (at most ``MAX_SEATS``): one staging-area and one player zone each."""
+        return min(MAX_SEATS, len(self.match.seats))
+
     # -- layout ---------------------------------------------------------------------------------
     def compose_board(self) -> ComposeResult:
         with BoardArea(id="table"):
+            # one zone per seat, no more (staging areas are never more than the players): a hidden
+            # widget still costs every frame's message round (issue #15)
             with Grid(id="areas"):
-                for i in range(MAX_SEATS):
+                for i in range(self._seats):
                     yield Zone(id=f"area{i}", classes="area")
             with Grid(id="players"):
-                for i in range(MAX_SEATS):
+                for i in range(self._seats):
                     yield Zone(id=f"player{i}", classes="player")
             yield Zone(id="card", classes="card")
-        yield Static(id="hint")
+        yield KeptStatic(id="hint")
         with Vertical(id="hand-box"):
             yield HandRow(id="hand", ascii_only=self.ascii_only, empty="(no cards in hand)")
         yield Static(id="detail")
@@ -467,13 +474,13 @@ class MountGramScreen(GameScreen):
         for grid_id, n in (("#areas", len(groups)), ("#players", len(players))):
             self.query_one(grid_id, Grid).styles.grid_size_columns = 1 if n <= 1 else 2
         split = len(groups) > 1
-        for i in range(MAX_SEATS):
+        for i in range(self._seats):
             zone = self.query_one(f"#area{i}", Zone)
             zone.display = i < len(groups)
             if i < len(groups):
                 self._draw_group(zone, groups[i], players, split)
         to_act = view.get("to_act")
-        for i in range(MAX_SEATS):
+        for i in range(self._seats):
             zone = self.query_one(f"#player{i}", Zone)
             zone.display = i < len(players)
             if i < len(players):
@@ -980,7 +987,7 @@ class MountGramScreen(GameScreen):
             self._move_to(target)  # (from where the cursor was: that zone is painted again too)
             return
         to_act = self._view.get("to_act")
-        if to_act is not None and to_act < MAX_SEATS:
+        if to_act is not None and to_act < self._seats:
             zone = self.query_one(f"#player{to_act}", Zone)
             self.call_after_refresh(lambda: zone.scroll_visible(animate=False))
         hand = self.query_one("#hand", CardRow)

@@ -14,13 +14,13 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.visual import visualize
 from textual.widget import Widget
-from textual.widgets import Static
 
 from tabletop.engine.faces import CardFace, Stat
 from tabletop.engine.msg import msg
 from tabletop.text import language
 from tabletop.text.cards import localized_face, localized_text
 from tabletop.text.render import Renderer
+from tabletop.ui.steady import KeptStatic
 from tabletop.ui.widgets import CardRow, CardView
 from tabletop.ui.widgets.card_view import face_text
 
@@ -181,8 +181,9 @@ def tallest_face(db: dict[str, CardDef], zone: Widget, width: int, ascii_only: b
     return found
 
 
-class Zone(Static):
-    """A bordered panel of card lines (staging area, a player's area)."""
+class Zone(KeptStatic):
+    """A bordered panel of card lines (staging area, a player's area, the card panel); it keeps
+    the lines it painted per content, so a cursor moving back and forth repaints nothing new."""
 
     DEFAULT_CSS = """
     Zone { height: auto; border: round $primary-darken-1; padding: 0 1; border-title-style: bold;

@@ -18,10 +18,12 @@ ASCII), in fixed cells so a row never reflows when the cursor moves. A row wraps
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import Callable
 
 from rich.console import RenderableType
 from rich.panel import Panel
+from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.binding import Binding
@@ -31,7 +33,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Static
 
-from tabletop.ui.steady import restyle
+from tabletop.ui.steady import KeptLines, restyle
 
 from ...engine.faces import CardFace
 from ...text import language
@@ -79,13 +81,17 @@ def face_text(face: CardFace, size: str = "normal") -> Text:
     return text
 
 
-class CardView(Widget, can_focus=False):
-    """One card. Set ``face`` to redraw; ``size`` is ``compact``, ``normal`` or ``zoom``."""
+class CardView(KeptLines, can_focus=False):
+    """One card. Set ``face`` to redraw; ``size`` is ``compact``, ``normal`` or ``zoom``.
+
+    Its painted lines are kept per look (face, state classes, language): the cursor moving along
+    a row paints each card in a state it had before again from what was kept (issue #15)."""
 
     DEFAULT_CSS = """
     CardView { width: auto; height: auto; min-width: 12; padding: 0 0; }
     CardView.-compact { height: 1; padding: 0 0; background: $boost; margin: 0 1 0 0; }
     CardView.-compact.-selected { background: $accent; color: $text; text-style: bold; }
+    CardView > .card-view--selected { background: $accent; color: $text; text-style: bold; }
     CardView.-playable { border: none; color: $text; }
     CardView.-compact.-playable { background: $success-darken-2; }
     CardView.-compact.-playable.-selected { background: $accent; }
@@ -93,6 +99,8 @@ class CardView(Widget, can_focus=False):
     CardView.-normal { width: 26; }
     CardView.-zoom { width: 1fr; }
     """
+
+    COMPONENT_CLASSES = {"card-view--selected"}
 
     face: reactive[CardFace | None] = reactive(None, layout=True)
     """The card to draw; ``None`` draws an empty slot."""
@@ -105,6 +113,17 @@ class CardView(Widget, can_focus=False):
         self.game_id = game_id
         self.add_class(f"-{size}")
         self.set_reactive(CardView.face, face)
+
+    styled_selected = False
+    """Whether the CSS was last worked out with ``-selected`` on (its colours then paint the cursor
+    too, and taking the class off needs a restyle)."""
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self.styled_selected = self.has_class("-selected")
+
+    def current_look(self) -> Hashable:
+        return (self.face, self.classes, self.card_size, self.ascii_only, language(), self._game())
 
     def _game(self) -> str | None:
         """Whose card catalog names this card: the one given, else the game of the nearest screen
@@ -129,11 +148,24 @@ class CardView(Widget, can_focus=False):
 
     def compact_text(self, face: CardFace) -> Text:
         """One line with its marks: the cursor before the card, "usable now" after it (the cells
-        are always there, blank when off, so the width never changes with the state)."""
+        are always there, blank when off, so the width never changes with the state).
+
+        The card under the cursor is painted in the ``card-view--selected`` colours by the text
+        itself, under the card's own colours, as the CSS of ``-selected`` paints it: a row moves
+        its cursor by turning the class on and off without restyling the card (``CardRow._mark``),
+        and a card restyled with the class looks the same."""
         pointer, usable = (">", "+") if self.ascii_only else ("▸", "✓")
-        text = Text(pointer if self.has_class("-selected") else " ", style="bold")
+        selected = self.has_class("-selected")
+        text = Text(pointer if selected else " ", style="bold")
         text.append_text(face_text(face, "compact"))
         text.append(usable if self.has_class("-playable") else " ", style="bold")
+        if selected:
+            look = self.get_component_rich_style("card-view--selected")
+            plain = Style(dim=False) if self.has_class("-disabled") else Style()  # ``bold`` replaces ``dim``
+            text.stylize_before(look + plain)
+            room = self.content_region.width - text.cell_len
+            if room > 0 and self.rich_style.bgcolor != look.bgcolor:  # not restyled: the rest of the card too
+                text.append(" " * room, style=Style(bgcolor=look.bgcolor))
         return text
 
     def render(self) -> RenderableType:
@@ -239,7 +271,10 @@ class CardRow(Widget, can_focus=True):
         for i, view in enumerate(self.query(CardView)):
             selected = i == self.cursor and self.has_focus
             if view.has_class("-selected") != selected:
-                restyle(view, {"-selected": selected})
+                if view.styled_selected and not selected:  # its CSS still paints the cursor: restyle
+                    restyle(view, {"-selected": False})
+                else:  # no restyle: the card paints its selected colours itself (``compact_text``)
+                    view.update_classes({"-selected": selected}, update=False)
                 view.refresh()
 
     def _announce(self) -> None:
