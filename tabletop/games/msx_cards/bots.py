@@ -10,7 +10,7 @@ from typing import Any
 from tabletop.engine import Action, Decision
 
 from .cards import catalogue
-from .odds import SPAN, _mine, damage_dist, hit, mean
+from .odds import SPAN, _mine, boss_damage, damage_dist, hit, mean, wound_chance
 from .odds import duel_win as _exact_duel_win
 
 _ENTRIES: dict[int, tuple[list[dict[str, Any]], tuple[tuple[str, int], ...]]] = {}
@@ -52,29 +52,9 @@ def _totals(card_id: str, die: int, entries: list[dict[str, Any]], start: int, c
         on = cap is not None and at <= t <= at + span
         mods = {x["kind"]: x for x in effects} if on else {}
         if e["role"] == "defense":
-            a = c["attack"] + mine["atk"]
-            if "ATTACK_MOD" in mods and mods["ATTACK_MOD"]["target"] == "self":
-                a = c["attack"] + mods["ATTACK_MOD"]["amount"]
-            d = min(0, e["value"] + mine["boss_def"])
-            if "DEFENSE_MOD" in mods:
-                d = min(0, e["value"] + mods["DEFENSE_MOD"]["amount"])
-            if "IGNORE_DEFENSE" in mods:
-                d = 0
-            p = hit(damage_dist(die, a, d, best2="BEST_OF_TWO" in mods, inc=mine["inc"]))
-            if "EXTRA_ATTACK" in mods:
-                p = 1 - (1 - p) ** 2
-            win *= p
+            win *= wound_chance(die, c, e, mine, mods)
         else:
-            a = e["value"] + mine["boss_atk"]
-            if "ATTACK_MOD" in mods and mods["ATTACK_MOD"]["target"] == "opponent":
-                a = e["value"] + mods["ATTACK_MOD"]["amount"]
-            d = min(0, c["defense"] + mine["def"])
-            if "DEFENSE_SET" in mods:
-                d = mods["DEFENSE_SET"]["value"]
-            red = mine["red"] + (mods["DAMAGE_TAKEN_MOD"]["amount"] if "DAMAGE_TAKEN_MOD" in mods else 0)
-            dist = damage_dist(die, a, d, null_at_most=mine["null_at_most"],
-                               nullify="NULLIFY_ATTACKS" in mods or (first and mine["null_first"] == 1),
-                               halve=bool(mine["halve"]) or "DAMAGE_TAKEN_HALVED" in mods, red=red)
+            dist = boss_damage(die, c, e, mine, mods, first)
             first = False
             nxt = [0.0] * (len(total) + len(dist) - 1)
             for i, p in enumerate(total):

@@ -67,6 +67,40 @@ def _mine(c: dict[str, Any]) -> dict[str, int]:
     return out
 
 
+def wound_chance(die: int, c: dict[str, Any], e: dict[str, Any], mine: dict[str, int],
+                 mods: dict[str, dict[str, Any]]) -> float:
+    """The chance that card ``c`` wounds the Boss at its defense step ``e`` (§11), with the card's
+    own duel abilities ``mine`` (``_mine``) and the capsule effects running, ``mods`` (by kind)."""
+    a = c["attack"] + mine["atk"]
+    if "ATTACK_MOD" in mods and mods["ATTACK_MOD"]["target"] == "self":
+        a = c["attack"] + mods["ATTACK_MOD"]["amount"]
+    d = min(0, e["value"] + mine["boss_def"])
+    if "DEFENSE_MOD" in mods:
+        d = min(0, e["value"] + mods["DEFENSE_MOD"]["amount"])
+    if "IGNORE_DEFENSE" in mods:
+        d = 0
+    p = hit(damage_dist(die, a, d, best2="BEST_OF_TWO" in mods, inc=mine["inc"]))
+    if "EXTRA_ATTACK" in mods:
+        p = 1 - (1 - p) ** 2
+    return p
+
+
+def boss_damage(die: int, c: dict[str, Any], e: dict[str, Any], mine: dict[str, int],
+                mods: dict[str, dict[str, Any]], first: bool) -> tuple[float, ...]:
+    """The distribution of the damage the Boss's attack step ``e`` deals card ``c`` (§11);
+    ``first``: no attack has reached the card yet in this duel (a first-hit nullifier)."""
+    a = e["value"] + mine["boss_atk"]
+    if "ATTACK_MOD" in mods and mods["ATTACK_MOD"]["target"] == "opponent":
+        a = e["value"] + mods["ATTACK_MOD"]["amount"]
+    d = min(0, c["defense"] + mine["def"])
+    if "DEFENSE_SET" in mods:
+        d = mods["DEFENSE_SET"]["value"]
+    red = mine["red"] + (mods["DAMAGE_TAKEN_MOD"]["amount"] if "DAMAGE_TAKEN_MOD" in mods else 0)
+    return damage_dist(die, a, d, null_at_most=mine["null_at_most"],
+                       nullify="NULLIFY_ATTACKS" in mods or (first and mine["null_first"] == 1),
+                       halve=bool(mine["halve"]) or "DAMAGE_TAKEN_HALVED" in mods, red=red)
+
+
 def duel_win(card_id: str, vit: int, die: int, entries: list[dict[str, Any]], start: int = 1,
              capsule: str | None = None, at: int = 0, first_taken: bool = False) -> float:
     """P(you win the duel) from step ``start`` with ``vit`` Vitality, if ``capsule`` is used at your
@@ -92,30 +126,9 @@ def duel_win(card_id: str, vit: int, die: int, entries: list[dict[str, Any]], st
                 if x["kind"] == "REVIVE":
                     states = {(v, True): p for (v, _r), p in states.items()}
         if e["role"] == "defense":
-            a = c["attack"] + mine["atk"]
-            if "ATTACK_MOD" in mods and mods["ATTACK_MOD"]["target"] == "self":
-                a = c["attack"] + mods["ATTACK_MOD"]["amount"]
-            d = min(0, e["value"] + mine["boss_def"])
-            if "DEFENSE_MOD" in mods:
-                d = min(0, e["value"] + mods["DEFENSE_MOD"]["amount"])
-            if "IGNORE_DEFENSE" in mods:
-                d = 0
-            dist = damage_dist(die, a, d, best2="BEST_OF_TWO" in mods, inc=mine["inc"])
-            p = hit(dist)
-            if "EXTRA_ATTACK" in mods:
-                p = 1 - (1 - p) ** 2
-            win *= p
+            win *= wound_chance(die, c, e, mine, mods)
         else:
-            a = e["value"] + mine["boss_atk"]
-            if "ATTACK_MOD" in mods and mods["ATTACK_MOD"]["target"] == "opponent":
-                a = e["value"] + mods["ATTACK_MOD"]["amount"]
-            d = min(0, c["defense"] + mine["def"])
-            if "DEFENSE_SET" in mods:
-                d = mods["DEFENSE_SET"]["value"]
-            red = mine["red"] + (mods["DAMAGE_TAKEN_MOD"]["amount"] if "DAMAGE_TAKEN_MOD" in mods else 0)
-            dist = damage_dist(die, a, d, null_at_most=mine["null_at_most"],
-                               nullify="NULLIFY_ATTACKS" in mods or (first and mine["null_first"] == 1),
-                               halve=bool(mine["halve"]) or "DAMAGE_TAKEN_HALVED" in mods, red=red)
+            dist = boss_damage(die, c, e, mine, mods, first)
             first = False
             nxt: dict[tuple[int, bool], float] = {}
             for (v, r), p in states.items():
