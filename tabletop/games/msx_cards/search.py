@@ -159,17 +159,23 @@ def drafted_chance(s: MsxState) -> float:
     if found is None:
         data = catalogue().cards
         them = as_fighter(foe["card"], max(1, foe["vit"]))
-        vals = sorted(_logistic(matchup(w["die"], as_fighter(c, data[c]["vitality"] + s.bonus), them)) for c in pool)
-        n = len(vals)
-        if offered or n < 3:
-            found = vals[-1]
-        else:
-            total = n * (n - 1) * (n - 2) / 6
-            found = sum(v * (i * (i - 1) / 2) / total for i, v in enumerate(vals))
+        found = best_drafted(sorted(_logistic(matchup(w["die"], as_fighter(c, data[c]["vitality"] + s.bonus), them))
+                                    for c in pool), offered)
         if len(_DRAFTED) > 50000:
             _DRAFTED.clear()
         _DRAFTED[key] = found
     return found
+
+
+def best_drafted(vals: list[float], offered: bool) -> float:
+    """The value of the card a draft gives, from every candidate's value sorted ascending: the best
+    of the three on offer (``offered``), else the expected best of three drawn from the pool (the
+    i-th smallest is the best of a draw in C(i, 2) of the C(n, 3) draws)."""
+    n = len(vals)
+    if offered or n < 3:
+        return vals[-1]
+    total = n * (n - 1) * (n - 2) / 6
+    return sum(v * (i * (i - 1) / 2) / total for i, v in enumerate(vals))
 
 
 def next_battle_chance(s: MsxState) -> float:
@@ -219,13 +225,7 @@ def boss_chance(s: MsxState) -> float:
     key = (offered, w["id"], bonus, tuple(pool))
     fresh = _PROSPECT.get(key)
     if fresh is None:
-        vals = sorted(value(c, data.cards[c]["vitality"] + bonus) for c in pool) or [0.0]
-        n = len(vals)
-        if offered or n < 3:
-            fresh = vals[-1]
-        else:
-            total = n * (n - 1) * (n - 2) / 6
-            fresh = sum(v * (i * (i - 1) / 2) / total for i, v in enumerate(vals))
+        fresh = best_drafted(sorted(value(c, data.cards[c]["vitality"] + bonus) for c in pool) or [0.0], offered)
         if len(_PROSPECT) > 50000:
             _PROSPECT.clear()
         _PROSPECT[key] = fresh
