@@ -300,21 +300,27 @@ class SearchBot:
             iterations = scaled if iterations is None else min(iterations, scaled)
         return Budget(iterations=iterations, cpu_ms=self.think_ms, wall_ms=self.wall_ms)
 
+    def prior_choice(self, game: Game[Any], state: Any, decision: Decision, actions: list[Action], rng: Rng) -> str:
+        """The prior bot's answer (two draws of ``rng``). It reads the seat's view of a
+        determinization: the very view of the table, so it learns nothing the seat cannot see."""
+        view = game.view(self.determinize(game, state, decision.seat, Rng(rng.below(1 << 62))), decision.seat)
+        return str(game.spec.bots[self.prior]().choose(game, view, decision, actions, Rng(rng.below(1 << 62))))
+
+    def rollout_policy(self, game: Game[Any]) -> Any:
+        """The playouts' policy: the ``rollout`` bot's choices, or None for uniform random moves."""
+        return bot_policy(game.spec.bots[self.rollout]()) if self.rollout else None
+
     def choose(self, game: Game[Any], view: View, decision: Decision, actions: list[Action], rng: Rng,
                state: Any = None, stop: Callable[[], bool] | None = None) -> str:
         if len(actions) == 1:
             return actions[0].id
         if state is None:
             raise TypeError("the search bot needs the game state: let Match.bot_step play it")
-        favourite = None
-        if self.prior:
-            # the prior bot reads the seat's view of a determinization: the very view of the table
-            view = game.view(self.determinize(game, state, decision.seat, Rng(rng.below(1 << 62))), decision.seat)
-            favourite = str(game.spec.bots[self.prior]().choose(game, view, decision, actions, Rng(rng.below(1 << 62))))
+        favourite = self.prior_choice(game, state, decision, actions, rng) if self.prior else None
         self.last = ismcts(game, state, decision.seat, determinize=self.determinize, evaluate=self.evaluate,
                            rng=rng, budget=self.budget(len(actions)), exploration=self.exploration, depth=self.depth,
                            actions=[a.id for a in actions], stop=stop, first_bias=self.first_bias,
-                           policy=bot_policy(game.spec.bots[self.rollout]()) if self.rollout else None)
+                           policy=self.rollout_policy(game))
         best = self.last.action
         if favourite is not None and favourite != best and favourite in self.last.means:
             if self.last.means.get(best, 0.0) - self.last.means[favourite] <= self.margin:
@@ -337,10 +343,8 @@ class RefiningSearchBot(SearchBot):
                state: Any = None, stop: Any = None) -> str:
         if len(actions) == 1 or state is None or not self.prior:
             return super().choose(game, view, decision, actions, rng, state=state, stop=stop)
-        det = self.determinize(game, state, decision.seat, Rng(rng.below(1 << 62)))
-        favourite = str(game.spec.bots[self.prior]().choose(game, game.view(det, decision.seat), decision, actions,
-                                                             Rng(rng.below(1 << 62))))
-        policy = bot_policy(game.spec.bots[self.rollout]()) if self.rollout else None
+        favourite = self.prior_choice(game, state, decision, actions, rng)
+        policy = self.rollout_policy(game)
         self.last = ismcts(game, state, decision.seat, determinize=self.determinize, evaluate=self.evaluate,
                            rng=rng, budget=self.budget(len(actions)), exploration=self.exploration, depth=self.depth,
                            actions=[a.id for a in actions], stop=stop, first_bias=self.first_bias, policy=policy)
@@ -455,10 +459,8 @@ class PairedRefiningSearchBot(SearchBot):
                state: Any = None, stop: Any = None) -> str:
         if len(actions) == 1 or state is None or not self.prior:
             return super().choose(game, view, decision, actions, rng, state=state, stop=stop)
-        det = self.determinize(game, state, decision.seat, Rng(rng.below(1 << 62)))
-        favourite = str(game.spec.bots[self.prior]().choose(game, game.view(det, decision.seat), decision, actions,
-                                                             Rng(rng.below(1 << 62))))
-        policy = bot_policy(game.spec.bots[self.rollout]()) if self.rollout else None
+        favourite = self.prior_choice(game, state, decision, actions, rng)
+        policy = self.rollout_policy(game)
         ids = [a.id for a in actions]
         self.paired = paired_root(game, state, decision.seat, ids, favourite, determinize=self.determinize,
                                   evaluate=self.evaluate, rng=rng, budget=self.budget(len(actions)),
