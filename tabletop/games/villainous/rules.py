@@ -7,7 +7,7 @@ them: ``apply`` checks the answer against the pending choice and runs the stack 
 from __future__ import annotations
 
 import marshal
-from typing import Any
+from typing import Any, TypeVar
 
 from tabletop.engine import Action, Decision, Game, IllegalAction, Result, Seat, visible_log
 from tabletop.engine.chance import randbelow, shuffle
@@ -198,6 +198,17 @@ A heuristic game adds about 110 new option lists; at 50,000 a long ``simulate`` 
 and random playouts run as fast (a repeat happens within a game, not across a hundred)."""
 
 
+_T = TypeVar("_T")
+
+
+def _keep(cache: dict[bytes, _T], key: bytes, value: _T) -> _T:
+    """Remember ``value`` under ``key`` in one of the caches above, emptying it first when full."""
+    if len(cache) >= _CACHE_LIMIT:
+        cache.clear()
+    cache[key] = value
+    return value
+
+
 def _actions(opts: list[Opt]) -> tuple[Action, ...]:
     out = []
     known = _BY_RECORD
@@ -205,9 +216,7 @@ def _actions(opts: list[Opt]) -> tuple[Action, ...]:
         key = _dumps(o)
         a = known.get(key)
         if a is None:
-            if len(known) >= _CACHE_LIMIT:
-                known.clear()
-            a = known[key] = to_action(o)
+            a = _keep(known, key, to_action(o))
         out.append(a)
     return tuple(out)
 
@@ -238,9 +247,7 @@ class Villainous(Game[VState]):
             key = _dumps((pd["seat"], pd["kind"], pd["prompt"]))
             d = _BY_QUESTION.get(key)
             if d is None:
-                if len(_BY_QUESTION) >= _CACHE_LIMIT:
-                    _BY_QUESTION.clear()
-                d = _BY_QUESTION[key] = _decision(pd)
+                d = _keep(_BY_QUESTION, key, _decision(pd))
             _DECISION[0], _DECISION[1] = pd, d
         return _DECISION[1]
 
@@ -256,9 +263,7 @@ class Villainous(Game[VState]):
                 key = _dumps(opts)
                 acts = _BY_OPTS.get(key)
                 if acts is None:
-                    if len(_BY_OPTS) >= _CACHE_LIMIT:
-                        _BY_OPTS.clear()
-                    acts = _BY_OPTS[key] = _actions(opts)
+                    acts = _keep(_BY_OPTS, key, _actions(opts))
             _ACTIONS[0], _ACTIONS[1] = pending, acts
         return list(_ACTIONS[1])
 
