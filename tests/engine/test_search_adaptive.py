@@ -6,25 +6,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from alias_game import AliasGame
+
 from tabletop import games
 from tabletop.engine import Match, Seat
 from tabletop.engine.rng import Rng
 from tabletop.engine.search import Budget, bot_policy, paired_root
 from tabletop.games.superinmundos import search as si
-
-
-class _Alias:
-    """A game whose action ``"<id> "`` is another name for ``"<id>"`` (one answer listed twice)."""
-
-    def __init__(self, game: Any) -> None:
-        self.game = game
-        self.spec = game.spec
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self.game, name)
-
-    def apply(self, s: Any, action: str) -> None:
-        self.game.apply(s, action.rstrip())
 
 
 def _turn() -> tuple[Any, Match]:
@@ -43,9 +31,9 @@ def test_an_answer_no_better_than_the_favourite_is_dropped_after_min_samples() -
     twice = [first, first + " "]  # the same answer twice: a difference of exactly 0 every sample
     kwargs: dict[str, Any] = dict(determinize=si.determinize, evaluate=si.evaluate, budget=Budget(iterations=200),
                                   depth=6, policy=bot_policy(g.spec.bots["heuristic"]()), z=0.0)
-    pruned = paired_root(_Alias(g), m.state, d.seat, twice, first, rng=Rng(4), prune=1.0, min_samples=3, **kwargs)
+    pruned = paired_root(AliasGame(g), m.state, d.seat, twice, first, rng=Rng(4), prune=1.0, min_samples=3, **kwargs)
     assert pruned.samples == 3 and pruned.action == first
-    full = paired_root(_Alias(g), m.state, d.seat, twice, first, rng=Rng(4), **kwargs)
+    full = paired_root(AliasGame(g), m.state, d.seat, twice, first, rng=Rng(4), **kwargs)
     assert full.samples == 100  # without pruning the whole budget is spent on it
 
 

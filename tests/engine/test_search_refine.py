@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from alias_game import AliasGame
 
 from tabletop import games
 from tabletop.engine import Match, Seat
@@ -89,7 +90,7 @@ def test_paired_answers_share_the_draw_so_equal_answers_show_no_difference(game_
         d = m.decision()
         ids = [a.id for a in m.legal()]
         twice = [ids[0], ids[0] + " "]  # a second name for the same answer
-        game = _Alias(g)
+        game = AliasGame(g)
         res = paired_root(game, m.state, d.seat, twice, ids[0], determinize=s.determinize, evaluate=s.evaluate,
                           rng=Rng(4), budget=Budget(iterations=8), depth=6,
                           policy=bot_policy(g.spec.bots["heuristic"]()), z=0.0, margin=0.0)
@@ -123,15 +124,3 @@ def test_paired_bot_keeps_the_heuristic_unless_an_answer_clears_the_noise(game_i
     assert seen > 0
 
 
-class _Alias:
-    """A game whose action ``"<id> "`` is another name for ``"<id>"`` (to list one answer twice)."""
-
-    def __init__(self, game: Any) -> None:
-        self.game = game
-        self.spec = game.spec
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self.game, name)
-
-    def apply(self, s: Any, action: str) -> None:
-        self.game.apply(s, action.rstrip())
