@@ -364,11 +364,6 @@ COND_GROUPS: dict[str, list[tuple[list[str], WhenKey]]] = {
 """Villain -> its Conditions as ``(copies, requirement)``: copies of a card share its ``when``."""
 
 
-def _holds_condition(P: Any) -> bool:
-    """A Condition in hand or deck (where one could come from, judging by public facts)."""
-    return not (IS_COND.isdisjoint(P["hand"]) and IS_COND.isdisjoint(P["deck"]))
-
-
 def live_groups(s: VState, v: str, memo: dict[Any, Any] | None = None) -> list[tuple[list[str], WhenKey]]:
     """``v``'s Conditions whose requirement holds now; kept in the window's ``memo`` under the
     villain's key, so each seat of a window first asks "could any Condition of mine work at all?"
@@ -403,15 +398,16 @@ def could_answer(s: VState, q: int, memo: dict[Any, bool] | None = None) -> bool
     P = s.players[q]
     if P["villain"] == "john" and disguises(s, q):
         return True
-    if not P["hand"]:
+    hand = P["hand"]
+    if not hand:
         return False
-    hand, deck = P["hand"], P["deck"]
-    # each Condition once, judged on its first copy in hand-then-deck order; a Condition with no
-    # copy in hand or deck (a quarter of them, late in a game: both copies discarded) is passed
-    # over before its requirement is judged, and a requirement that does not hold ends it before
-    # any card is priced. The answer is whether any is playable, and every test is a pure
+    deck = P["deck"]
+    # each Condition whose requirement holds now (one look-up in a window's memo: the facts are
+    # judged once per window for every seat), judged on its first copy in hand-then-deck order; a
+    # Condition with no copy in hand or deck (a quarter of them, late in a game: both copies
+    # discarded) is passed over. The answer is whether any is playable, and every test is a pure
     # function of the table: the order of the tests cannot change it.
-    for copies, when in COND_GROUPS[P["villain"]]:
+    for copies, _when in live_groups(s, P["villain"], memo):
         first = None
         at = 0
         for c in copies:
@@ -423,9 +419,19 @@ def could_answer(s: VState, q: int, memo: dict[Any, bool] | None = None) -> bool
                 continue
             if first is None or pos < at:
                 first, at = c, pos
-        if first is not None and _fact(s, when, memo) and condition_ok(s, q, first, memo):
+        if first is not None and condition_ok(s, q, first, memo):
             return True
     return False
+
+
+def may_be_asked(s: VState, q: int, memo: dict[Any, Any]) -> bool:
+    """Could ``q`` be asked in this window at all, in any mode but ``always_ask``? Only Prince John
+    (a Clever Disguise to pay off) or a seat holding cards whose villain has a Condition whose
+    requirement holds now: ``could_answer`` and ``window_options`` are both false otherwise. It is
+    one look-up per seat in the window's memo (the facts are the active player's, judged once), so
+    a window that nobody could answer closes without judging any seat's cards."""
+    P = s.players[q]
+    return P["villain"] == "john" or (bool(P["hand"]) and bool(live_groups(s, P["villain"], memo)))
 
 
 def asked(s: VState, q: int, memo: dict[Any, bool] | None = None) -> bool:
@@ -454,18 +460,10 @@ window asks up to five seats in turn, and a pass is half of all the answers in a
 
 @handler("win")
 def h_window(s: VState, f: dict[str, Any]) -> Any:
-    if f["i"] == 0 and not f["played"] and not s.always_ask and "ans" not in f:
-        turn = s.turn
-        for q, P in enumerate(s.players):
-            if q != turn and (P["villain"] == "john" or _holds_condition(P)):
-                break
-        else:
-            s.tf["defeats"] = []
-            return DONE  # nobody could answer: the window opens and closes at once
     n = len(s.players)
     last = n - 1  # the seats asked, in order after the active one: (turn + 1 + i) % n for i < last
     ans = f.pop("ans", None)
-    memo: dict[Any, bool] | None = None
+    memo: dict[Any, Any] | None = None
     if ans is not None:
         q = (s.turn + 1 + f["i"]) % n
         f["i"] += 1
@@ -489,6 +487,7 @@ def h_window(s: VState, f: dict[str, Any]) -> Any:
             return AGAIN
     if memo is None:
         memo = {}  # nothing changes while the seats are asked in turn
+    every = s.always_ask
     while True:
         i = f["i"]
         if i >= last:
@@ -499,8 +498,8 @@ def h_window(s: VState, f: dict[str, Any]) -> Any:
             s.tf["defeats"] = []
             return DONE
         q = (s.turn + 1 + i) % n
-        opts = window_options(s, q, memo) if asked(s, q, memo) else None
-        if opts is not None:
+        if every or (may_be_asked(s, q, memo) and asked(s, q, memo)):
+            opts = window_options(s, q, memo)
             _ASKING[0], _ASKING[1], _ASKING[2] = f, s.step, memo
             return Choice(q, "condition", m("ask.condition", seat=q),
                           opts + [opt("pass", m("act.pass"), None, "condition", "pass")] if opts else PASS_ONLY)

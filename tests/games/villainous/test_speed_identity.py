@@ -94,3 +94,27 @@ def test_R17_could_answer_equals_the_live_groups_reference_at_every_step(players
             legal = g.legal_actions(s)
             g.apply(s, legal[rng.below(len(legal))].id)
     assert checked > 1000
+
+
+@pytest.mark.parametrize("players", [3, 6])
+def test_R17_a_seat_that_may_not_be_asked_could_answer_nothing(players: int) -> None:
+    """A window passes over a seat ``may_be_asked`` rules out (no Condition of its villain whose
+    requirement holds, not Prince John) without judging its cards: at every step of random games,
+    such a seat could answer nothing, whether it is asked on public facts or as a holder."""
+    g = games.game("villainous")
+    rng = Rng(200 + players)
+    ruled_out = 0
+    for seed in range(3):
+        s = g.setup([Seat(f"P{i}", "human") for i in range(players)], g.spec.resolve_options({}), seed)
+        for _ in range(600):
+            if g.decision(s) is None:
+                break
+            memo: dict[object, object] = {}
+            for q in range(players):
+                if not turn.may_be_asked(s, q, memo):  # type: ignore[arg-type]
+                    ruled_out += 1
+                    assert not turn.could_answer(s, q)  # type: ignore[arg-type]
+                    assert turn.window_options(s, q) == []  # type: ignore[arg-type]
+            legal = g.legal_actions(s)
+            g.apply(s, legal[rng.below(len(legal))].id)
+    assert ruled_out > 500
