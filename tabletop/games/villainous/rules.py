@@ -7,7 +7,7 @@ them: ``apply`` checks the answer against the pending choice and runs the stack 
 from __future__ import annotations
 
 import marshal
-from typing import Any, TypeVar
+from typing import Any, Generic, TypeVar
 
 from tabletop.engine import Action, Decision, Game, IllegalAction, Result, Seat, visible_log
 from tabletop.engine.chance import randbelow, shuffle
@@ -182,31 +182,53 @@ _ACTIONS: list[Any] = [None, []]
 answers), so asking again while it stands costs nothing."""
 
 
-_BY_RECORD: dict[bytes, Action] = {}
-"""Actions already built, by the ``marshal`` bytes of the option record they are built from. Equal
-bytes are equal records, so the cached ``Action`` is the one ``to_action`` would build (they are
-immutable); the same menus, windows and Fate picks come back turn after turn, and building their
-labels costs three or four times the look-up."""
-_BY_OPTS: dict[bytes, tuple[Action, ...]] = {}
-"""The same for a whole pending list of options (three in four asks repeat one seen before)."""
-_BY_QUESTION: dict[bytes, Decision] = {}
-"""Decisions already built, by the bytes of ``(seat, kind, prompt)``."""
-_CACHE_LIMIT = 10_000
-"""Each cache is emptied when it reaches this size (a long simulation meets new labels forever).
-A heuristic game adds about 110 new option lists; at 50,000 a long ``simulate`` grew by about
-8 MB per 100 games up to some 35 MB before the first emptying. At 10,000 it stays within a few MB,
-and random playouts run as fast (a repeat happens within a game, not across a hundred)."""
-
-
 _T = TypeVar("_T")
 
 
-def _keep(cache: dict[bytes, _T], key: bytes, value: _T) -> _T:
-    """Remember ``value`` under ``key`` in one of the caches above, emptying it first when full."""
-    if len(cache) >= _CACHE_LIMIT:
-        cache.clear()
-    cache[key] = value
-    return value
+class Kept(Generic[_T]):
+    """Values already built, by the bytes of what they are built from, in two generations: a
+    look-up tries the young one, then the old one (and brings what it finds back to the young);
+    when the young one is full it becomes the old one and the oldest is dropped. What a game keeps
+    meeting (the menu's symbols, a pass, the same Fate picks) stays, what it met once goes, and the
+    memory is bounded by ``2 * limit`` entries: full within a few dozen games, so a long
+    ``simulate`` levels off early instead of growing until an emptying."""
+
+    __slots__ = ("young", "old", "limit")
+
+    def __init__(self, limit: int) -> None:
+        self.young: dict[bytes, _T] = {}
+        self.old: dict[bytes, _T] = {}
+        self.limit = limit
+
+    def get(self, key: bytes) -> _T | None:
+        value = self.young.get(key)
+        if value is None:
+            value = self.old.get(key)
+            if value is not None:
+                self.keep(key, value)
+        return value
+
+    def keep(self, key: bytes, value: _T) -> _T:
+        young = self.young
+        if len(young) >= self.limit:
+            self.old = young
+            self.young = young = {}
+        young[key] = value
+        return value
+
+    def __len__(self) -> int:
+        return len(self.young) + len(self.old)
+
+
+_BY_RECORD: Kept[Action] = Kept(2_000)
+"""Actions already built, by the ``marshal`` bytes of the option record they are built from. Equal
+bytes are equal records, so the kept ``Action`` is the one ``to_action`` would build (they are
+immutable); the same menus, windows and Fate picks come back turn after turn, and building their
+labels costs three or four times the look-up."""
+_BY_OPTS: Kept[tuple[Action, ...]] = Kept(2_000)
+"""The same for a whole pending list of options (three in four asks repeat one seen before)."""
+_BY_QUESTION: Kept[Decision] = Kept(1_000)
+"""Decisions already built, by the bytes of ``(seat, kind, prompt)``."""
 
 
 def _actions(opts: list[Opt]) -> tuple[Action, ...]:
@@ -216,7 +238,7 @@ def _actions(opts: list[Opt]) -> tuple[Action, ...]:
         key = _dumps(o)
         a = known.get(key)
         if a is None:
-            a = _keep(known, key, to_action(o))
+            a = known.keep(key, to_action(o))
         out.append(a)
     return tuple(out)
 
@@ -247,7 +269,7 @@ class Villainous(Game[VState]):
             key = _dumps((pd["seat"], pd["kind"], pd["prompt"]))
             d = _BY_QUESTION.get(key)
             if d is None:
-                d = _keep(_BY_QUESTION, key, _decision(pd))
+                d = _BY_QUESTION.keep(key, _decision(pd))
             _DECISION[0], _DECISION[1] = pd, d
         return _DECISION[1]
 
@@ -263,7 +285,7 @@ class Villainous(Game[VState]):
                 key = _dumps(opts)
                 acts = _BY_OPTS.get(key)
                 if acts is None:
-                    acts = _keep(_BY_OPTS, key, _actions(opts))
+                    acts = _BY_OPTS.keep(key, _actions(opts))
             _ACTIONS[0], _ACTIONS[1] = pending, acts
         return list(_ACTIONS[1])
 
