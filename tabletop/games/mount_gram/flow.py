@@ -308,9 +308,26 @@ def ask_actions(f: dict[str, Any]) -> tuple[Action, ...]:
     return memo.actions
 
 
+def _as_stored(a: Action) -> Action:
+    """``option_action(option_plain(a))`` without the round trip when ``a`` survives it as it is:
+    no ``group`` (not stored), a card or none (not ""), no ``extra`` (stored as lists), its label
+    a message of frozen arguments, as ``msg`` builds every label (``tests/games/mount_gram``
+    compares both at every ask frame of random games)."""
+    if a.group or a.card == "" or a.extra or not isinstance(a.label, Msg):
+        return option_action(option_plain(a))
+    return a
+
+
 def ask_frame(seat: int, key: str, prompt: Msg, opts: list[Action],
               ctx: dict[str, Any], kind: str = "choose") -> dict[str, Any]:
-    return {"t": "ask", "p": seat, "k": key, "prompt": prompt.plain(), "opts": [option_plain(o) for o in opts],
+    """An ask frame offering ``opts``. Its actions as ``ask_actions`` reads them back are known
+    now (``_as_stored``): the memo starts with them, so the frame asked next does not rebuild
+    each label from its plain form."""
+    stored = [option_plain(o) for o in opts]
+    memo = _ASK_MEMO
+    memo.actions = tuple(_as_stored(o) for o in opts)
+    memo.opts = stored
+    return {"t": "ask", "p": seat, "k": key, "prompt": prompt.plain(), "opts": stored,
             "ctx": ctx, "kind": kind}
 
 

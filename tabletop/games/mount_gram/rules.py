@@ -25,9 +25,12 @@ class _Last(threading.local):
     """The last question turned into a ``Decision``, per thread, held with the very ``ask`` list
     of the frame that asks it (a new list for every question, never changed): asked again while
     the state stands still, the same object comes back. Kept here, not on the game object, so
-    two matches or threads never share it."""
+    two matches or threads never share it. ``legal`` is the last list of legal actions, held
+    the same way (with the state, its step and log length, and the question's ``ask`` list):
+    ``apply`` looks the chosen id up in it instead of listing the actions again."""
 
     decision: tuple[list[Any], Decision] | None = None
+    legal: tuple[MGState, int, int, list[Any], tuple[Action, ...]] | None = None
 
 
 _LAST = _Last()
@@ -64,6 +67,19 @@ def _flat_decision(seat: int, kind: str, items: tuple[tuple[str, Any], ...]) -> 
     """``_decision`` of a flat prompt given as its plain items (strings and whole numbers only,
     ``prompt_msg``): one cache look-up for the question asked at almost every step."""
     return _decision(seat, kind, _flat_msg(items))
+
+
+def _listed(s: MGState, action_id: str) -> Action | None:
+    """The action ``action_id`` among the legal actions last listed for this very question of
+    this state, as it stands (``_Last.legal``); None when they were listed for another."""
+    last = _LAST.legal
+    if last is None or last[0] is not s or last[1] != s.step or last[2] != len(s.log) \
+            or not s.stack or s.stack[-1].get("ask") is not last[3]:
+        return None
+    for a in last[4]:
+        if a.id == action_id:
+            return a
+    return None
 
 
 class MountGram(Game[MGState]):
@@ -126,10 +142,14 @@ class MountGram(Game[MGState]):
         if s.outcome or not s.stack or "ask" not in s.stack[-1]:
             return []
         f = s.stack[-1]
-        return FRAMES[f["t"]].options(self, s, f)
+        out = FRAMES[f["t"]].options(self, s, f)
+        _LAST.legal = (s, s.step, len(s.log), f["ask"], tuple(out))
+        return out
 
     def apply(self, s: MGState, action_id: str) -> None:
         action = self._quick_action(s, action_id)
+        if action is None:
+            action = _listed(s, action_id)
         if action is None:
             action = self.find_action(s, action_id)  # the full check: raises IllegalAction with the reason
         answer(self, s, action)
