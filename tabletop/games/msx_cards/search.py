@@ -255,10 +255,18 @@ def evaluate(game: Any, s: MsxState) -> list[float]:
     return [value, 1.0 - value] if s.versus else [value]
 
 
-SAMPLES = 6
-"""Paired samples per decision: each plays every legal answer once from the same determinization
-with the same dice, so ``SAMPLES`` × answers playouts (a fixed count: a bot game replays exactly;
-the CPU and wall limits of ``engine.search`` stay as caps for a slow machine)."""
+SAMPLES = 16
+"""Paired samples per decision at most: each plays every answer still in contention once from the
+same determinization with the same dice, ``SAMPLES`` × answers playouts in all (a fixed count: a
+bot game replays exactly; the CPU and wall limits of ``engine.search`` stay as caps for a slow
+machine). Six samples for every decision let a one-standard-error guard overrule the heuristic on
+noise; with ``PRUNE`` most decisions stop after ``MIN_SAMPLES`` and the close ones get the rest."""
+PRUNE = 1.0
+"""An answer whose mean advantage over the heuristic's is not above 0 by one standard error after
+``MIN_SAMPLES`` samples is played no more (``paired_root``'s adaptive sampling): a decision whose
+answers come out the same on every sample (a capsule that changes nothing, a draft of equal cards)
+costs ``MIN_SAMPLES`` samples, not the whole budget."""
+MIN_SAMPLES = 4
 DEPTH = 10
 """Decisions a playout runs (the heuristic answering) before ``evaluate`` scores it: about the rest
 of a battle, where a capsule or a draft pays off or does not."""
@@ -282,4 +290,4 @@ def search_bot() -> SearchBot:
     """The ``search`` bot kind (the spec's factory): the heuristic's answer stands unless another
     answer beats it, on the same dice, by more than one standard error (``z=1``)."""
     return MsxSearchBot(determinize, evaluate, per_option=SAMPLES, depth=DEPTH, rollout="heuristic",
-                        prior="heuristic", z=1.0, margin=0.0)
+                        prior="heuristic", z=1.0, margin=0.0, prune=PRUNE, min_samples=MIN_SAMPLES)
