@@ -402,13 +402,17 @@ def attack(s: MsxState, x: int, y: int, *, surprise: bool = False) -> int:
     Written for speed (bots and the balance simulation run it millions of times): the pairing's
     facts come from its :class:`Bout`; with no capsule effect running, the arithmetic is the
     bout's (:func:`_plain_steps`), else the full §7 walk (:func:`_arithmetic`)."""
-    boss = s.mode == "boss"
+    fighters = s.fighters
+    if s.mode == "boss":
+        b = bout(s, x, y)
+        y_f = None if y == ENEMY else fighters[y]
+    else:  # ``bout`` with its key written out (a battle's attacks are most of the game's)
+        y_f = fighters[y]
+        b = _BOUTS.get((x, fighters[x]["card"], y_f["card"])) or bout(s, x, y)  # type: ignore[index]
     sides = world(s)["die"]
-    b = bout(s, x, y)
     effects = s.effects
     # 1. roll (logged below, once the arithmetic is known, so the dice panel can show it)
     natural = die(s, sides)
-    y_f = None if (boss and y == ENEMY) else s.fighters[y]
     first = y_f is not None and y_f["hits"] == 0
     if y_f is not None:
         y_f["hits"] += 1
@@ -433,13 +437,17 @@ def attack(s: MsxState, x: int, y: int, *, surprise: bool = False) -> int:
         if damage:
             steps.extend(hurt(s, y, damage))
         show_rolls(s, sides, rolls, b.why_surprise if surprise else b.why, x, steps)
-    left = y_f["vit"] if y_f is not None else None
-    kind = "surprise" if surprise else "attack"
+    if y_f is not None:
+        left = y_f["vit"]
+        m = (SURPRISE_LEFT if surprise else ATTACK_LEFT) if left > 0 else (SURPRISE_OUT if surprise else ATTACK_OUT)
+    else:
+        left = None
+        m = "surprise" if surprise else "attack"
     # the same keys as format-1 saves held (names, not ids), so their states still compare
     s.last_attack = {"by": x, "on": y, "attacker": b.attacker, "target": b.target, "natural": natural,
                      "die": sides, "damage": damage, "steps": steps, "surprise": surprise}
     # ``emit``'s event, written out (every value is plain already): the hottest event of the game
-    s.log.append({"k": "attack", "m": kind if left is None else f"{kind}_left" if left > 0 else f"{kind}_out",
+    s.log.append({"k": "attack", "m": m,
                   "by": x, "on": y, "natural": natural, "die": sides, "damage": damage, "steps": steps,
                   "surprise": surprise, "card": b.xn, "target_card": b.yn, "left": left})
     return damage
@@ -448,7 +456,7 @@ def attack(s: MsxState, x: int, y: int, *, surprise: bool = False) -> int:
 def _plain_steps(b: Bout, sides: int, natural: int, first: bool) -> tuple[list[Any], int]:
     """§7 steps 1-9 with no capsule effect running, from the pairing's constants: the steps (the
     very messages ``_arithmetic`` writes) and the damage."""
-    steps: list[Any] = [{"k": "st.roll", "die": sides, "value": natural}]
+    steps: list[Any] = [ROLL_STEPS[sides][natural]]
     damage = 0
     if b.null_first is not None and first:
         steps.append(b.null_first)
@@ -456,7 +464,7 @@ def _plain_steps(b: Bout, sides: int, natural: int, first: bool) -> tuple[list[A
         steps.append(b.null_low_step)
     else:
         raw = natural + b.a
-        steps.append({"k": "st.attack", "a": b.a_shown, "raw": raw if raw >= 0 else nm(raw)})
+        steps.append(_attack_step(b.a_shown, raw))
         raw += b.d
         steps.append({"k": "st.defense", "card": b.yn, "d": b.d_shown, "raw": raw if raw >= 0 else nm(raw)})
         if raw <= 0:
@@ -472,8 +480,32 @@ def _plain_steps(b: Bout, sides: int, natural: int, first: bool) -> tuple[list[A
                 raw -= b.reduced
                 steps.append({"k": "st.reduced", "n": b.reduced, "raw": nm(raw)})
             damage = raw if raw > 0 else 0
-    steps.append({"k": "st.damage", "n": damage})
+    steps.append(DAMAGE_STEPS[damage] if damage < len(DAMAGE_STEPS) else {"k": "st.damage", "n": damage})
     return steps, damage
+
+
+ROLL_STEPS: dict[int, tuple[dict[str, Any], ...]] = {
+    n: tuple({"k": "st.roll", "die": n, "value": v} for v in range(n + 1)) for n in DICE}
+"""The roll step of each face of each die (index 0 unused), built once: steps are messages the
+log only reads (``NO_WOUND`` and the bouts' notes are shared the same way), so one dict serves
+every attack that rolls that face."""
+DAMAGE_STEPS = tuple({"k": "st.damage", "n": n} for n in range(64))
+"""The damage step of each amount a plain attack can deal (larger ones are built when met)."""
+_ATTACK_STEPS: dict[tuple[int, int], dict[str, Any]] = {}
+"""The attack step by (Attack, raw total) when the Attack is a plain number: at most 13 x 33."""
+ATTACK_LEFT, ATTACK_OUT, SURPRISE_LEFT, SURPRISE_OUT = "attack_left", "attack_out", "surprise_left", "surprise_out"
+
+
+def _attack_step(a_shown: Any, raw: int) -> dict[str, Any]:
+    """``{"k": "st.attack", "a": a_shown, "raw": raw}``, shared when ``a_shown`` is a plain number
+    (the raw total is then at least the roll, so never negative)."""
+    if a_shown.__class__ is int and raw >= 0:
+        key = (a_shown, raw)
+        found = _ATTACK_STEPS.get(key)
+        if found is None:
+            found = _ATTACK_STEPS[key] = {"k": "st.attack", "a": a_shown, "raw": raw}
+        return found
+    return {"k": "st.attack", "a": a_shown, "raw": raw if raw >= 0 else nm(raw)}
 
 
 def _attack_stat(s: MsxState, x: int, cx: dict[str, Any] | None, ab_x: dict[str, Any] | None,
@@ -630,18 +662,19 @@ def expire(s: MsxState) -> None:
 
 def regenerate(s: MsxState, side: int) -> None:
     """REGENERATION at the upkeep of the holder's action; never above printed Vitality (R17)."""
-    c = card(s, side)
-    ab = c["ability"] if c else None
+    f = s.fighters[side]
+    if f is None or (side == ENEMY and s.mode == "boss"):
+        return  # ``card`` is None: no ability
+    c = _CARDS.get(f["card"]) or card(s, side)
+    assert c is not None
+    ab = c["ability"]
     if ab is None or ab["kind"] != "REGENERATION":
         return
-    f = s.fighters[side]
-    if f is None:
-        return
-    top = catalogue().cards[f["card"]]["vitality"]
+    top = c["vitality"]
     if f["vit"] < top:
         gain = min(ab["amount"], top - f["vit"])
         f["vit"] += gain
-        emit(s, "regen", side=side, amount=gain, card=f["card"], vit=f["vit"])
+        s.log.append({"k": "regen", "side": side, "amount": gain, "card": f["card"], "vit": f["vit"]})
 
 
 __all__ = ["PLAYER", "ENEMY", "attack", "attack_value", "defense_value", "expire", "regenerate"]
