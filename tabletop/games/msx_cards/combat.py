@@ -311,7 +311,9 @@ class Bout:
     """Names (not ids) for ``last_attack``, the keys format-1 saves held."""
     target: str
     why: dict[str, Any]
-    why_surprise: dict[str, Any]
+    why_surprise: dict[str, Any] | None
+    """Only for an attacker with SURPRISE_ATTACK (the only ones that make surprise attacks): the
+    table keeps one message less per pairing."""
     a: int
     """Effective Attack with no capsule effect, and how the attack step shows it."""
     a_shown: Any
@@ -331,10 +333,11 @@ class Bout:
 
 
 _BOUTS: dict[tuple[Any, ...], Bout] = {}
-"""Bouts by (attacker side, attacker id, target id), plus the Boss's set and step in a duel."""
+"""Bouts by (attacker side, attacker id, target id); in a duel (side, your card, Boss, the entry's
+role and value), since a Boss bout reads nothing else of the step."""
 BOUTS_MAX = 50000
-"""Bound on ``_BOUTS`` (cleared when full): 2 x 60 x 60 pairings, plus a Boss's 16 entries per
-fighter, fit in it."""
+"""Bound on ``_BOUTS`` (cleared when full): 2 x 60 x 60 pairings, plus a Boss's 8 distinct
+entries per fighter, fit in it."""
 SPLIT_BY: dict[str, Any] = {"k": "x.term", "term": "ATTACK_SPLIT"}
 TABLES.append(_BOUTS)
 
@@ -344,7 +347,8 @@ def bout_key(s: MsxState, x: int) -> tuple[Any, ...]:
     if s.mode == "boss":
         duel = s.duel
         assert duel is not None
-        return (x, s.fighters[PLAYER]["card"], duel["boss"], duel["set"], min(duel["step"], 8))  # type: ignore[index]
+        entry = boss_entry(s)  # a Boss bout reads its entry's figure only: 4 keys per role, not 16 steps
+        return (x, s.fighters[PLAYER]["card"], duel["boss"], entry["role"], entry["value"])  # type: ignore[index]
     return (x, s.fighters[x]["card"], s.fighters[1 - x]["card"])  # type: ignore[index]
 
 
@@ -371,7 +375,7 @@ def _new_bout(s: MsxState, x: int, y: int) -> Bout:
         a, a_notes = _attack_stat(s, x, cx, ab_x, ab_y, [])
         d, d_notes = _defense_stat(s, y, cy, ab_x, ab_y, [])
         a_shown = a if not a_notes else _stat(a, printed(s, x, "attack"), a_notes)
-        d_shown = nm(d) if not d_notes else _stat(d, printed(s, y, "defense"), d_notes)
+        d_shown = _shown(d) if not d_notes else _stat(d, printed(s, y, "defense"), d_notes)
     finally:
         s.effects = running
     null_first = null_low_step = None
@@ -385,7 +389,7 @@ def _new_bout(s: MsxState, x: int, y: int) -> Bout:
     return Bout(
         xn=xn, yn=yn, cx=cx, cy=cy, attacker=cx["name"] if cx else _name(xn), target=cy["name"] if cy else _name(yn),
         why={"k": "why.attack", "card": xn, "target_card": yn},
-        why_surprise={"k": "why.surprise", "card": xn, "target_card": yn},
+        why_surprise=_why_surprise(xn, yn) if ab_x is not None and ab_x["kind"] == "SURPRISE_ATTACK" else None,
         a=a, a_shown=a_shown, d=d, d_shown=d_shown,
         null_first=null_first, null_low=null_low, null_low_step=null_low_step,
         increased=ab_x["amount"] if (ab_x is not None and ab_x["kind"] == "DAMAGE_INCREASED"
@@ -394,6 +398,24 @@ def _new_bout(s: MsxState, x: int, y: int) -> Bout:
         reduced=ab_y["amount"] if (ab_y is not None and ab_y["kind"] == "DAMAGE_REDUCED"
                                    and race_ok(ab_y, "vs_race", xr, boss)) else None,
     )
+
+
+def _why_surprise(xn: str, yn: str) -> dict[str, Any]:
+    return {"k": "why.surprise", "card": xn, "target_card": yn}
+
+
+_MINUS: dict[int, Any] = {}
+"""``nm(n)`` of the negative figures the bouts show, shared (most printed Defenses are negative)."""
+
+
+def _shown(n: int) -> Any:
+    """``nm(n)``, one message per figure for the whole table of bouts."""
+    if n >= 0:
+        return n
+    found = _MINUS.get(n)
+    if found is None:
+        found = _MINUS[n] = nm(n)
+    return found
 
 
 def attack(s: MsxState, x: int, y: int, *, surprise: bool = False) -> int:
@@ -422,7 +444,7 @@ def attack(s: MsxState, x: int, y: int, *, surprise: bool = False) -> int:
             y_f["vit"] -= damage  # ``hurt`` with no effect: no REVIVE can catch a defeat
         # ``show_rolls``'s event for one die, written out: one per attack
         s.log.append({"k": "roll", "m": "msx_roll", "die": sides, "value": natural,
-                      "why": b.why_surprise if surprise else b.why, "seat": None, "side": x,
+                      "why": (b.why_surprise or _why_surprise(b.xn, b.yn)) if surprise else b.why, "seat": None, "side": x,
                       "group": "g" + str(len(s.log)), "steps": steps})
     else:
         if _effect(effects, x, "BEST_OF_TWO") is not None:
@@ -436,7 +458,7 @@ def attack(s: MsxState, x: int, y: int, *, surprise: bool = False) -> int:
         damage = _arithmetic(s, x, y, b.cx, b.cy, b.yn, natural, first, steps)
         if damage:
             steps.extend(hurt(s, y, damage))
-        show_rolls(s, sides, rolls, b.why_surprise if surprise else b.why, x, steps)
+        show_rolls(s, sides, rolls, (b.why_surprise or _why_surprise(b.xn, b.yn)) if surprise else b.why, x, steps)
     if y_f is not None:
         left = y_f["vit"]
         m = (SURPRISE_LEFT if surprise else ATTACK_LEFT) if left > 0 else (SURPRISE_OUT if surprise else ATTACK_OUT)
@@ -542,8 +564,16 @@ def _arithmetic(s: MsxState, x: int, y: int, cx: dict[str, Any] | None, cy: dict
     effects = s.effects
     ab_x, ab_y = (cx["ability"] if cx else None), (cy["ability"] if cy else None)
     damage = 0
+    # the first running effect of each kind on the attacker and on the target, found in one pass
+    # (``_effect`` for each of the six kinds read below was a scan each)
+    on_x: dict[str, Any] = {}
+    on_y: dict[str, Any] = {}
+    for e in effects:
+        on = on_x if e["on"] == x else on_y if e["on"] == y else None
+        if on is not None and e["kind"] not in on:
+            on[e["kind"]] = e
     # 2. nullify
-    null = _effect(effects, y, "NULLIFY_ATTACKS") if effects else None
+    null = on_y.get("NULLIFY_ATTACKS")
     why_null = None
     if null is not None:
         why_null = {"k": "st.null_cap", "cap_term": null["cap"]}
@@ -561,7 +591,7 @@ def _arithmetic(s: MsxState, x: int, y: int, cx: dict[str, Any] | None, cy: dict
         raw = natural + a
         steps.append({"k": "st.attack", "a": a, "raw": nm(raw)} if not a_notes else
                      {"k": "st.attack", "a": _stat(a, printed(s, x, "attack"), a_notes), "raw": nm(raw)})
-        ignore = _effect(effects, x, "IGNORE_DEFENSE") if effects else None
+        ignore = on_x.get("IGNORE_DEFENSE")
         if ignore is not None:
             steps.append({"k": "st.ignored", "card": yn, "cap_term": ignore["cap"], "raw": nm(raw)})
         else:
@@ -576,7 +606,7 @@ def _arithmetic(s: MsxState, x: int, y: int, cx: dict[str, Any] | None, cy: dict
             steps.append(NO_WOUND)  # 4. R3
         else:
             # 5. doubled
-            dbl = _effect(effects, x, "DAMAGE_DEALT_DOUBLED") if effects else None
+            dbl = on_x.get("DAMAGE_DEALT_DOUBLED")
             if dbl is not None:
                 raw *= 2
                 steps.append({"k": "st.doubled", "cap_term": dbl["cap"], "raw": raw})
@@ -584,12 +614,12 @@ def _arithmetic(s: MsxState, x: int, y: int, cx: dict[str, Any] | None, cy: dict
             if ab_x is not None and ab_x["kind"] == "DAMAGE_INCREASED" and race_ok(ab_x, "vs_race", yr, boss):
                 raw += ab_x["amount"]
                 steps.append({"k": "st.increased", "n": sgn(ab_x["amount"]), "raw": nm(raw)})
-            for e in effects:
+            for e in effects if "DAMAGE_DEALT_MOD" in on_x else ():
                 if e["on"] == x and e["kind"] == "DAMAGE_DEALT_MOD":
                     raw += e["n"]
                     steps.append({"k": "st.dealt_mod", "cap_term": e["cap"], "n": sgn(e["n"]), "raw": nm(raw)})
             # 7. halved, once
-            halve = _effect(effects, y, "DAMAGE_TAKEN_HALVED") if effects else None
+            halve = on_y.get("DAMAGE_TAKEN_HALVED")
             split = (ab_y is not None and ab_y["kind"] == "ATTACK_SPLIT"
                      and race_ok(ab_y, "vs_race", xr, boss))
             if halve is not None or split:
@@ -600,7 +630,7 @@ def _arithmetic(s: MsxState, x: int, y: int, cx: dict[str, Any] | None, cy: dict
             if ab_y is not None and ab_y["kind"] == "DAMAGE_REDUCED" and race_ok(ab_y, "vs_race", xr, boss):
                 raw -= ab_y["amount"]
                 steps.append({"k": "st.reduced", "n": ab_y["amount"], "raw": nm(raw)})
-            for e in effects:
+            for e in effects if "DAMAGE_TAKEN_MOD" in on_y else ():
                 if e["on"] == y and e["kind"] == "DAMAGE_TAKEN_MOD":
                     raw -= e["n"]
                     steps.append({"k": "st.taken_mod", "cap_term": e["cap"], "n": e["n"], "raw": nm(raw)})

@@ -38,7 +38,7 @@ DECISIONS = ("draft", "boss_choice", "bonus", "extra", "act")
 
 
 def new_fighter(card_id: str) -> Fighter:
-    return Fighter(card=card_id, vit=catalogue().cards[card_id]["vitality"], green=True, used=[], hits=0)
+    return {"card": card_id, "vit": catalogue().cards[card_id]["vitality"], "green": True, "used": [], "hits": 0}
 
 
 def lose(s: MsxState, reason: dict[str, Any]) -> None:
@@ -85,7 +85,8 @@ def pick(s: MsxState, card_id: str) -> None:
 def draw_enemy(s: MsxState) -> None:
     """R8: random from the World's pool, no enemy defeated in this World; else the full catalogue."""
     data = catalogue()
-    options = [c for c in world(s)["pool"] if c not in s.beaten]
+    beaten = s.beaten
+    options = [c for c in world(s)["pool"] if c not in beaten] if beaten else world(s)["pool"]
     if not options:
         options = [c for c in data.card_ids if c not in s.beaten]
     cid = options[randbelow(s, len(options))]
@@ -421,7 +422,7 @@ def _boss_strike(s: MsxState) -> None:
     assert duel is not None
     k = duel["step"]
     dmg = attack(s, PLAYER, ENEMY)
-    if has(s, PLAYER, "EXTRA_ATTACK"):
+    if s.effects and has(s, PLAYER, "EXTRA_ATTACK"):
         dmg = max(dmg, attack(s, PLAYER, ENEMY))  # R37: one wounding hit is enough
     if dmg <= 0:
         duel["results"].append("miss")
