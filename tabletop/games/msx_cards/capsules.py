@@ -120,8 +120,9 @@ def use(s: MsxState, user: int, cap_id: str, *, picked_by: str = "choice") -> No
                 braked = toward_zero(n, brake)
                 notes.append(P("st.braked", kind_term=kind, n=n, brake=brake, to=braked))
                 n = braked
-        s.effects.append(Effect(cap=cap_id, src=user, on=on, kind=kind, n=n,
-                                until=FOREVER if kind == "REVIVE" else until))
+        effect: Effect = {"cap": cap_id, "src": user, "on": on, "kind": kind, "n": n,
+                          "until": FOREVER if kind == "REVIVE" else until}
+        s.effects.append(effect)
     # ``emit``'s event, written out (every value is plain already): two actions in five use a capsule
     event = {"k": "capsule", "side": user, "capsule": cap_id, "duration": cap["duration"], "picked_by": picked_by,
              "notes": notes, "card": f["card"], "cap_term": cap_id}
