@@ -431,7 +431,8 @@ def attack(s: MsxState, x: int, y: int, *, surprise: bool = False) -> int:
     else:  # ``bout`` with its key written out (a battle's attacks are most of the game's)
         y_f = fighters[y]
         b = _BOUTS.get((x, fighters[x]["card"], y_f["card"])) or bout(s, x, y)  # type: ignore[index]
-    sides = world(s)["die"]
+    w = _WORLDS.get((s.mission, s.world))  # ``world`` written out: met on every attack
+    sides = (w if w is not None else world(s))["die"]
     effects = s.effects
     # 1. roll (logged below, once the arithmetic is known, so the dice panel can show it)
     natural = die(s, sides)
