@@ -120,11 +120,16 @@ def use(s: MsxState, user: int, cap_id: str, *, picked_by: str = "choice") -> No
                 braked = toward_zero(n, brake)
                 notes.append(P("st.braked", kind_term=kind, n=n, brake=brake, to=braked))
                 n = braked
-        s.effects.append(Effect(cap=cap_id, src=user, on=on, kind=kind, n=n,
-                                until=FOREVER if kind == "REVIVE" else until))
-    detail = {"m": "capsule_notes", "detail": semis(notes)} if notes else {}
-    emit(s, "capsule", side=user, capsule=cap_id, duration=cap["duration"], picked_by=picked_by, notes=notes,
-         card=f["card"], cap_term=cap_id, **detail)
+        effect: Effect = {"cap": cap_id, "src": user, "on": on, "kind": kind, "n": n,
+                          "until": FOREVER if kind == "REVIVE" else until}
+        s.effects.append(effect)
+    # ``emit``'s event, written out (every value is plain already): two actions in five use a capsule
+    event = {"k": "capsule", "side": user, "capsule": cap_id, "duration": cap["duration"], "picked_by": picked_by,
+             "notes": notes, "card": f["card"], "cap_term": cap_id}
+    if notes:
+        event["m"] = "capsule_notes"
+        event["detail"] = semis(notes)
+    s.log.append(event)
     if user == PLAYER and not s.versus and not duel:
         s.respond = True
 
@@ -156,16 +161,23 @@ def enemy_reply(s: MsxState) -> None:
     data = catalogue()
     c = data.cards[f["card"]]
     bar = data.races[c["race"]]["capsule_bar"]
-    pick_why = P("why.pick", card=c["id"])
+    pick_why = {"k": "why.pick", "card": c["id"]}
+    lit_slots = c["lit"]
+    log = s.log
     while True:
         r = die(s, 6)
-        ok = bar[r - 1] is not None and r in c["lit"]
-        why = P("st.empty_slot") if bar[r - 1] is None else P("st.unlit", cap_term=bar[r - 1])
-        show_rolls(s, 6, [r], pick_why, ENEMY,
-                   [P("st.slot", slot=r, cap_term=bar[r - 1]) if ok else P("st.slot_again", slot=r, why=why)])
+        slot = bar[r - 1]
+        ok = slot is not None and r in lit_slots
+        # ``P``, ``show_rolls`` and ``emit``'s messages and events, written out: a reply re-rolls
+        # twice on average
+        why = {"k": "st.empty_slot"} if slot is None else {"k": "st.unlit", "cap_term": slot}
+        log.append({"k": "roll", "m": "msx_roll", "die": 6, "value": r, "why": pick_why, "seat": None, "side": ENEMY,
+                    "group": "g" + str(len(log)),
+                    "steps": [{"k": "st.slot", "slot": r, "cap_term": slot} if ok else
+                              {"k": "st.slot_again", "slot": r, "why": why}]})
         if ok:
             break
-        emit(s, "reroll", side=ENEMY, slot=r, why=why)
+        log.append({"k": "reroll", "side": ENEMY, "slot": r, "why": why})
     cap_id = bar[r - 1]
     if pointless(s, ENEMY, cap_id):
         f["green"] = False

@@ -311,7 +311,9 @@ class Bout:
     """Names (not ids) for ``last_attack``, the keys format-1 saves held."""
     target: str
     why: dict[str, Any]
-    why_surprise: dict[str, Any]
+    why_surprise: dict[str, Any] | None
+    """Only for an attacker with SURPRISE_ATTACK (the only ones that make surprise attacks): the
+    table keeps one message less per pairing."""
     a: int
     """Effective Attack with no capsule effect, and how the attack step shows it."""
     a_shown: Any
@@ -331,10 +333,11 @@ class Bout:
 
 
 _BOUTS: dict[tuple[Any, ...], Bout] = {}
-"""Bouts by (attacker side, attacker id, target id), plus the Boss's set and step in a duel."""
+"""Bouts by (attacker side, attacker id, target id); in a duel (side, your card, Boss, the entry's
+role and value), since a Boss bout reads nothing else of the step."""
 BOUTS_MAX = 50000
-"""Bound on ``_BOUTS`` (cleared when full): 2 x 60 x 60 pairings, plus a Boss's 16 entries per
-fighter, fit in it."""
+"""Bound on ``_BOUTS`` (cleared when full): 2 x 60 x 60 pairings, plus a Boss's 8 distinct
+entries per fighter, fit in it."""
 SPLIT_BY: dict[str, Any] = {"k": "x.term", "term": "ATTACK_SPLIT"}
 TABLES.append(_BOUTS)
 
@@ -344,7 +347,8 @@ def bout_key(s: MsxState, x: int) -> tuple[Any, ...]:
     if s.mode == "boss":
         duel = s.duel
         assert duel is not None
-        return (x, s.fighters[PLAYER]["card"], duel["boss"], duel["set"], min(duel["step"], 8))  # type: ignore[index]
+        entry = boss_entry(s)  # a Boss bout reads its entry's figure only: 4 keys per role, not 16 steps
+        return (x, s.fighters[PLAYER]["card"], duel["boss"], entry["role"], entry["value"])  # type: ignore[index]
     return (x, s.fighters[x]["card"], s.fighters[1 - x]["card"])  # type: ignore[index]
 
 
@@ -371,7 +375,7 @@ def _new_bout(s: MsxState, x: int, y: int) -> Bout:
         a, a_notes = _attack_stat(s, x, cx, ab_x, ab_y, [])
         d, d_notes = _defense_stat(s, y, cy, ab_x, ab_y, [])
         a_shown = a if not a_notes else _stat(a, printed(s, x, "attack"), a_notes)
-        d_shown = nm(d) if not d_notes else _stat(d, printed(s, y, "defense"), d_notes)
+        d_shown = _shown(d) if not d_notes else _stat(d, printed(s, y, "defense"), d_notes)
     finally:
         s.effects = running
     null_first = null_low_step = None
@@ -385,7 +389,7 @@ def _new_bout(s: MsxState, x: int, y: int) -> Bout:
     return Bout(
         xn=xn, yn=yn, cx=cx, cy=cy, attacker=cx["name"] if cx else _name(xn), target=cy["name"] if cy else _name(yn),
         why={"k": "why.attack", "card": xn, "target_card": yn},
-        why_surprise={"k": "why.surprise", "card": xn, "target_card": yn},
+        why_surprise=_why_surprise(xn, yn) if ab_x is not None and ab_x["kind"] == "SURPRISE_ATTACK" else None,
         a=a, a_shown=a_shown, d=d, d_shown=d_shown,
         null_first=null_first, null_low=null_low, null_low_step=null_low_step,
         increased=ab_x["amount"] if (ab_x is not None and ab_x["kind"] == "DAMAGE_INCREASED"
@@ -396,19 +400,42 @@ def _new_bout(s: MsxState, x: int, y: int) -> Bout:
     )
 
 
+def _why_surprise(xn: str, yn: str) -> dict[str, Any]:
+    return {"k": "why.surprise", "card": xn, "target_card": yn}
+
+
+_MINUS: dict[int, Any] = {}
+"""``nm(n)`` of the negative figures the bouts show, shared (most printed Defenses are negative)."""
+
+
+def _shown(n: int) -> Any:
+    """``nm(n)``, one message per figure for the whole table of bouts."""
+    if n >= 0:
+        return n
+    found = _MINUS.get(n)
+    if found is None:
+        found = _MINUS[n] = nm(n)
+    return found
+
+
 def attack(s: MsxState, x: int, y: int, *, surprise: bool = False) -> int:
     """One attack of ``x`` on ``y`` through §7 steps 1-9; returns the damage dealt.
 
     Written for speed (bots and the balance simulation run it millions of times): the pairing's
     facts come from its :class:`Bout`; with no capsule effect running, the arithmetic is the
     bout's (:func:`_plain_steps`), else the full §7 walk (:func:`_arithmetic`)."""
-    boss = s.mode == "boss"
-    sides = world(s)["die"]
-    b = bout(s, x, y)
+    fighters = s.fighters
+    if s.mode == "boss":
+        b = bout(s, x, y)
+        y_f = None if y == ENEMY else fighters[y]
+    else:  # ``bout`` with its key written out (a battle's attacks are most of the game's)
+        y_f = fighters[y]
+        b = _BOUTS.get((x, fighters[x]["card"], y_f["card"])) or bout(s, x, y)  # type: ignore[index]
+    w = _WORLDS.get((s.mission, s.world))  # ``world`` written out: met on every attack
+    sides = (w if w is not None else world(s))["die"]
     effects = s.effects
     # 1. roll (logged below, once the arithmetic is known, so the dice panel can show it)
     natural = die(s, sides)
-    y_f = None if (boss and y == ENEMY) else s.fighters[y]
     first = y_f is not None and y_f["hits"] == 0
     if y_f is not None:
         y_f["hits"] += 1
@@ -418,7 +445,7 @@ def attack(s: MsxState, x: int, y: int, *, surprise: bool = False) -> int:
             y_f["vit"] -= damage  # ``hurt`` with no effect: no REVIVE can catch a defeat
         # ``show_rolls``'s event for one die, written out: one per attack
         s.log.append({"k": "roll", "m": "msx_roll", "die": sides, "value": natural,
-                      "why": b.why_surprise if surprise else b.why, "seat": None, "side": x,
+                      "why": (b.why_surprise or _why_surprise(b.xn, b.yn)) if surprise else b.why, "seat": None, "side": x,
                       "group": "g" + str(len(s.log)), "steps": steps})
     else:
         if _effect(effects, x, "BEST_OF_TWO") is not None:
@@ -432,14 +459,18 @@ def attack(s: MsxState, x: int, y: int, *, surprise: bool = False) -> int:
         damage = _arithmetic(s, x, y, b.cx, b.cy, b.yn, natural, first, steps)
         if damage:
             steps.extend(hurt(s, y, damage))
-        show_rolls(s, sides, rolls, b.why_surprise if surprise else b.why, x, steps)
-    left = y_f["vit"] if y_f is not None else None
-    kind = "surprise" if surprise else "attack"
+        show_rolls(s, sides, rolls, (b.why_surprise or _why_surprise(b.xn, b.yn)) if surprise else b.why, x, steps)
+    if y_f is not None:
+        left = y_f["vit"]
+        m = (SURPRISE_LEFT if surprise else ATTACK_LEFT) if left > 0 else (SURPRISE_OUT if surprise else ATTACK_OUT)
+    else:
+        left = None
+        m = "surprise" if surprise else "attack"
     # the same keys as format-1 saves held (names, not ids), so their states still compare
     s.last_attack = {"by": x, "on": y, "attacker": b.attacker, "target": b.target, "natural": natural,
                      "die": sides, "damage": damage, "steps": steps, "surprise": surprise}
     # ``emit``'s event, written out (every value is plain already): the hottest event of the game
-    s.log.append({"k": "attack", "m": kind if left is None else f"{kind}_left" if left > 0 else f"{kind}_out",
+    s.log.append({"k": "attack", "m": m,
                   "by": x, "on": y, "natural": natural, "die": sides, "damage": damage, "steps": steps,
                   "surprise": surprise, "card": b.xn, "target_card": b.yn, "left": left})
     return damage
@@ -448,7 +479,7 @@ def attack(s: MsxState, x: int, y: int, *, surprise: bool = False) -> int:
 def _plain_steps(b: Bout, sides: int, natural: int, first: bool) -> tuple[list[Any], int]:
     """§7 steps 1-9 with no capsule effect running, from the pairing's constants: the steps (the
     very messages ``_arithmetic`` writes) and the damage."""
-    steps: list[Any] = [{"k": "st.roll", "die": sides, "value": natural}]
+    steps: list[Any] = [ROLL_STEPS[sides][natural]]
     damage = 0
     if b.null_first is not None and first:
         steps.append(b.null_first)
@@ -456,7 +487,7 @@ def _plain_steps(b: Bout, sides: int, natural: int, first: bool) -> tuple[list[A
         steps.append(b.null_low_step)
     else:
         raw = natural + b.a
-        steps.append({"k": "st.attack", "a": b.a_shown, "raw": raw if raw >= 0 else nm(raw)})
+        steps.append(_attack_step(b.a_shown, raw))
         raw += b.d
         steps.append({"k": "st.defense", "card": b.yn, "d": b.d_shown, "raw": raw if raw >= 0 else nm(raw)})
         if raw <= 0:
@@ -472,8 +503,32 @@ def _plain_steps(b: Bout, sides: int, natural: int, first: bool) -> tuple[list[A
                 raw -= b.reduced
                 steps.append({"k": "st.reduced", "n": b.reduced, "raw": nm(raw)})
             damage = raw if raw > 0 else 0
-    steps.append({"k": "st.damage", "n": damage})
+    steps.append(DAMAGE_STEPS[damage] if damage < len(DAMAGE_STEPS) else {"k": "st.damage", "n": damage})
     return steps, damage
+
+
+ROLL_STEPS: dict[int, tuple[dict[str, Any], ...]] = {
+    n: tuple({"k": "st.roll", "die": n, "value": v} for v in range(n + 1)) for n in DICE}
+"""The roll step of each face of each die (index 0 unused), built once: steps are messages the
+log only reads (``NO_WOUND`` and the bouts' notes are shared the same way), so one dict serves
+every attack that rolls that face."""
+DAMAGE_STEPS = tuple({"k": "st.damage", "n": n} for n in range(64))
+"""The damage step of each amount a plain attack can deal (larger ones are built when met)."""
+_ATTACK_STEPS: dict[tuple[int, int], dict[str, Any]] = {}
+"""The attack step by (Attack, raw total) when the Attack is a plain number: at most 13 x 33."""
+ATTACK_LEFT, ATTACK_OUT, SURPRISE_LEFT, SURPRISE_OUT = "attack_left", "attack_out", "surprise_left", "surprise_out"
+
+
+def _attack_step(a_shown: Any, raw: int) -> dict[str, Any]:
+    """``{"k": "st.attack", "a": a_shown, "raw": raw}``, shared when ``a_shown`` is a plain number
+    (the raw total is then at least the roll, so never negative)."""
+    if a_shown.__class__ is int and raw >= 0:
+        key = (a_shown, raw)
+        found = _ATTACK_STEPS.get(key)
+        if found is None:
+            found = _ATTACK_STEPS[key] = {"k": "st.attack", "a": a_shown, "raw": raw}
+        return found
+    return {"k": "st.attack", "a": a_shown, "raw": raw if raw >= 0 else nm(raw)}
 
 
 def _attack_stat(s: MsxState, x: int, cx: dict[str, Any] | None, ab_x: dict[str, Any] | None,
@@ -510,8 +565,16 @@ def _arithmetic(s: MsxState, x: int, y: int, cx: dict[str, Any] | None, cy: dict
     effects = s.effects
     ab_x, ab_y = (cx["ability"] if cx else None), (cy["ability"] if cy else None)
     damage = 0
+    # the first running effect of each kind on the attacker and on the target, found in one pass
+    # (``_effect`` for each of the six kinds read below was a scan each)
+    on_x: dict[str, Any] = {}
+    on_y: dict[str, Any] = {}
+    for e in effects:
+        on = on_x if e["on"] == x else on_y if e["on"] == y else None
+        if on is not None and e["kind"] not in on:
+            on[e["kind"]] = e
     # 2. nullify
-    null = _effect(effects, y, "NULLIFY_ATTACKS") if effects else None
+    null = on_y.get("NULLIFY_ATTACKS")
     why_null = None
     if null is not None:
         why_null = {"k": "st.null_cap", "cap_term": null["cap"]}
@@ -529,7 +592,7 @@ def _arithmetic(s: MsxState, x: int, y: int, cx: dict[str, Any] | None, cy: dict
         raw = natural + a
         steps.append({"k": "st.attack", "a": a, "raw": nm(raw)} if not a_notes else
                      {"k": "st.attack", "a": _stat(a, printed(s, x, "attack"), a_notes), "raw": nm(raw)})
-        ignore = _effect(effects, x, "IGNORE_DEFENSE") if effects else None
+        ignore = on_x.get("IGNORE_DEFENSE")
         if ignore is not None:
             steps.append({"k": "st.ignored", "card": yn, "cap_term": ignore["cap"], "raw": nm(raw)})
         else:
@@ -544,7 +607,7 @@ def _arithmetic(s: MsxState, x: int, y: int, cx: dict[str, Any] | None, cy: dict
             steps.append(NO_WOUND)  # 4. R3
         else:
             # 5. doubled
-            dbl = _effect(effects, x, "DAMAGE_DEALT_DOUBLED") if effects else None
+            dbl = on_x.get("DAMAGE_DEALT_DOUBLED")
             if dbl is not None:
                 raw *= 2
                 steps.append({"k": "st.doubled", "cap_term": dbl["cap"], "raw": raw})
@@ -552,12 +615,12 @@ def _arithmetic(s: MsxState, x: int, y: int, cx: dict[str, Any] | None, cy: dict
             if ab_x is not None and ab_x["kind"] == "DAMAGE_INCREASED" and race_ok(ab_x, "vs_race", yr, boss):
                 raw += ab_x["amount"]
                 steps.append({"k": "st.increased", "n": sgn(ab_x["amount"]), "raw": nm(raw)})
-            for e in effects:
+            for e in effects if "DAMAGE_DEALT_MOD" in on_x else ():
                 if e["on"] == x and e["kind"] == "DAMAGE_DEALT_MOD":
                     raw += e["n"]
                     steps.append({"k": "st.dealt_mod", "cap_term": e["cap"], "n": sgn(e["n"]), "raw": nm(raw)})
             # 7. halved, once
-            halve = _effect(effects, y, "DAMAGE_TAKEN_HALVED") if effects else None
+            halve = on_y.get("DAMAGE_TAKEN_HALVED")
             split = (ab_y is not None and ab_y["kind"] == "ATTACK_SPLIT"
                      and race_ok(ab_y, "vs_race", xr, boss))
             if halve is not None or split:
@@ -568,7 +631,7 @@ def _arithmetic(s: MsxState, x: int, y: int, cx: dict[str, Any] | None, cy: dict
             if ab_y is not None and ab_y["kind"] == "DAMAGE_REDUCED" and race_ok(ab_y, "vs_race", xr, boss):
                 raw -= ab_y["amount"]
                 steps.append({"k": "st.reduced", "n": ab_y["amount"], "raw": nm(raw)})
-            for e in effects:
+            for e in effects if "DAMAGE_TAKEN_MOD" in on_y else ():
                 if e["on"] == y and e["kind"] == "DAMAGE_TAKEN_MOD":
                     raw -= e["n"]
                     steps.append({"k": "st.taken_mod", "cap_term": e["cap"], "n": e["n"], "raw": nm(raw)})
@@ -630,18 +693,19 @@ def expire(s: MsxState) -> None:
 
 def regenerate(s: MsxState, side: int) -> None:
     """REGENERATION at the upkeep of the holder's action; never above printed Vitality (R17)."""
-    c = card(s, side)
-    ab = c["ability"] if c else None
+    f = s.fighters[side]
+    if f is None or (side == ENEMY and s.mode == "boss"):
+        return  # ``card`` is None: no ability
+    c = _CARDS.get(f["card"]) or card(s, side)
+    assert c is not None
+    ab = c["ability"]
     if ab is None or ab["kind"] != "REGENERATION":
         return
-    f = s.fighters[side]
-    if f is None:
-        return
-    top = catalogue().cards[f["card"]]["vitality"]
+    top = c["vitality"]
     if f["vit"] < top:
         gain = min(ab["amount"], top - f["vit"])
         f["vit"] += gain
-        emit(s, "regen", side=side, amount=gain, card=f["card"], vit=f["vit"])
+        s.log.append({"k": "regen", "side": side, "amount": gain, "card": f["card"], "vit": f["vit"]})
 
 
 __all__ = ["PLAYER", "ENEMY", "attack", "attack_value", "defense_value", "expire", "regenerate"]

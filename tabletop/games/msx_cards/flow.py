@@ -38,7 +38,7 @@ DECISIONS = ("draft", "boss_choice", "bonus", "extra", "act")
 
 
 def new_fighter(card_id: str) -> Fighter:
-    return Fighter(card=card_id, vit=catalogue().cards[card_id]["vitality"], green=True, used=[], hits=0)
+    return {"card": card_id, "vit": catalogue().cards[card_id]["vitality"], "green": True, "used": [], "hits": 0}
 
 
 def lose(s: MsxState, reason: dict[str, Any]) -> None:
@@ -64,7 +64,8 @@ def need_fighter(s: MsxState, purpose: str) -> bool:
         s.draft.append(choices.pop(randbelow(s, len(choices))))
     s.draft_for = purpose
     s.phase = "draft"
-    emit(s, "draft", cards=list(s.draft), names=commas([name_of(c) for c in s.draft]), purpose=purpose)
+    s.log.append({"k": "draft", "cards": list(s.draft), "names": commas([name_of(c) for c in s.draft]),
+                  "purpose": purpose})  # ``emit``'s event, written out (as the others of a battle's start)
     return False
 
 
@@ -72,7 +73,7 @@ def take(s: MsxState, card_id: str) -> None:
     s.pool.remove(card_id)
     s.fighters[PLAYER] = new_fighter(card_id)
     s.draft = []
-    emit(s, "fighter", side=PLAYER, card=card_id, seat=PLAYER)
+    s.log.append({"k": "fighter", "side": PLAYER, "card": card_id, "seat": PLAYER})
 
 
 def pick(s: MsxState, card_id: str) -> None:
@@ -84,12 +85,13 @@ def pick(s: MsxState, card_id: str) -> None:
 def draw_enemy(s: MsxState) -> None:
     """R8: random from the World's pool, no enemy defeated in this World; else the full catalogue."""
     data = catalogue()
-    options = [c for c in world(s)["pool"] if c not in s.beaten]
+    beaten = s.beaten
+    options = [c for c in world(s)["pool"] if c not in beaten] if beaten else world(s)["pool"]
     if not options:
         options = [c for c in data.card_ids if c not in s.beaten]
     cid = options[randbelow(s, len(options))]
     s.fighters[ENEMY] = new_fighter(cid)
-    emit(s, "fighter", m="fighter_enemy", side=ENEMY, card=cid)
+    s.log.append({"k": "fighter", "m": "fighter_enemy", "side": ENEMY, "card": cid})
 
 
 # -- initiative ----------------------------------------------------------------------------------------
@@ -142,26 +144,33 @@ def initiative(s: MsxState) -> None:
     mp, me = odds.mods
     p_why, e_why = odds.p_why, odds.e_why
     tries = []
+    log = s.log
+    # the messages and events below are ``P``/``show_rolls``/``emit``'s, written out (every value
+    # is plain already): a random playout starts a battle every three actions or so
     while True:
         rp = die(s, 6)
         re_ = die(s, 6)
         tp, te = rp + mp, re_ + me
         tries.append([rp, re_])
-        steps = [P("st.ini", card=pn, value=rp, total=tp) if p_why is None else
-                 P("st.ini_mods", card=pn, value=rp, mods=p_why, total=tp),
-                 P("st.ini", card=en, value=re_, total=te) if e_why is None else
-                 P("st.ini_mods", card=en, value=re_, mods=e_why, total=te),
-                 TIE if tp == te else P("st.first", card=names[PLAYER if tp > te else ENEMY])]
-        show_rolls(s, 6, [rp, re_], WHY_INITIATIVE, None, steps)
+        steps = [{"k": "st.ini", "card": pn, "value": rp, "total": tp} if p_why is None else
+                 {"k": "st.ini_mods", "card": pn, "value": rp, "mods": p_why, "total": tp},
+                 {"k": "st.ini", "card": en, "value": re_, "total": te} if e_why is None else
+                 {"k": "st.ini_mods", "card": en, "value": re_, "mods": e_why, "total": te},
+                 TIE if tp == te else {"k": "st.first", "card": names[PLAYER if tp > te else ENEMY]}]
+        group = "g" + str(len(log))
+        log.append({"k": "roll", "m": "msx_roll", "die": 6, "value": rp, "why": WHY_INITIATIVE, "seat": None,
+                    "side": None, "group": group, "steps": []})
+        log.append({"k": "roll", "m": "msx_roll", "die": 6, "value": re_, "why": WHY_INITIATIVE, "seat": None,
+                    "side": None, "group": group, "steps": steps})
         if tp != te:
             break
-        emit(s, "tie", total=tp)
-    s.init = PLAYER if tp > te else ENEMY
+        log.append({"k": "tie", "total": tp})
+    holder = s.init = PLAYER if tp > te else ENEMY
     mods = [mp, me]
     s.last_init = {"rolls": [rp, re_], "mods": mods, "notes": [list(odds.why[0]), list(odds.why[1])],
-                   "totals": [tp, te], "holder": s.init, "tries": tries}
-    emit(s, "initiative", holder=s.init, totals=[tp, te], rolls=[rp, re_], mods=mods, card=pn, card2=en,
-         total=tp, total2=te, first_card=names[s.init])
+                   "totals": [tp, te], "holder": holder, "tries": tries}
+    log.append({"k": "initiative", "holder": holder, "totals": [tp, te], "rolls": [rp, re_], "mods": mods,
+                "card": pn, "card2": en, "total": tp, "total2": te, "first_card": names[holder]})
 
 
 # -- battles ---------------------------------------------------------------------------------------------
@@ -193,8 +202,10 @@ def _battle(s: MsxState) -> None:
     s.effects, s.respond = [], False
     _add_bonus(s)
     s.turn, s.half, s.act_no, s.skip_check = 1, 0, 0, True
-    emit(s, "battle", number=s.battles, card=who(s, PLAYER), vit=s.fighters[PLAYER]["vit"],  # type: ignore[index]
-         card2=who(s, ENEMY), vit2=s.fighters[ENEMY]["vit"])  # type: ignore[index]
+    fp, fe = s.fighters
+    assert fp is not None and fe is not None
+    s.log.append({"k": "battle", "number": s.battles, "card": fp["card"], "vit": fp["vit"], "card2": fe["card"],
+                  "vit2": fe["vit"]})
     initiative(s)
     for side in (s.init, 1 - s.init):  # R36: surprise attacks, initiative holder first
         ab = ability(s, side)
@@ -234,7 +245,8 @@ def _action(s: MsxState) -> None:
             if s.turn > TURN_LIMIT:
                 turn_limit(s)
             return
-    expire(s)
+    if s.effects:
+        expire(s)
     regenerate(s, actor)
     enemy = s.fighters[ENEMY]
     if actor == PLAYER or (s.versus and enemy is not None and enemy["green"]):
@@ -260,13 +272,14 @@ def strike(s: MsxState, actor: int) -> None:
     """§6.4 steps 3-5 after the capsule: a HARM defeat skips the attack; then attack (twice with
     EXTRA_ATTACK) and check for a defeat; then the next action or turn."""
     opp = 1 - actor
-    if not alive(s, opp):
+    target = s.fighters[opp]  # ``alive`` written out: the same fighter until the battle ends
+    if target is None or target["vit"] <= 0:
         end_battle(s, [opp])
         return
     attack(s, actor, opp)
-    if s.effects and has(s, actor, "EXTRA_ATTACK") and alive(s, opp):
+    if s.effects and has(s, actor, "EXTRA_ATTACK") and target["vit"] > 0:
         attack(s, actor, opp)
-    if not alive(s, opp):
+    if target["vit"] <= 0:
         end_battle(s, [opp])
         return
     s.half += 1
@@ -297,11 +310,12 @@ def end_battle(s: MsxState, dead: list[int]) -> None:
         if side == ENEMY:
             s.wins += 1
             s.beaten.append(f["card"])
-            emit(s, "defeat", m="defeat_won", side=ENEMY, card=f["card"], wins=s.wins)
+            s.log.append({"k": "defeat", "m": "defeat_won", "side": ENEMY, "card": f["card"], "wins": s.wins})
         else:
             s.losses += 1
             s.defeated.append(f["card"])
-            emit(s, "defeat", m="defeat_lost", side=PLAYER, card=f["card"], losses=s.losses)
+            s.log.append({"k": "defeat", "m": "defeat_lost", "side": PLAYER, "card": f["card"],
+                          "losses": s.losses})
     for side in sorted(set(dead)):
         s.fighters[side] = None
     s.effects, s.respond, s.mode = [], False, ""
@@ -408,7 +422,7 @@ def _boss_strike(s: MsxState) -> None:
     assert duel is not None
     k = duel["step"]
     dmg = attack(s, PLAYER, ENEMY)
-    if has(s, PLAYER, "EXTRA_ATTACK"):
+    if s.effects and has(s, PLAYER, "EXTRA_ATTACK"):
         dmg = max(dmg, attack(s, PLAYER, ENEMY))  # R37: one wounding hit is enough
     if dmg <= 0:
         duel["results"].append("miss")

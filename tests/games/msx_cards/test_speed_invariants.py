@@ -111,3 +111,23 @@ def test_the_tables_are_forgotten_when_the_data_changes() -> None:
     combat.same_catalogue()
     assert not any(combat.TABLES) and combat._FROM[0] is catalogue()
     assert len(combat.TABLES) == 5
+
+
+def test_the_shared_steps_stay_what_they_say() -> None:
+    """The plain attack shares one roll, attack and damage step per figure (and the bouts one
+    ``nm`` message per negative figure) across every event that shows it: after many random games
+    (solo and versus, battles and duels) each shared message is still exactly the one it stands for,
+    so no reader of the log changed one in place."""
+    from tabletop.games.msx_cards import combat
+    from tabletop.games.msx_cards.text import nm
+
+    game = games.game("msx_cards")
+    played_states(game, [(1, {}), (2, {"versus": True})], every=200, seeds=8)
+    assert combat._ATTACK_STEPS and combat._MINUS
+    for sides, faces in combat.ROLL_STEPS.items():
+        assert list(faces) == [{"k": "st.roll", "die": sides, "value": v} for v in range(sides + 1)]
+    assert list(combat.DAMAGE_STEPS) == [{"k": "st.damage", "n": n} for n in range(len(combat.DAMAGE_STEPS))]
+    for (a, raw), step in combat._ATTACK_STEPS.items():
+        assert step == {"k": "st.attack", "a": a, "raw": raw}
+    for n, shown in combat._MINUS.items():
+        assert shown == nm(n) and n < 0
