@@ -94,7 +94,7 @@ _ACTIONS: dict[tuple[Any, ...], Action] = {}
 """Actions are immutable and their text depends only on the key (card data, seat names): built once,
 and kept while they are among the last ``_ACTIONS_LIMIT`` built (the keys name cards, components
 and units: a long run would otherwise keep every combination it ever met)."""
-_ACTIONS_LIMIT = 1024
+_ACTIONS_LIMIT = 8192
 
 
 def _store(key: tuple[Any, ...], action: Action) -> Action:
