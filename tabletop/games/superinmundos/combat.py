@@ -14,7 +14,7 @@ from typing import Any
 from tabletop.engine.msg import Msg, msg
 
 from .cards import _TABLE as T
-from .cards import STATS, CardInfo, info
+from .cards import STATS, CardInfo, all_cards, info
 from .state import SuperState, Unit
 
 MODES = ("attack", "power")
@@ -275,10 +275,33 @@ class _Match:
         return out
 
 
-@lru_cache(maxsize=16384)
+_FORMS: dict[tuple[bool, bool, bool, bool, bool], _Match] = {}
+"""Every distinct ``_Match`` (at most 32: five flags), so that the pairings share them."""
+
+
+def _interned(m: _Match) -> _Match:
+    return _FORMS.setdefault((m.blocked, m.imm_a, m.imm_p, m.tie_a, m.tie_p), m)
+
+
+_LONE: dict[tuple[CardInfo, CardInfo], _Match] = {}
+"""The ``_Match`` of two lone cards: at most one per pairing of the card set (a fixed size)."""
+
+
 def _match(xi: tuple[CardInfo, ...], yi: tuple[CardInfo, ...]) -> _Match:
-    """``_Match`` depends on card data only: built once per pairing."""
-    return _Match(xi, yi)
+    """``_Match`` depends on card data only: built once per pairing of lone cards, and remembered
+    for the recent pairings of fused units (their number has no useful bound)."""
+    if len(xi) == 1 and len(yi) == 1:
+        key = (xi[0], yi[0])
+        m = _LONE.get(key)
+        if m is None:
+            m = _LONE[key] = _interned(_Match(xi, yi))
+        return m
+    return _fused_match(xi, yi)
+
+
+@lru_cache(maxsize=512)
+def _fused_match(xi: tuple[CardInfo, ...], yi: tuple[CardInfo, ...]) -> _Match:
+    return _interned(_Match(xi, yi))
 
 
 def wins(s: SuperState, x: Unit, y: Unit, xrole: str) -> list[str]:
@@ -429,22 +452,38 @@ def legal_completions(s: SuperState, seat: int, hand: list[str], cards: list[str
 Pair = tuple[_Match, int, int, tuple[bool, ...]]
 _PAIRS: dict[tuple[CardInfo, ...], dict[CardInfo, Pair]] = {}
 """defender cards -> lone attacker -> their ``_Match``, the attacker's Attack and Power if it has no
-passives, and which defender components double against it: card data only."""
-_PAIR_COUNT = [0]
+passives, and which defender components double against it: card data only. A one-card defender's
+table is filled for every combatant of the card set when first asked (``_pairs_against``), so the
+whole cache has a fixed size (one entry per pairing of two combatants) and a long run does not
+grow it; fused defenders' tables are filled as asked and dropped past ``_FUSED_LIMIT``."""
+_FUSED_LIMIT = 256
+
+
+def _pairs_against(yi: tuple[CardInfo, ...]) -> dict[CardInfo, Pair]:
+    """The ``_PAIRS`` table of the defender ``yi``."""
+    pairs = _PAIRS.get(yi)
+    if pairs is not None:
+        return pairs
+    pairs = {}
+    if len(yi) == 1:
+        for ci in all_cards().values():
+            if ci.kind == "combatant":
+                _pair(ci, yi, pairs)
+    elif sum(1 for k in _PAIRS if len(k) > 1) >= _FUSED_LIMIT:
+        for k in [k for k in _PAIRS if len(k) > 1]:
+            del _PAIRS[k]
+    _PAIRS[yi] = pairs
+    return pairs
 
 
 _BARE: dict[tuple[Any, ...], dict[tuple[bool, ...], tuple[list[list[int]], list[int], list[int]]]] = {}
 """(defender cards without passives, its supports as (on, stat, amount), its modifiers as (stat,
 amount)) -> its parts per doubling pattern against a lone attacker without passives (read only
-once stored)."""
+once stored). Emptied when full: what is asked again and again is the current battle's defender."""
+_BARE_LIMIT = 1024
 
 
 def _pair(ci: CardInfo, yi: tuple[CardInfo, ...], pairs: dict[CardInfo, Pair]) -> Pair:
-    _PAIR_COUNT[0] += 1
-    if _PAIR_COUNT[0] > 50000:
-        _PAIRS.clear()
-        _PAIR_COUNT[0] = 0
-        pairs = _PAIRS.setdefault(yi, {})
     adv = ci.adv
     xa, _xd, xp = ci.vals2 if any(o in adv for o in yi) else ci.vals
     found = pairs[ci] = (_match((ci,), yi), xa, xp, tuple([ci in o.adv for o in yi]))
@@ -460,7 +499,7 @@ def _defender_sums(yi: tuple[CardInfo, ...], defender: Unit
             tuple([(m["stat"], m["amount"]) for m in dmods]) if dmods else ())
     found = _BARE.get(bare)
     if found is None:
-        if len(_BARE) > 20000:
+        if len(_BARE) >= _BARE_LIMIT:
             _BARE.clear()
         found = _BARE[bare] = {}
     return found
@@ -478,9 +517,7 @@ def _lone(s: SuperState, seat: int, xi: tuple[CardInfo, ...], yi: tuple[CardInfo
     for o in yi:
         if not o.plain:
             return None
-    pairs = _PAIRS.get(yi)
-    if pairs is None:
-        pairs = _PAIRS[yi] = {}
+    pairs = _pairs_against(yi)
     pair = pairs.get(ci)
     if pair is None:
         pair = _pair(ci, yi, pairs)
@@ -524,9 +561,7 @@ def legal_units(s: SuperState, seat: int, hand: list[str], units: list[list[str]
     dsums = _defender_sums(yi, defender) if yplain else {}
     helpers = None
     out = []
-    pairs = _PAIRS.get(yi)
-    if pairs is None:
-        pairs = _PAIRS[yi] = {}
+    pairs = _pairs_against(yi)
     for cards in units:
         ac: list[list[int]] | None
         am: list[int] | None

@@ -69,8 +69,7 @@ def support_action(option: SupportOption | None, multi: bool) -> Action:
         amount = info(card).support[1]  # type: ignore[index]
         found = Action(option_id(option, multi), option_label(option), card=card, group="support", verb=kind,
                        target=comp, amount=amount, extra=(("stat", stat),))
-    _ACTIONS[key] = found
-    return found
+    return _store(key, found)
 
 
 def event_fields(arg: str | None) -> dict[str, Any]:
@@ -92,7 +91,18 @@ def arg_id(arg: str | None) -> str:
 
 
 _ACTIONS: dict[tuple[Any, ...], Action] = {}
-"""Actions are immutable and their text depends only on the key (card data, seat names): built once."""
+"""Actions are immutable and their text depends only on the key (card data, seat names): built once,
+and kept while they are among the last ``_ACTIONS_LIMIT`` built (the keys name cards, components
+and units: a long run would otherwise keep every combination it ever met)."""
+_ACTIONS_LIMIT = 8192
+
+
+def _store(key: tuple[Any, ...], action: Action) -> Action:
+    """Remember ``action`` for ``key``, forgetting the oldest one when the cache is full."""
+    if len(_ACTIONS) >= _ACTIONS_LIMIT:
+        del _ACTIONS[next(iter(_ACTIONS))]
+    _ACTIONS[key] = action
+    return action
 _DECISIONS: dict[tuple[int, str], Decision] = {}
 
 # the answers that name no card: one immutable action each
@@ -115,7 +125,7 @@ def _built(key: tuple[Any, ...], build: Callable[[], Action]) -> Action:
     """The action for ``key``, built once (its id and label depend only on the key)."""
     action = _ACTIONS.get(key)
     if action is None:
-        action = _ACTIONS[key] = build()
+        action = _store(key, build())
     return action
 
 
@@ -130,7 +140,8 @@ def _card_action(verb: str, card: str) -> Action:
     key = (verb, card)
     action = _ACTIONS.get(key)
     if action is None:
-        action = _ACTIONS[key] = Action(f"{verb} {card}", msg("act." + verb, card=card), card=card, group="attack", verb=verb)
+        action = _store(key, Action(f"{verb} {card}", msg("act." + verb, card=card), card=card, group="attack",
+                                    verb=verb))
     return action
 
 
@@ -398,8 +409,8 @@ class Superinmundos(Game[SuperState]):
                     label = msg("act.event_on_unit", card=card, unit=unit)
                 else:
                     label = msg("act.event_element", card=card, element_term=arg)
-                action = _ACTIONS[key] = Action(f"event {card}{arg_id(arg)}", label, card=card, group="event", verb="event",
-                                                    **event_fields(arg))
+                action = _store(key, Action(f"event {card}{arg_id(arg)}", label, card=card, group="event",
+                                            verb="event", **event_fields(arg)))
             out.append((action, lambda c=card, a=arg: flow.play_event(s, seat, c, a, resume)))
 
     def _ask_moves(self, s: SuperState, seat: int, out: list[Move]) -> None:
@@ -414,8 +425,8 @@ class Superinmundos(Game[SuperState]):
                 key = ("ask", target)
                 action = _ACTIONS.get(key)
                 if action is None:
-                    action = _ACTIONS[key] = Action(f"ask {target + 1}", msg("act.ask", seat=target),
-                                                    group="ask", verb="ask", seat=target)
+                    action = _store(key, Action(f"ask {target + 1}", msg("act.ask", seat=target), group="ask",
+                                                verb="ask", seat=target))
                 out.append((action, lambda t=target: self._ask(s, seat, t)))
 
     def _ask(self, s: SuperState, seat: int, target: int) -> None:

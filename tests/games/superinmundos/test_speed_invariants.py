@@ -102,3 +102,30 @@ def test_a_kept_memo_equals_the_questions_worked_out_afresh(monkeypatch: pytest.
         for seed in range(3):
             walk(players, options, seed, steps=600)
     assert reused[0] > 200
+
+
+def test_the_caches_of_a_long_run_stay_bounded(states: list[SuperState]) -> None:
+    """The card-data caches have a fixed size or a limit (a long simulation must not grow them), and
+    what they hold is what a fresh computation gives: the lone pairings' ``_Match`` and pair data,
+    and the actions, whose ids and labels depend only on their keys."""
+    from tabletop.games.superinmundos import combat, rules
+    from tabletop.games.superinmundos.cards import _TABLE as T
+
+    for s in states:
+        if s.arena and GAME.decision(s) is not None:
+            GAME.legal_actions(s)
+    assert len(rules._ACTIONS) <= rules._ACTIONS_LIMIT
+    assert len(combat._BARE) <= combat._BARE_LIMIT
+    assert sum(1 for k in combat._PAIRS if len(k) > 1) <= combat._FUSED_LIMIT
+    assert len(combat._FORMS) <= 32
+    combatants = {ci for ci in T.values() if ci.kind == "combatant"}
+    for yi, pairs in combat._PAIRS.items():
+        if len(yi) == 1:
+            assert set(pairs) >= combatants
+        for ci, (m, xa, xp, key) in list(pairs.items())[:20]:
+            fresh = combat._Match((ci,), yi)
+            assert (m.blocked, m.imm_a, m.imm_p, m.tie_a, m.tie_p) == (
+                fresh.blocked, fresh.imm_a, fresh.imm_p, fresh.tie_a, fresh.tie_p)
+            doubled = any(o in ci.adv for o in yi)
+            assert (xa, xp) == ((ci.vals2 if doubled else ci.vals)[0], (ci.vals2 if doubled else ci.vals)[2])
+            assert key == tuple(ci in o.adv for o in yi)
