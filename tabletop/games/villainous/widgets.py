@@ -23,6 +23,7 @@ from rich.table import Table
 from rich.text import Text
 from textual import events
 from textual.binding import Binding
+from textual.color import Color
 from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Static
@@ -163,6 +164,21 @@ class LocationBox(KeptLines, Static):
     """One location of a realm (drawn by its ``RealmView``, which sets its ``look``): a cursor key
     repaints the box it leaves and the box it enters in looks they had before, handed out again."""
 
+    cursor_look: CursorLook | None = None
+    """The cursor's border and background set on this box (``None``: its CSS's own)."""
+
+
+CursorLook = tuple[str, str, str | None]
+"""The cursor's border kind, border colour and background (theme variables: ``accent``, ``boost``)."""
+
+
+def cursor_look(focused: bool, target: bool) -> CursorLook:
+    """How the location under the cursor is framed: a round accent border, heavy and on a
+    boosted background while the realm has the focus (green on a location to choose)."""
+    if not focused:
+        return ("round", "accent", None)
+    return ("heavy", "success" if target else "accent", "boost")
+
 
 class Replay:
     """A renderable laid out by Rich once per width, then replayed: a location's box is drawn
@@ -236,10 +252,23 @@ class RealmView(Widget, can_focus=True):
         self._titles: dict[int, tuple[Text, str]] = {}
         self._replays: dict[int, dict[tuple[Any, ...], Replay]] = {}
         """Per location, its last drawn states by what they were drawn from."""
+        self._colours: dict[str, Color] = {}
+        """The theme's colours the cursor is drawn in, by variable (emptied when the theme changes)."""
 
     def compose(self) -> Any:
         for i in range(4):
             yield LocationBox(id=f"loc{i}", classes="location")
+
+    def on_mount(self) -> None:
+        self.app.theme_changed_signal.subscribe(self, self._on_theme)
+
+    def _on_theme(self, _: object) -> None:
+        self._colours.clear()
+        for box in self.query(LocationBox):
+            box.cursor_look = None
+            box.styles.border = None
+            box.styles.background = None
+        self.redraw()
 
     # -- data -----------------------------------------------------------------------------------
     def show(self, board: dict[str, Any] | None, *, ready: set[str], used: set[str], targets: set[int],
@@ -317,8 +346,9 @@ class RealmView(Widget, can_focus=True):
         hero_rows = max(1, max(len(self._card_lines(loc["heroes"])) for loc in locs))
         top_rows = max(1, max(len(loc["top"]) for loc in locs))
         for i, (box, loc) in enumerate(zip(boxes, locs, strict=False)):
-            restyle(box, {"-cursor": i == self.loc, "-mover": bool(loc["mover"]), "-locked": bool(loc["locked"]),
+            restyle(box, {"-mover": bool(loc["mover"]), "-locked": bool(loc["locked"]),
                           "-target": i in self.targets, "-nottarget": bool(self.targets) and i not in self.targets})
+            self._frame(box, cursor_look(self.has_focus, i in self.targets) if i == self.loc else None)
             title = Text()
             title.append(f"{i + 1}", style="bold")
             if loc["mover"]:
@@ -340,6 +370,28 @@ class RealmView(Widget, can_focus=True):
                 # a box's size is the realm's quarter whatever it holds (CSS 1fr × 1fr, overflow
                 # hidden): a new content needs no layout, which would repaint the whole board
                 box.update(self._replay(i, key, loc, hero_rows, top_rows), layout=False)
+
+    def _frame(self, box: LocationBox, look: CursorLook | None) -> None:
+        """Frame the box under the cursor with inline styles, and give the box the cursor left its
+        CSS frame back. A CSS class would do it too, but a class that changes restyles the box
+        against the whole stylesheet: a millisecond on each key for each of the two boxes (issue
+        #15). The inline border has the width of the CSS one, so nothing is laid out again."""
+        if box.cursor_look == look:
+            return
+        box.cursor_look = look
+        if look is None:
+            box.styles.border = None
+            box.styles.background = None
+            return
+        kind, colour, background = look
+        box.styles.border = (kind, self._colour(colour))
+        box.styles.background = self._colour(background) if background else None
+
+    def _colour(self, variable: str) -> Color:
+        found = self._colours.get(variable)
+        if found is None:
+            found = self._colours[variable] = Color.parse(self.app.get_css_variables()[variable])
+        return found
 
     def _replay(self, i: int, key: tuple[Any, ...], loc: dict[str, Any], hero_rows: int, top_rows: int) -> Replay:
         """Location ``i`` drawn in the state ``key``: as it was drawn before, if it was."""
