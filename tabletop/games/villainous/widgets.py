@@ -14,6 +14,7 @@ and villain names (vocabulary terms) and the widgets' own ``ui.*`` texts.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Callable
 
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
@@ -201,6 +202,28 @@ class Replay:
         return Measurement.get(console, options, self.renderable)
 
 
+@dataclass(frozen=True)
+class BoxFacts:
+    """A location box's classes, titles and the ``repr`` of its location (its drawings' key)."""
+
+    classes: dict[str, bool]
+    title: Text
+    title_look: str
+    subtitle: str
+    drawn_from: str
+
+
+@dataclass(frozen=True)
+class BoardFacts:
+    """The four boxes' facts, the rows every box keeps for heroes and top symbols, and the rest
+    of what every box is drawn from (those rows, usable and used slots)."""
+
+    boxes: list[BoxFacts]
+    hero_rows: int
+    top_rows: int
+    rest: tuple[Any, ...]
+
+
 REPLAYS_KEPT = 6
 """Drawn states kept per location (the cursor on it or not, on each symbol...)."""
 
@@ -252,6 +275,8 @@ class RealmView(Widget, can_focus=True):
         self._titles: dict[int, tuple[Text, str]] = {}
         self._replays: dict[int, dict[tuple[Any, ...], Replay]] = {}
         """Per location, its last drawn states by what they were drawn from."""
+        self._facts: BoardFacts | None = None
+        """What the boxes are drawn from, for the board shown (``None``: to be worked out)."""
         self._colours: dict[str, Color] = {}
         """The theme's colours the cursor is drawn in, by variable (emptied when the theme changes)."""
 
@@ -275,6 +300,7 @@ class RealmView(Widget, can_focus=True):
              live: bool) -> None:
         self.board = board
         self.ready, self.used, self.targets, self.live = ready, used, targets, live
+        self._facts = None
         self.sym = min(self.sym, max(0, len(self.symbols(self.loc)) - 1))
         self.redraw()
 
@@ -341,14 +367,36 @@ class RealmView(Widget, can_focus=True):
                 box.update("", layout=False)
             self._drawn.clear()
             return
+        facts = self._facts
+        if facts is None:  # the board was shown anew: its boxes' classes and titles too
+            facts = self._facts = self._board_facts()
+            for i, (box, fact) in enumerate(zip(boxes, facts.boxes, strict=False)):
+                restyle(box, fact.classes)
+                if self._titles.get(i) != (fact.title, fact.subtitle):  # a title set repaints, even the same
+                    self._titles[i] = (fact.title, fact.subtitle)
+                    box.border_title = fact.title
+                    box.border_subtitle = fact.subtitle
+        for i, (box, loc, fact) in enumerate(zip(boxes, self.board["locations"], facts.boxes, strict=False)):
+            self._frame(box, cursor_look(self.has_focus, i in self.targets) if i == self.loc else None)
+            here = self.has_focus and i == self.loc and not self.targets
+            key = (fact.drawn_from, here, i == self.loc, self.sym if here else -1, facts.rest)
+            box.look = (key, fact.title_look, fact.subtitle)
+            if self._drawn.get(i) != key:  # only what changed is drawn again
+                self._drawn[i] = key
+                # a box's size is the realm's quarter whatever it holds (CSS 1fr × 1fr, overflow
+                # hidden): a new content needs no layout, which would repaint the whole board
+                box.update(self._replay(i, key, loc, facts.hero_rows, facts.top_rows), layout=False)
+
+    def _board_facts(self) -> BoardFacts:
+        """What the boxes are drawn from that no cursor key changes, worked out once per ``show``
+        (not on every key: a location's ``repr`` and its heroes' lines take a while)."""
+        assert self.board is not None
         g = glyphs(self.ascii_only)
         locs = self.board["locations"]
         hero_rows = max(1, max(len(self._card_lines(loc["heroes"])) for loc in locs))
         top_rows = max(1, max(len(loc["top"]) for loc in locs))
-        for i, (box, loc) in enumerate(zip(boxes, locs, strict=False)):
-            restyle(box, {"-mover": bool(loc["mover"]), "-locked": bool(loc["locked"]),
-                          "-target": i in self.targets, "-nottarget": bool(self.targets) and i not in self.targets})
-            self._frame(box, cursor_look(self.has_focus, i in self.targets) if i == self.loc else None)
+        boxes = []
+        for i, loc in enumerate(locs):
             title = Text()
             title.append(f"{i + 1}", style="bold")
             if loc["mover"]:
@@ -357,19 +405,11 @@ class RealmView(Widget, can_focus=True):
             if loc["locked"]:
                 title.append(f" {g['lock']} " + ui(self.words, "locked"), style="bold red")
             subtitle = (g["pointer"] + " " + ui(self.words, "choose")) if i in self.targets else ""
-            if self._titles.get(i) != (title, subtitle):  # setting a title repaints the box, even the same
-                self._titles[i] = (title, subtitle)
-                box.border_title = title
-                box.border_subtitle = subtitle
-            here = self.has_focus and i == self.loc and not self.targets
-            key = (repr(loc), here, i == self.loc, self.sym if here else -1, hero_rows, top_rows, self.live,
-                   tuple(sorted(self.ready)), tuple(sorted(self.used)))
-            box.look = (key, repr(title), subtitle)
-            if self._drawn.get(i) != key:  # only what changed is drawn again
-                self._drawn[i] = key
-                # a box's size is the realm's quarter whatever it holds (CSS 1fr × 1fr, overflow
-                # hidden): a new content needs no layout, which would repaint the whole board
-                box.update(self._replay(i, key, loc, hero_rows, top_rows), layout=False)
+            classes = {"-mover": bool(loc["mover"]), "-locked": bool(loc["locked"]), "-target": i in self.targets,
+                       "-nottarget": bool(self.targets) and i not in self.targets}
+            boxes.append(BoxFacts(classes, title, repr(title), subtitle, repr(loc)))
+        rest = (hero_rows, top_rows, self.live, tuple(sorted(self.ready)), tuple(sorted(self.used)))
+        return BoardFacts(boxes, hero_rows, top_rows, rest)
 
     def _frame(self, box: LocationBox, look: CursorLook | None) -> None:
         """Frame the box under the cursor with inline styles, and give the box the cursor left its
