@@ -351,14 +351,18 @@ class RealmView(Widget, can_focus=True):
             self.post_message(message)
 
     def on_focus(self, _: events.Focus) -> None:
-        self.redraw()
+        self.redraw(focused=True)
         self._announce()
 
     def on_blur(self, _: events.Blur) -> None:
-        self.redraw()
+        self.redraw(focused=False)
 
     # -- drawing --------------------------------------------------------------------------------
-    def redraw(self) -> None:
+    def redraw(self, focused: bool | None = None) -> None:
+        """Draw the boxes again (only those whose drawing changed). ``focused`` is whether the realm
+        has the focus, when it is about to change: ``has_focus`` changes only after ``on_focus`` and
+        ``on_blur``, and the cursor's frame is the one of the focus the realm is getting (as CSS's
+        ``:focus`` was)."""
         if not self.is_mounted and not self.children:
             return
         boxes = list(self.query(LocationBox))
@@ -377,7 +381,8 @@ class RealmView(Widget, can_focus=True):
                     box.border_title = fact.title
                     box.border_subtitle = fact.subtitle
         for i, (box, loc, fact) in enumerate(zip(boxes, self.board["locations"], facts.boxes, strict=False)):
-            self._frame(box, cursor_look(self.has_focus, i in self.targets) if i == self.loc else None)
+            framed = self.has_focus if focused is None else focused
+            self._frame(box, cursor_look(framed, i in self.targets) if i == self.loc else None)
             here = self.has_focus and i == self.loc and not self.targets
             key = (fact.drawn_from, here, i == self.loc, self.sym if here else -1, facts.rest)
             box.look = (key, fact.title_look, fact.subtitle)
