@@ -169,6 +169,8 @@ class LocationBox(KeptLines, Static):
     """The cursor's border and background set on this box (``None``: its CSS's own)."""
 
 
+BORDER_RULES = ("border_top", "border_right", "border_bottom", "border_left")
+
 CursorLook = tuple[str, str, str | None]
 """The cursor's border kind, border colour and background (theme variables: ``accent``, ``boost``)."""
 
@@ -290,9 +292,7 @@ class RealmView(Widget, can_focus=True):
     def _on_theme(self, _: object) -> None:
         self._colours.clear()
         for box in self.query(LocationBox):
-            box.cursor_look = None
-            box.styles.border = None
-            box.styles.background = None
+            box.cursor_look = ("", "", None)  # no look: the next redraw frames every box anew
         self.redraw()
 
     # -- data -----------------------------------------------------------------------------------
@@ -420,17 +420,22 @@ class RealmView(Widget, can_focus=True):
         """Frame the box under the cursor with inline styles, and give the box the cursor left its
         CSS frame back. A CSS class would do it too, but a class that changes restyles the box
         against the whole stylesheet: a millisecond on each key for each of the two boxes (issue
-        #15). The inline border has the width of the CSS one, so nothing is laid out again."""
+        #15). The rules are set at once with one repaint (the ``styles.border`` setter repaints
+        once per edge); the inline border has the width of the CSS one, so nothing is laid out."""
         if box.cursor_look == look:
             return
         box.cursor_look = look
-        if look is None:
-            box.styles.border = None
-            box.styles.background = None
-            return
-        kind, colour, background = look
-        box.styles.border = (kind, self._colour(colour))
-        box.styles.background = self._colour(background) if background else None
+        edge: tuple[str, Color] | None = None
+        background: Color | None = None
+        if look is not None:
+            kind, colour, shade = look
+            edge = (kind, self._colour(colour))
+            background = self._colour(shade) if shade else None
+        styles = box.styles
+        changed = [styles.set_rule(rule, edge) for rule in BORDER_RULES]
+        changed.append(styles.set_rule("background", background))
+        if any(changed):
+            box.refresh()
 
     def _colour(self, variable: str) -> Color:
         found = self._colours.get(variable)
