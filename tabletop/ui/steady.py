@@ -13,7 +13,7 @@ from collections.abc import Hashable
 from typing import Any
 
 from rich.text import Text
-from textual.geometry import Region
+from textual.geometry import Region, Size
 from textual.strip import Strip
 from textual.visual import VisualType
 from textual.widget import Widget
@@ -74,15 +74,33 @@ class KeptLines(Widget):
         super().__init__(*args, **kwargs)
         self.look: Hashable = None
         self._kept: dict[Hashable, list[Strip]] = {}
+        self._last: tuple[Hashable, Region, Size, list[Strip]] | None = None
+        """The look, crop and size last painted, with the lines handed out for them."""
 
     def current_look(self) -> Hashable:
         """The look to keep the lines under: ``look`` unless a subclass works it out itself."""
         return self.look
 
     def render_lines(self, crop: Region) -> list[Strip]:
+        look, size, painted = self.current_look(), self.size, self._styles_cache
+        last = self._last
+        # Nothing marked the widget for a repaint since (a refresh of it or of an ancestor whose
+        # background changed marks its lines dirty): the lines handed out last time, as Textual's
+        # own line cache would, without working out the whole key below. The compositor asks
+        # every visible widget for its lines on every frame, changed or not (issue #15).
+        if last is not None and not painted._dirty_lines and last[0] == look and last[1] == crop and last[2] == size:
+            return last[3]
+        strips = self._kept_lines(look, crop)
+        # kept lines were handed out without Textual's line cache painting them: forget what it
+        # holds, so that a look painted later is painted whole (and its dirty lines are cleared)
+        painted.clear()
+        self._last = (look, crop, size, strips)
+        return strips
+
+    def _kept_lines(self, look: Hashable, crop: Region) -> list[Strip]:
         styles = self.styles
         app = self.app
-        key = (self.current_look(), crop, self.size, styles.border, styles.background, styles.color, styles.text_style,
+        key = (look, crop, self.size, styles.border, styles.background, styles.color, styles.text_style,
                styles.padding, self.background_colors, app.theme, app.ansi_theme, tuple(self.get_line_filters()),
                self._border_title, self._border_subtitle, styles.border_title_color, styles.border_title_background,
                styles.border_title_style, styles.border_subtitle_color, styles.border_subtitle_background,

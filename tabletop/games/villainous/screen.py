@@ -23,6 +23,7 @@ from tabletop.engine import Action, Decision
 from tabletop.engine.faces import CardFace
 from tabletop.ui.game_screen import GameScreen
 from tabletop.ui.glyphs import bar
+from tabletop.ui.steady import KeptStatic
 from tabletop.ui.widgets import CardRow, CardView, DecisionPanel
 from tabletop.ui.widgets.curtain import ascii_fold
 from tabletop.ui.widgets.zoom import ZoomScreen
@@ -153,7 +154,7 @@ class VillainousScreen(GameScreen):
         yield Static(id="hint")
         with Vertical(id="hand-box"):
             yield CardRow(id="hand", ascii_only=self.ascii_only, empty=ui(self.words, "no_hand"))
-        yield Static(id="detail")
+        yield KeptStatic(id="detail")  # a cursor going back and forth says the same few lines again
 
     def on_mount(self) -> None:
         side = self.query_one("#side")
@@ -554,7 +555,7 @@ class VillainousScreen(GameScreen):
     def _detail(self, row: CardRow, card_id: str | None) -> None:
         """The focused card in words, with what Enter will do to it."""
         card = self._cards.get(card_id or "")
-        detail = self.query_one("#detail", Static)
+        detail = self.query_one("#detail", KeptStatic)
         label = None
         if row.id == "targets" and card_id in self._targets:
             label = next((a.label for a in self._actions if a.id == self._targets[card_id]), None)
@@ -571,7 +572,7 @@ class VillainousScreen(GameScreen):
                                + said(self.words, (p.get("progress") or {}).get("text"))), layout=False)
 
     def on_realm_view_focused(self, msg: RealmView.Focused) -> None:
-        detail = self.query_one("#detail", Static)
+        detail = self.query_one("#detail", KeptStatic)
         if self._shown is None or not self._view.get("players"):
             return
         loc = self._view["players"][self._shown]["locations"][msg.loc]

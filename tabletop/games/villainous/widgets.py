@@ -14,6 +14,7 @@ and villain names (vocabulary terms) and the widgets' own ``ui.*`` texts.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Callable
 
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
@@ -23,6 +24,7 @@ from rich.table import Table
 from rich.text import Text
 from textual import events
 from textual.binding import Binding
+from textual.color import Color
 from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Static
@@ -163,6 +165,23 @@ class LocationBox(KeptLines, Static):
     """One location of a realm (drawn by its ``RealmView``, which sets its ``look``): a cursor key
     repaints the box it leaves and the box it enters in looks they had before, handed out again."""
 
+    cursor_look: CursorLook | None = None
+    """The cursor's border and background set on this box (``None``: its CSS's own)."""
+
+
+BORDER_RULES = ("border_top", "border_right", "border_bottom", "border_left")
+
+CursorLook = tuple[str, str, str | None]
+"""The cursor's border kind, border colour and background (theme variables: ``accent``, ``boost``)."""
+
+
+def cursor_look(focused: bool, target: bool) -> CursorLook:
+    """How the location under the cursor is framed: a round accent border, heavy and on a
+    boosted background while the realm has the focus (green on a location to choose)."""
+    if not focused:
+        return ("round", "accent", None)
+    return ("heavy", "success" if target else "accent", "boost")
+
 
 class Replay:
     """A renderable laid out by Rich once per width, then replayed: a location's box is drawn
@@ -183,6 +202,28 @@ class Replay:
 
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
         return Measurement.get(console, options, self.renderable)
+
+
+@dataclass(frozen=True)
+class BoxFacts:
+    """A location box's classes, titles and the ``repr`` of its location (its drawings' key)."""
+
+    classes: dict[str, bool]
+    title: Text
+    title_look: str
+    subtitle: str
+    drawn_from: str
+
+
+@dataclass(frozen=True)
+class BoardFacts:
+    """The four boxes' facts, the rows every box keeps for heroes and top symbols, and the rest
+    of what every box is drawn from (those rows, usable and used slots)."""
+
+    boxes: list[BoxFacts]
+    hero_rows: int
+    top_rows: int
+    rest: tuple[Any, ...]
 
 
 REPLAYS_KEPT = 6
@@ -236,16 +277,30 @@ class RealmView(Widget, can_focus=True):
         self._titles: dict[int, tuple[Text, str]] = {}
         self._replays: dict[int, dict[tuple[Any, ...], Replay]] = {}
         """Per location, its last drawn states by what they were drawn from."""
+        self._facts: BoardFacts | None = None
+        """What the boxes are drawn from, for the board shown (``None``: to be worked out)."""
+        self._colours: dict[str, Color] = {}
+        """The theme's colours the cursor is drawn in, by variable (emptied when the theme changes)."""
 
     def compose(self) -> Any:
         for i in range(4):
             yield LocationBox(id=f"loc{i}", classes="location")
+
+    def on_mount(self) -> None:
+        self.app.theme_changed_signal.subscribe(self, self._on_theme)
+
+    def _on_theme(self, _: object) -> None:
+        self._colours.clear()
+        for box in self.query(LocationBox):
+            box.cursor_look = ("", "", None)  # no look: the next redraw frames every box anew
+        self.redraw()
 
     # -- data -----------------------------------------------------------------------------------
     def show(self, board: dict[str, Any] | None, *, ready: set[str], used: set[str], targets: set[int],
              live: bool) -> None:
         self.board = board
         self.ready, self.used, self.targets, self.live = ready, used, targets, live
+        self._facts = None
         self.sym = min(self.sym, max(0, len(self.symbols(self.loc)) - 1))
         self.redraw()
 
@@ -296,14 +351,18 @@ class RealmView(Widget, can_focus=True):
             self.post_message(message)
 
     def on_focus(self, _: events.Focus) -> None:
-        self.redraw()
+        self.redraw(focused=True)
         self._announce()
 
     def on_blur(self, _: events.Blur) -> None:
-        self.redraw()
+        self.redraw(focused=False)
 
     # -- drawing --------------------------------------------------------------------------------
-    def redraw(self) -> None:
+    def redraw(self, focused: bool | None = None) -> None:
+        """Draw the boxes again (only those whose drawing changed). ``focused`` is whether the realm
+        has the focus, when it is about to change: ``has_focus`` changes only after ``on_focus`` and
+        ``on_blur``, and the cursor's frame is the one of the focus the realm is getting (as CSS's
+        ``:focus`` was)."""
         if not self.is_mounted and not self.children:
             return
         boxes = list(self.query(LocationBox))
@@ -312,13 +371,37 @@ class RealmView(Widget, can_focus=True):
                 box.update("", layout=False)
             self._drawn.clear()
             return
+        facts = self._facts
+        if facts is None:  # the board was shown anew: its boxes' classes and titles too
+            facts = self._facts = self._board_facts()
+            for i, (box, fact) in enumerate(zip(boxes, facts.boxes, strict=False)):
+                restyle(box, fact.classes)
+                if self._titles.get(i) != (fact.title, fact.subtitle):  # a title set repaints, even the same
+                    self._titles[i] = (fact.title, fact.subtitle)
+                    box.border_title = fact.title
+                    box.border_subtitle = fact.subtitle
+        for i, (box, loc, fact) in enumerate(zip(boxes, self.board["locations"], facts.boxes, strict=False)):
+            framed = self.has_focus if focused is None else focused
+            self._frame(box, cursor_look(framed, i in self.targets) if i == self.loc else None)
+            here = self.has_focus and i == self.loc and not self.targets
+            key = (fact.drawn_from, here, i == self.loc, self.sym if here else -1, facts.rest)
+            box.look = (key, fact.title_look, fact.subtitle)
+            if self._drawn.get(i) != key:  # only what changed is drawn again
+                self._drawn[i] = key
+                # a box's size is the realm's quarter whatever it holds (CSS 1fr × 1fr, overflow
+                # hidden): a new content needs no layout, which would repaint the whole board
+                box.update(self._replay(i, key, loc, facts.hero_rows, facts.top_rows), layout=False)
+
+    def _board_facts(self) -> BoardFacts:
+        """What the boxes are drawn from that no cursor key changes, worked out once per ``show``
+        (not on every key: a location's ``repr`` and its heroes' lines take a while)."""
+        assert self.board is not None
         g = glyphs(self.ascii_only)
         locs = self.board["locations"]
         hero_rows = max(1, max(len(self._card_lines(loc["heroes"])) for loc in locs))
         top_rows = max(1, max(len(loc["top"]) for loc in locs))
-        for i, (box, loc) in enumerate(zip(boxes, locs, strict=False)):
-            restyle(box, {"-cursor": i == self.loc, "-mover": bool(loc["mover"]), "-locked": bool(loc["locked"]),
-                          "-target": i in self.targets, "-nottarget": bool(self.targets) and i not in self.targets})
+        boxes = []
+        for i, loc in enumerate(locs):
             title = Text()
             title.append(f"{i + 1}", style="bold")
             if loc["mover"]:
@@ -327,19 +410,38 @@ class RealmView(Widget, can_focus=True):
             if loc["locked"]:
                 title.append(f" {g['lock']} " + ui(self.words, "locked"), style="bold red")
             subtitle = (g["pointer"] + " " + ui(self.words, "choose")) if i in self.targets else ""
-            if self._titles.get(i) != (title, subtitle):  # setting a title repaints the box, even the same
-                self._titles[i] = (title, subtitle)
-                box.border_title = title
-                box.border_subtitle = subtitle
-            here = self.has_focus and i == self.loc and not self.targets
-            key = (repr(loc), here, i == self.loc, self.sym if here else -1, hero_rows, top_rows, self.live,
-                   tuple(sorted(self.ready)), tuple(sorted(self.used)))
-            box.look = (key, repr(title), subtitle)
-            if self._drawn.get(i) != key:  # only what changed is drawn again
-                self._drawn[i] = key
-                # a box's size is the realm's quarter whatever it holds (CSS 1fr × 1fr, overflow
-                # hidden): a new content needs no layout, which would repaint the whole board
-                box.update(self._replay(i, key, loc, hero_rows, top_rows), layout=False)
+            classes = {"-mover": bool(loc["mover"]), "-locked": bool(loc["locked"]), "-target": i in self.targets,
+                       "-nottarget": bool(self.targets) and i not in self.targets}
+            boxes.append(BoxFacts(classes, title, repr(title), subtitle, repr(loc)))
+        rest = (hero_rows, top_rows, self.live, tuple(sorted(self.ready)), tuple(sorted(self.used)))
+        return BoardFacts(boxes, hero_rows, top_rows, rest)
+
+    def _frame(self, box: LocationBox, look: CursorLook | None) -> None:
+        """Frame the box under the cursor with inline styles, and give the box the cursor left its
+        CSS frame back. A CSS class would do it too, but a class that changes restyles the box
+        against the whole stylesheet: a millisecond on each key for each of the two boxes (issue
+        #15). The rules are set at once with one repaint (the ``styles.border`` setter repaints
+        once per edge); the inline border has the width of the CSS one, so nothing is laid out."""
+        if box.cursor_look == look:
+            return
+        box.cursor_look = look
+        edge: tuple[str, Color] | None = None
+        background: Color | None = None
+        if look is not None:
+            kind, colour, shade = look
+            edge = (kind, self._colour(colour))
+            background = self._colour(shade) if shade else None
+        styles = box.styles
+        changed = [styles.set_rule(rule, edge) for rule in BORDER_RULES]
+        changed.append(styles.set_rule("background", background))
+        if any(changed):
+            box.refresh()
+
+    def _colour(self, variable: str) -> Color:
+        found = self._colours.get(variable)
+        if found is None:
+            found = self._colours[variable] = Color.parse(self.app.get_css_variables()[variable])
+        return found
 
     def _replay(self, i: int, key: tuple[Any, ...], loc: dict[str, Any], hero_rows: int, top_rows: int) -> Replay:
         """Location ``i`` drawn in the state ``key``: as it was drawn before, if it was."""
