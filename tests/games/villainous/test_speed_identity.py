@@ -10,6 +10,8 @@ bots, and with every seat asked (``always_ask``); the recorded replays cover bot
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 
 from tabletop import games
@@ -59,6 +61,20 @@ def test_R17_a_fresh_copy_decides_what_the_live_state_decides(players: int, kind
         assert reused > 0  # the windows' memory was put to the test
 
 
+def _random_human_states(players: int, rng: Rng) -> Iterator[object]:
+    """Every state met in three seeded games of ``players`` human seats played at random (at most
+    600 steps each), each yielded before its step is played."""
+    g = games.game("villainous")
+    for seed in range(3):
+        s = g.setup([Seat(f"P{i}", "human") for i in range(players)], g.spec.resolve_options({}), seed)
+        for _ in range(600):
+            if g.decision(s) is None:
+                break
+            yield s
+            legal = g.legal_actions(s)
+            g.apply(s, legal[rng.below(len(legal))].id)
+
+
 def _could_answer_by_live_groups(s: object, q: int) -> bool:
     """R17's public-facts test as it was first written: the Conditions whose requirement holds,
     then their first copy in hand or deck (the reference ``could_answer`` must agree with)."""
@@ -79,20 +95,12 @@ def _could_answer_by_live_groups(s: object, q: int) -> bool:
 def test_R17_could_answer_equals_the_live_groups_reference_at_every_step(players: int) -> None:
     """``could_answer`` passes over a Condition with no copy in hand or deck before judging its
     requirement: the same answer for every seat at every step of random games."""
-    g = games.game("villainous")
-    rng = Rng(100 + players)
     checked = 0
-    for seed in range(3):
-        s = g.setup([Seat(f"P{i}", "human") for i in range(players)], g.spec.resolve_options({}), seed)
-        for _ in range(600):
-            if g.decision(s) is None:
-                break
-            for q in range(players):
-                assert turn.could_answer(s, q) == _could_answer_by_live_groups(s, q)
-                assert turn.could_answer(s, q, {}) == turn.could_answer(s, q)
-                checked += 1
-            legal = g.legal_actions(s)
-            g.apply(s, legal[rng.below(len(legal))].id)
+    for s in _random_human_states(players, Rng(100 + players)):
+        for q in range(players):
+            assert turn.could_answer(s, q) == _could_answer_by_live_groups(s, q)
+            assert turn.could_answer(s, q, {}) == turn.could_answer(s, q)
+            checked += 1
     assert checked > 1000
 
 
@@ -101,20 +109,12 @@ def test_R17_a_seat_that_may_not_be_asked_could_answer_nothing(players: int) -> 
     """A window passes over a seat ``may_be_asked`` rules out (no Condition of its villain whose
     requirement holds, not Prince John) without judging its cards: at every step of random games,
     such a seat could answer nothing, whether it is asked on public facts or as a holder."""
-    g = games.game("villainous")
-    rng = Rng(200 + players)
     ruled_out = 0
-    for seed in range(3):
-        s = g.setup([Seat(f"P{i}", "human") for i in range(players)], g.spec.resolve_options({}), seed)
-        for _ in range(600):
-            if g.decision(s) is None:
-                break
-            memo: dict[object, object] = {}
-            for q in range(players):
-                if not turn.may_be_asked(s, q, memo):  # type: ignore[arg-type]
-                    ruled_out += 1
-                    assert not turn.could_answer(s, q)  # type: ignore[arg-type]
-                    assert turn.window_options(s, q) == []  # type: ignore[arg-type]
-            legal = g.legal_actions(s)
-            g.apply(s, legal[rng.below(len(legal))].id)
+    for s in _random_human_states(players, Rng(200 + players)):
+        memo: dict[object, object] = {}
+        for q in range(players):
+            if not turn.may_be_asked(s, q, memo):  # type: ignore[arg-type]
+                ruled_out += 1
+                assert not turn.could_answer(s, q)  # type: ignore[arg-type]
+                assert turn.window_options(s, q) == []  # type: ignore[arg-type]
     assert ruled_out > 500
