@@ -191,6 +191,15 @@ class Zone(KeptStatic):
     """
 
 
+def scroll_into_view(widget: Widget) -> None:
+    """``widget.scroll_visible()`` without animation, skipped when no ancestor can scroll or is
+    scrolled (the whole board fits): it would move nothing then, and finding that out walks every
+    ancestor's regions on every cursor key (issue #15)."""
+    if any(node.max_scroll_x or node.max_scroll_y or node.scroll_offset
+           for node in widget.ancestors if isinstance(node, Widget)):
+        widget.scroll_visible(animate=False)
+
+
 class BoardArea(VerticalScroll, can_focus=True):
     """The table: zones of cards with one cursor, moved and used by keys (the screen draws it)."""
 
@@ -231,6 +240,7 @@ class HandRow(CardRow):
         if self.cards and 0 <= self.cursor < len(views):
             card = views[self.cursor]
             if card.virtual_region.right <= self.scrollable_content_region.width:
-                self.scroll_to(x=0, animate=False)  # it fits from the start: show the row from its first card
+                if self.scroll_offset.x or self.scroll_target_x:  # (already at its start: nothing to move)
+                    self.scroll_to(x=0, animate=False)  # it fits from the start: show the row from its first card
             else:
                 self.scroll_to_widget(card, animate=False)
