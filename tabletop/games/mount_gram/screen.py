@@ -25,7 +25,7 @@ from tabletop.engine.faces import CardFace
 from tabletop.text import language
 from tabletop.ui.game_screen import GameScreen
 from tabletop.ui.glyphs import bar
-from tabletop.ui.steady import KeptStatic, update_steady
+from tabletop.ui.steady import update_steady
 from tabletop.ui.widgets import CardRow, DecisionPanel
 from tabletop.ui.widgets.card_view import face_text
 
@@ -35,6 +35,7 @@ from .widgets import (
     PANEL_EXTRA,
     BoardArea,
     HandRow,
+    KeptContent,
     Zone,
     card_face,
     hand_face,
@@ -150,7 +151,7 @@ class MountGramScreen(GameScreen):
                 for i in range(self._seats):
                     yield Zone(id=f"player{i}", classes="player")
             yield Zone(id="card", classes="card")
-        yield KeptStatic(id="hint")
+        yield KeptContent(id="hint")
         with Vertical(id="hand-box"):
             yield HandRow(id="hand", ascii_only=self.ascii_only, empty="(no cards in hand)")
         yield Static(id="detail")
