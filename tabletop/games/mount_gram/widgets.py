@@ -14,6 +14,7 @@ from rich.text import Text
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.content import Content
+from textual.reactive import reactive
 from textual.visual import VisualType, visualize
 from textual.widget import Widget
 from textual.widgets import Static
@@ -267,6 +268,11 @@ class BoardArea(VerticalScroll, can_focus=True):
 
 class HandRow(CardRow):
     """The shared card row, scrolled so the card under the cursor stays in sight."""
+
+    cursor: reactive[int] = reactive(0, repaint=False)
+    """As the shared row's, without painting the row itself again when it moves: the row paints
+    only its background, and the two cards the cursor leaves and enters paint themselves (a
+    repaint of the row is one more widget drawn on every key, issue #15)."""
 
     def _mark(self) -> None:
         super()._mark()
