@@ -122,6 +122,9 @@ class MountGramScreen(GameScreen):
         """Per card under the cursor (from the hand or not, language): its face, the 2-line
         summary and the card panel's text, for the view shown (emptied by ``refresh_board``). A
         cursor going back and forth asks for the same few cards again and again (issue #15)."""
+        self._hints: dict[tuple[str | None, bool, bool, str | None, str], Text] = {}
+        """The hint line per (card whose target is chosen, hand row focused, table focused, card
+        under the cursor, language), for the view shown (emptied by ``refresh_board``)."""
         self._panel_lines: dict[tuple[int, str], int] = {}
         """The lines a card panel text wraps to, per (content width, its characters)."""
         self._painted: dict[tuple[str, str | None, bool, str | None], Text] = {}
@@ -286,7 +289,7 @@ class MountGramScreen(GameScreen):
     # -- drawing --------------------------------------------------------------------------------
     def refresh_board(self, view: dict[str, Any], decision: Decision | None, actions: list[Action]) -> None:
         self._view, self._decision, self._actions = view, decision, actions
-        self._said = {}
+        self._said, self._hints = {}, {}
         self.query_one("#title", Static).update(self._title_text(self._title_decision))
         self._by_card = {}
         for a in actions:
@@ -695,6 +698,20 @@ class MountGramScreen(GameScreen):
 
     def _draw_hint(self) -> None:
         hint = self.query_one("#hint", Static)
+        row = self.query_one("#hand", CardRow)
+        in_row = self.focused is row
+        on_table = self.focused is self.query_one("#table", BoardArea)
+        cur = row.current if in_row else self._sel
+        key = (self._pending[0] if self._pending else None, in_row, on_table, cur, language())
+        text = self._hints.get(key)
+        if text is None:
+            text = self._hints[key] = self._hint_text(in_row, on_table, cur)
+        update_steady(hint, text)
+        self._draw_detail()
+
+    def _hint_text(self, in_row: bool, on_table: bool, cur: str | None) -> Text:
+        """The line over the hand: what Enter does with the card under the cursor (in the hand
+        row when ``in_row``), what ``d`` does, the keys; or the card whose target is chosen."""
         decision = self._decision
         text = Text()
         peek = self._view.get("peek")
@@ -707,11 +724,8 @@ class MountGramScreen(GameScreen):
         elif decision is None:
             text.append(self.ui("waiting") if self._view.get("to_act") is not None else "")
         else:
-            row = self.query_one("#hand", CardRow)
-            in_row = self.focused is row
-            cur = row.current if in_row else self._sel
             acts = self._by_card.get(cur or "", [])
-            if acts and (in_row or self.focused is self.query_one("#table", BoardArea)):
+            if acts and (in_row or on_table):
                 name = self._card_name(cur or "")
                 label = self.words.text(acts[0].label) if len(acts) == 1 else self.ui(
                     "then_pick", name=name, n=len(acts))
@@ -731,8 +745,7 @@ class MountGramScreen(GameScreen):
                 text.append(self.ui("keys_table" if not self.ascii_only else "keys_table_ascii"), style="grey62")
         if peek:
             text.append("  · " + self.ui("looked_at", card=peek["id"]), style="magenta")
-        update_steady(hint, text)
-        self._draw_detail()
+        return text
 
     def _card_name(self, cid: str) -> str:
         if self.match.game.face(cid).face_down:

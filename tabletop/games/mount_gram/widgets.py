@@ -276,7 +276,7 @@ class HandRow(CardRow):
 
     def _mark(self) -> None:
         super()._mark()
-        views = list(self.query(CardView))
+        views = [child for child in self.children if isinstance(child, CardView)]  # the cards are its children
         if self.cards and 0 <= self.cursor < len(views):
             card = views[self.cursor]
             if card.virtual_region.right <= self.scrollable_content_region.width:
