@@ -22,9 +22,10 @@ from textual.widgets import Static
 
 from tabletop.engine import Action, Decision
 from tabletop.engine.faces import CardFace
+from tabletop.text import language
 from tabletop.ui.game_screen import GameScreen
 from tabletop.ui.glyphs import bar
-from tabletop.ui.steady import KeptStatic, update_steady
+from tabletop.ui.steady import update_steady
 from tabletop.ui.widgets import CardRow, DecisionPanel
 from tabletop.ui.widgets.card_view import face_text
 
@@ -34,10 +35,12 @@ from .widgets import (
     PANEL_EXTRA,
     BoardArea,
     HandRow,
+    KeptContent,
     Zone,
     card_face,
     hand_face,
     marks,
+    scroll_into_view,
     sphere_of,
     stat_text,
     tallest_face,
@@ -115,6 +118,24 @@ class MountGramScreen(GameScreen):
         self._title_decision: Decision | None = None
         self._card_rows = (0, 0)
         """(content width, lines) the card panel was last fixed at (``_fit_card_panel``)."""
+        self._said: dict[tuple[str, bool, str], tuple[CardFace, Text, Text]] = {}
+        """Per card under the cursor (from the hand or not, language): its face, the 2-line
+        summary and the card panel's text, for the view shown (emptied by ``refresh_board``). A
+        cursor going back and forth asks for the same few cards again and again (issue #15)."""
+        self._hints: dict[tuple[str | None, bool, bool, str | None, str], Text] = {}
+        """The hint line per (card whose target is chosen, hand row focused, table focused, card
+        under the cursor, language), for the view shown (emptied by ``refresh_board``)."""
+        self._panel_lines: dict[tuple[int, str], int] = {}
+        """The lines a card panel text wraps to, per (content width, its characters)."""
+        self._painted: dict[tuple[str, str | None, bool, str | None], Text] = {}
+        """Per (zone, the card under the cursor if in that zone, table focused, card whose target
+        is being chosen): the zone's text with its marks, for the lines drawn (emptied with them by
+        ``_draw_table``)."""
+        self._zone_cards: dict[str, frozenset[str]] = {}
+        """Per zone, the cards its lines show (found when it is first painted)."""
+        self._detail_stale = False
+        """The 2-line summary (shown on a short terminal only) was not written for the card now
+        under the cursor: it is written when the terminal gets short (``_fit``)."""
 
     @property
     def _seats(self) -> int:
@@ -133,7 +154,7 @@ class MountGramScreen(GameScreen):
                 for i in range(self._seats):
                     yield Zone(id=f"player{i}", classes="player")
             yield Zone(id="card", classes="card")
-        yield KeptStatic(id="hint")
+        yield KeptContent(id="hint")
         with Vertical(id="hand-box"):
             yield HandRow(id="hand", ascii_only=self.ascii_only, empty="(no cards in hand)")
         yield Static(id="detail")
@@ -153,6 +174,8 @@ class MountGramScreen(GameScreen):
         self.set_class(height < 36, "-short")
         if self._view:
             self._draw_table()
+            if self._detail_stale and self.compact_height:
+                self._draw_detail()
 
     @property
     def tight(self) -> bool:
@@ -266,6 +289,7 @@ class MountGramScreen(GameScreen):
     # -- drawing --------------------------------------------------------------------------------
     def refresh_board(self, view: dict[str, Any], decision: Decision | None, actions: list[Action]) -> None:
         self._view, self._decision, self._actions = view, decision, actions
+        self._said, self._hints = {}, {}
         self.query_one("#title", Static).update(self._title_text(self._title_decision))
         self._by_card = {}
         for a in actions:
@@ -339,9 +363,18 @@ class MountGramScreen(GameScreen):
         """Draw a zone from its kept lines. ``steady=False``: only marks changed, so the zone
         has as many lines as before and needs no layout."""
         board_focus = self.focused is self.query_one("#table", BoardArea)
-        lines = self._zone_lines.get(zone.id or "", [])
-        text = joined([self._marked(*line, board_focus) if isinstance(line, tuple) else line for line in lines])
-        if any(isinstance(line, tuple) and line[0] == self._sel for line in lines):
+        zid = zone.id or ""
+        lines = self._zone_lines.get(zid, [])
+        cards = self._zone_cards.get(zid)
+        if cards is None:
+            cards = self._zone_cards[zid] = frozenset(line[0] for line in lines if isinstance(line, tuple))
+        here = self._sel if self._sel in cards else None
+        key = (zid, here, board_focus, self._pending[0] if self._pending else None)
+        text = self._painted.get(key)
+        if text is None:
+            text = self._painted[key] = joined([self._marked(*line, board_focus) if isinstance(line, tuple) else line
+                                                for line in lines])
+        if here is not None:
             self._cursor_zone = zone.id
         if steady:
             update_steady(zone, text)
@@ -460,6 +493,8 @@ class MountGramScreen(GameScreen):
         self._order = []
         self._zone_of = {}
         self._zone_lines = {}
+        self._zone_cards = {}
+        self._painted = {}
         # by seat, so that split staging areas line up with their players' areas below
         groups = sorted(view.get("groups", []), key=lambda g: min(g.get("members") or [MAX_SEATS]))
         players = view.get("players", [])
@@ -663,6 +698,20 @@ class MountGramScreen(GameScreen):
 
     def _draw_hint(self) -> None:
         hint = self.query_one("#hint", Static)
+        row = self.query_one("#hand", CardRow)
+        in_row = self.focused is row
+        on_table = self.focused is self.query_one("#table", BoardArea)
+        cur = row.current if in_row else self._sel
+        key = (self._pending[0] if self._pending else None, in_row, on_table, cur, language())
+        text = self._hints.get(key)
+        if text is None:
+            text = self._hints[key] = self._hint_text(in_row, on_table, cur)
+        update_steady(hint, text)
+        self._draw_detail()
+
+    def _hint_text(self, in_row: bool, on_table: bool, cur: str | None) -> Text:
+        """The line over the hand: what Enter does with the card under the cursor (in the hand
+        row when ``in_row``), what ``d`` does, the keys; or the card whose target is chosen."""
         decision = self._decision
         text = Text()
         peek = self._view.get("peek")
@@ -675,11 +724,8 @@ class MountGramScreen(GameScreen):
         elif decision is None:
             text.append(self.ui("waiting") if self._view.get("to_act") is not None else "")
         else:
-            row = self.query_one("#hand", CardRow)
-            in_row = self.focused is row
-            cur = row.current if in_row else self._sel
             acts = self._by_card.get(cur or "", [])
-            if acts and (in_row or self.focused is self.query_one("#table", BoardArea)):
+            if acts and (in_row or on_table):
                 name = self._card_name(cur or "")
                 label = self.words.text(acts[0].label) if len(acts) == 1 else self.ui(
                     "then_pick", name=name, n=len(acts))
@@ -699,8 +745,7 @@ class MountGramScreen(GameScreen):
                 text.append(self.ui("keys_table" if not self.ascii_only else "keys_table_ascii"), style="grey62")
         if peek:
             text.append("  · " + self.ui("looked_at", card=peek["id"]), style="magenta")
-        update_steady(hint, text)
-        self._draw_detail()
+        return text
 
     def _card_name(self, cid: str) -> str:
         if self.match.game.face(cid).face_down:
@@ -713,8 +758,31 @@ class MountGramScreen(GameScreen):
         cid = self.query_one("#hand", CardRow).current if self._detail_from == "hand" else self._sel
         if not cid:
             update_steady(detail, "")
+            self._detail_stale = False
             card_zone.display = False
             return
+        key = (cid, self._detail_from == "hand", language())
+        said = self._said.get(key)
+        if said is None:
+            said = self._said[key] = self._card_said(cid)
+        face, text, full = said
+        # the 2-line summary is shown on short terminals only (CSS): a hidden widget's update still
+        # costs a frame's work, so it is written when it is seen
+        self._detail_stale = not self.compact_height
+        if not self._detail_stale:
+            update_steady(detail, text)
+        # tall terminals: the whole card under the table, with what Enter does with it now
+        card_zone.display = not self.compact_height
+        if card_zone.display:
+            self._fit_card_panel(card_zone, full)
+            title = f"{face.symbol} {face.title}"
+            if card_zone.border_title != title:
+                card_zone.border_title = title
+            set_title_colour(card_zone, face.colour)
+
+    def _card_said(self, cid: str) -> tuple[CardFace, Text, Text]:
+        """What is said about the card under the cursor: its face, the 2-line summary (a short
+        terminal) and the card panel's text (the card in full, in play, what Enter does)."""
         face = self.face(cid)
         text = Text()
         text.append(f"{face.symbol} ", style=f"bold {face.colour}")
@@ -725,24 +793,16 @@ class MountGramScreen(GameScreen):
         if flat.plain:
             text.append(" · ")
             text.append_text(flat)
-        update_steady(detail, text)
-        # tall terminals: the whole card under the table, with what Enter does with it now
-        card_zone.display = not self.compact_height
-        if card_zone.display:
-            full = face_text(face, "zoom")
-            state = self._state_words(self._cards.get(cid)) if self._detail_from != "hand" else ""
-            if state:
-                full.append("\n" + self.ui("in_play") + " ", style="bold")
-                full.append(state, style="cyan")
-            acts = self._by_card.get(cid, [])
-            if acts:
-                full.append("\n" + self.ui("enter_key") + " ", style="bold")
-                full.append(" | ".join(self.words.text(a.label) for a in acts[:4]), style="bold green")
-            self._fit_card_panel(card_zone, full)
-            title = f"{face.symbol} {face.title}"
-            if card_zone.border_title != title:
-                card_zone.border_title = title
-            set_title_colour(card_zone, face.colour)
+        full = face_text(face, "zoom")
+        state = self._state_words(self._cards.get(cid)) if self._detail_from != "hand" else ""
+        if state:
+            full.append("\n" + self.ui("in_play") + " ", style="bold")
+            full.append(state, style="cyan")
+        acts = self._by_card.get(cid, [])
+        if acts:
+            full.append("\n" + self.ui("enter_key") + " ", style="bold")
+            full.append(" | ".join(self.words.text(a.label) for a in acts[:4]), style="bold green")
+        return face, text, full
 
     def _fit_card_panel(self, zone: Zone, text: Text) -> None:
         """Show ``text`` in the card panel, whose height stays put from card to card.
@@ -758,7 +818,11 @@ class MountGramScreen(GameScreen):
             zone.update(text)
             return
         zone.update(text, layout=False)
-        need = zone.get_content_height(zone.size, self.app.size, width)
+        need = self._panel_lines.get((width, text.plain))
+        if need is None:
+            if len(self._panel_lines) > 256:  # a long game at many widths: start again
+                self._panel_lines = {}
+            need = self._panel_lines[width, text.plain] = zone.get_content_height(zone.size, self.app.size, width)
         kept_width, kept = self._card_rows
         floor = tallest_face(self.match.game.db, zone, width, self.ascii_only) + PANEL_EXTRA
         rows = max(floor, need, kept if kept_width == width else 0)
@@ -834,7 +898,7 @@ class MountGramScreen(GameScreen):
         zone = self._zone_of.get(cid)
         if zone:  # after the zones' new heights are laid out
             widget = self.query_one(f"#{zone}", Zone)
-            self.call_after_refresh(lambda: widget.scroll_visible(animate=False))
+            self.call_after_refresh(lambda: scroll_into_view(widget))
 
     def board_step(self, delta: int) -> None:
         if not self._order:
@@ -1008,9 +1072,19 @@ def joined(lines: list[Text]) -> Text:
     return text
 
 
+_TITLE_COLOURS: dict[str, Color | None] = {}
+"""Rich colour names as Textual colours (``None``: a name Textual does not know), found once:
+Textual's error for an unknown name looks for the nearest known one, a few milliseconds on
+every cursor key that shows a card of that colour (issue #15)."""
+
+
 def set_title_colour(widget: Zone, colour: str) -> None:
     """Colour a border title with a Rich colour name, when Textual knows it (else leave the theme's)."""
-    try:
-        widget.styles.border_title_color = Color.parse(colour)
-    except ColorParseError:
-        pass
+    if colour not in _TITLE_COLOURS:
+        try:
+            _TITLE_COLOURS[colour] = Color.parse(colour)
+        except ColorParseError:
+            _TITLE_COLOURS[colour] = None
+    parsed = _TITLE_COLOURS[colour]
+    if parsed is not None:
+        widget.styles.border_title_color = parsed

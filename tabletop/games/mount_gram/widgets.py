@@ -6,21 +6,25 @@ Only this module and ``screen.py`` import textual/rich; the rules modules are re
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import replace
 from typing import Any
 
 from rich.text import Text
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.visual import visualize
+from textual.content import Content
+from textual.reactive import reactive
+from textual.visual import VisualType, visualize
 from textual.widget import Widget
+from textual.widgets import Static
 
 from tabletop.engine.faces import CardFace, Stat
 from tabletop.engine.msg import msg
 from tabletop.text import language
 from tabletop.text.cards import localized_face, localized_text
 from tabletop.text.render import Renderer
-from tabletop.ui.steady import KeptStatic
+from tabletop.ui.steady import KeptStatic, text_look
 from tabletop.ui.widgets import CardRow, CardView
 from tabletop.ui.widgets.card_view import face_text
 
@@ -181,7 +185,38 @@ def tallest_face(db: dict[str, CardDef], zone: Widget, width: int, ascii_only: b
     return found
 
 
-class Zone(KeptStatic):
+class KeptContent(KeptStatic):
+    """A ``KeptStatic`` that also keeps the Textual content it made of each Rich text it showed.
+
+    ``Static.update`` turns a Rich ``Text`` into Textual ``Content`` span by span on every call,
+    even when the text is one shown a moment ago and its painted lines are kept: a cursor moving
+    back and forth over a board shows the same few texts again and again (issue #15). (A
+    candidate for ``tabletop/ui/steady.py``: any kept text could share it.)"""
+
+    KEPT_CONTENT = 8
+    """Contents kept per widget (oldest dropped first)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._contents: dict[Hashable, Content] = {}
+
+    def update(self, content: VisualType = "", *, layout: bool = True) -> None:
+        if not isinstance(content, Text):
+            super().update(content, layout=layout)
+            return
+        look = text_look(content)
+        if look == self.look:
+            return
+        made = self._contents.get(look)
+        if made is None:
+            made = self._contents[look] = Content.from_rich_text(content, console=self.app.console)
+            while len(self._contents) > self.KEPT_CONTENT:
+                del self._contents[next(iter(self._contents))]
+        self.look = look  # the look of the text, so the lines painted from it are kept under it
+        Static.update(self, made, layout=layout)
+
+
+class Zone(KeptContent):
     """A bordered panel of card lines (staging area, a player's area, the card panel); it keeps
     the lines it painted per content, so a cursor moving back and forth repaints nothing new."""
 
@@ -189,6 +224,15 @@ class Zone(KeptStatic):
     Zone { height: auto; border: round $primary-darken-1; padding: 0 1; border-title-style: bold;
            text-wrap: nowrap; text-overflow: ellipsis; }
     """
+
+
+def scroll_into_view(widget: Widget) -> None:
+    """``widget.scroll_visible()`` without animation, skipped when no ancestor can scroll or is
+    scrolled (the whole board fits): it would move nothing then, and finding that out walks every
+    ancestor's regions on every cursor key (issue #15)."""
+    if any(node.max_scroll_x or node.max_scroll_y or node.scroll_offset
+           for node in widget.ancestors if isinstance(node, Widget)):
+        widget.scroll_visible(animate=False)
 
 
 class BoardArea(VerticalScroll, can_focus=True):
@@ -225,12 +269,18 @@ class BoardArea(VerticalScroll, can_focus=True):
 class HandRow(CardRow):
     """The shared card row, scrolled so the card under the cursor stays in sight."""
 
+    cursor: reactive[int] = reactive(0, repaint=False)
+    """As the shared row's, without painting the row itself again when it moves: the row paints
+    only its background, and the two cards the cursor leaves and enters paint themselves (a
+    repaint of the row is one more widget drawn on every key, issue #15)."""
+
     def _mark(self) -> None:
         super()._mark()
-        views = list(self.query(CardView))
+        views = [child for child in self.children if isinstance(child, CardView)]  # the cards are its children
         if self.cards and 0 <= self.cursor < len(views):
             card = views[self.cursor]
             if card.virtual_region.right <= self.scrollable_content_region.width:
-                self.scroll_to(x=0, animate=False)  # it fits from the start: show the row from its first card
+                if self.scroll_offset.x or self.scroll_target_x:  # (already at its start: nothing to move)
+                    self.scroll_to(x=0, animate=False)  # it fits from the start: show the row from its first card
             else:
                 self.scroll_to_widget(card, animate=False)
