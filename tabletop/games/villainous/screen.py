@@ -137,6 +137,9 @@ class VillainousScreen(GameScreen):
         self._peek: int | None = None
         """A rival's realm shown instead of yours (``v``)."""
         self._shown: int | None = None
+        self._place_lines: dict[tuple[Any, ...], Text] = {}
+        """The line about each place the realm's cursor was on, for the board shown (emptied by
+        ``refresh_board``): moving back and forth builds the same few lines again and again (issue #15)."""
         self._loc_actions: dict[int, str] = {}
         self._targets: dict[str, str] = {}
         self._keys: tuple[bool | None, ...] = ()
@@ -178,6 +181,7 @@ class VillainousScreen(GameScreen):
 
     def refresh_board(self, view: dict[str, Any], decision: Decision | None, actions: list[Action]) -> None:
         self._view, self._decision, self._actions = view, decision, actions
+        self._place_lines.clear()
         self.query_one("#title", Static).update(self._title(view, self._title_decision))
         self._cards = index_cards(view)
         players = view.get("players", [])
@@ -572,18 +576,27 @@ class VillainousScreen(GameScreen):
                                + said(self.words, (p.get("progress") or {}).get("text"))), layout=False)
 
     def on_realm_view_focused(self, msg: RealmView.Focused) -> None:
-        detail = self.query_one("#detail", KeptStatic)
         if self._shown is None or not self._view.get("players"):
             return
-        loc = self._view["players"][self._shown]["locations"][msg.loc]
+        s = msg.symbol
+        key = (msg.loc, None if s is None else (s["action"], s.get("amount", 0), bool(s.get("covered"))))
+        text = self._place_lines.get(key)
+        if text is None:
+            text = self._place_lines[key] = self._place_line(msg.loc, s)
+        self.query_one("#detail", KeptStatic).update(text, layout=False)
+
+    def _place_line(self, at: int, symbol: dict[str, Any] | None) -> Text:
+        """The line about location ``at`` of the realm shown (and its highlighted ``symbol``)."""
+        assert self._shown is not None
+        loc = self._view["players"][self._shown]["locations"][at]
         words = self.words
         text = Text()
         text.append(words.term(loc["term"]), style="bold")
-        if msg.loc in self._loc_actions:
-            label = next((a.label for a in self._actions if a.id == self._loc_actions[msg.loc]), "")
+        if at in self._loc_actions:
+            label = next((a.label for a in self._actions if a.id == self._loc_actions[at]), "")
             text.append(" · " + ui(words, "enter_does", what=words.text(label)), style="bold")
-        elif msg.symbol is not None and self._peek is None:
-            s = msg.symbol
+        elif symbol is not None and self._peek is None:
+            s = symbol
             text.append(f" · {action_glyph(s['action'], self.ascii_only)} "
                         f"{action_label(words, s['action'], s.get('amount', 0))}: {action_help(words, s['action'])}")
             if s.get("covered"):
@@ -591,7 +604,7 @@ class VillainousScreen(GameScreen):
         cards = loc["heroes"] + loc["cards"]
         if cards:
             text.append(" · " + ui(words, "here", what=", ".join(card_name(words, c) for c in cards)), style="dim")
-        detail.update(text, layout=False)
+        return text
 
     def on_key(self, event: events.Key) -> None:
         """Number keys choose from the list from anywhere on the screen."""
