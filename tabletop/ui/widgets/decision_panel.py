@@ -15,7 +15,9 @@ from __future__ import annotations
 from rich.text import Text
 from textual import events
 from textual.binding import Binding
+from textual.geometry import Region, Size
 from textual.message import Message
+from textual.strip import Strip
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
@@ -43,6 +45,26 @@ class DecisionPanel(PointerList):
         super().__init__(ascii_only=ascii_only, **kwargs)
         self.actions: list[Action] = []
         self.border_title = _("Choose")
+        self._last_lines: tuple[Region, Size, tuple[object, ...], list[Strip]] | None = None
+        """The crop, size and line filters last painted, with the lines handed out for them."""
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        """The lines handed out last time when nothing marked the panel for a repaint since.
+
+        The compositor asks every widget whose clip meets the changed part of the screen for its
+        lines on every frame: on a cursor key over a board that is the panel too, unchanged, and
+        Textual works out its border, title and background styles again before finding its line
+        cache clean (issue #15). Any change to what it shows (options, highlight, hover, scroll,
+        title, styles, an ancestor's background) refreshes it, which marks its lines dirty."""
+        self._update_lines()
+        filters = tuple(self.get_line_filters())
+        last, size = self._last_lines, self.size
+        if (last is not None and not self._styles_cache._dirty_lines and last[0] == crop and last[1] == size
+                and last[2] == filters):
+            return last[3]
+        strips = super().render_lines(crop)
+        self._last_lines = (crop, size, filters, strips)
+        return strips
 
     def show(self, decision: Decision | None, actions: list[Action], prompt: str | None = None) -> None:
         old = self.actions[self.highlighted].id if self.actions and self.highlighted is not None else None
