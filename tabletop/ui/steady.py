@@ -13,6 +13,7 @@ from collections.abc import Hashable
 from typing import Any
 
 from rich.text import Text
+from textual.content import Content
 from textual.geometry import Region, Size
 from textual.strip import Strip
 from textual.visual import VisualType
@@ -55,6 +56,14 @@ def restyle(widget: Widget, classes: dict[str, bool]) -> None:
         widget.app.stylesheet.update_nodes([widget], animate=False)
 
 
+def nothing_to_repaint(widget: Widget) -> bool:
+    """True while nothing has marked ``widget`` for a repaint since its last paint: a refresh of
+    it, of its styles or of an ancestor whose background changed marks its lines dirty in
+    Textual's line cache. Then the lines it handed out last time are still right (issue #15:
+    the compositor asks every visible widget for its lines on every frame, changed or not)."""
+    return not widget._styles_cache._dirty_lines
+
+
 class KeptLines(Widget):
     """A widget whose painted lines (border, background, content, filters: what the compositor
     gets) are kept per look and handed out again when the look comes back.
@@ -88,7 +97,7 @@ class KeptLines(Widget):
         # background changed marks its lines dirty): the lines handed out last time, as Textual's
         # own line cache would, without working out the whole key below. The compositor asks
         # every visible widget for its lines on every frame, changed or not (issue #15).
-        if last is not None and not painted._dirty_lines and last[0] == look and last[1] == crop and last[2] == size:
+        if last is not None and nothing_to_repaint(self) and last[0] == look and last[1] == crop and last[2] == size:
             return last[3]
         strips = self._kept_lines(look, crop)
         # kept lines were handed out without Textual's line cache painting them: forget what it
@@ -145,3 +154,33 @@ class KeptStatic(KeptLines, Static):
             return
         self.look = look
         super().update(content, layout=layout)
+
+
+class KeptContent(KeptStatic):
+    """A ``KeptStatic`` that also keeps the Textual content it made of each Rich text it showed.
+
+    ``Static.update`` turns a Rich ``Text`` into Textual ``Content`` span by span on every call,
+    even when the text is one shown a moment ago and its painted lines are kept: a cursor moving
+    back and forth over a board shows the same few texts again and again (issue #15)."""
+
+    KEPT_CONTENT = 8
+    """Contents kept per widget (oldest dropped first)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._contents: dict[Hashable, Content] = {}
+
+    def update(self, content: VisualType = "", *, layout: bool = True) -> None:
+        if not isinstance(content, Text):
+            super().update(content, layout=layout)
+            return
+        look = text_look(content)
+        if look == self.look:
+            return
+        made = self._contents.get(look)
+        if made is None:
+            made = self._contents[look] = Content.from_rich_text(content, console=self.app.console)
+            while len(self._contents) > self.KEPT_CONTENT:
+                del self._contents[next(iter(self._contents))]
+        self.look = look  # the look of the text, so the lines painted from it are kept under it
+        Static.update(self, made, layout=layout)

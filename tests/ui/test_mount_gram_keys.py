@@ -15,7 +15,7 @@ from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.widgets import Static
 
-from tabletop.games.mount_gram.widgets import KeptContent
+from tabletop.ui.steady import KeptContent
 
 from .test_cursor_work import KEYS, counting, make_app, open_screen, press, table
 

@@ -25,7 +25,7 @@ from tabletop.engine.faces import CardFace
 from tabletop.text import language
 from tabletop.ui.game_screen import GameScreen
 from tabletop.ui.glyphs import bar
-from tabletop.ui.steady import update_steady
+from tabletop.ui.steady import KeptContent, update_steady
 from tabletop.ui.widgets import CardRow, DecisionPanel
 from tabletop.ui.widgets.card_view import face_text
 
@@ -35,7 +35,6 @@ from .widgets import (
     PANEL_EXTRA,
     BoardArea,
     HandRow,
-    KeptContent,
     Zone,
     card_face,
     hand_face,

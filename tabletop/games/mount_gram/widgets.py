@@ -6,25 +6,22 @@ Only this module and ``screen.py`` import textual/rich; the rules modules are re
 
 from __future__ import annotations
 
-from collections.abc import Hashable
 from dataclasses import replace
 from typing import Any
 
 from rich.text import Text
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.content import Content
 from textual.reactive import reactive
-from textual.visual import VisualType, visualize
+from textual.visual import visualize
 from textual.widget import Widget
-from textual.widgets import Static
 
 from tabletop.engine.faces import CardFace, Stat
 from tabletop.engine.msg import msg
 from tabletop.text import language
 from tabletop.text.cards import localized_face, localized_text
 from tabletop.text.render import Renderer
-from tabletop.ui.steady import KeptStatic, text_look
+from tabletop.ui.steady import KeptContent
 from tabletop.ui.widgets import CardRow, CardView
 from tabletop.ui.widgets.card_view import face_text
 
@@ -183,37 +180,6 @@ def tallest_face(db: dict[str, CardDef], zone: Widget, width: int, ascii_only: b
         found = _TALLEST[key] = max((visualize(zone, text).get_height(zone.styles, width) for text in texts.values()),
                                     default=1)
     return found
-
-
-class KeptContent(KeptStatic):
-    """A ``KeptStatic`` that also keeps the Textual content it made of each Rich text it showed.
-
-    ``Static.update`` turns a Rich ``Text`` into Textual ``Content`` span by span on every call,
-    even when the text is one shown a moment ago and its painted lines are kept: a cursor moving
-    back and forth over a board shows the same few texts again and again (issue #15). (A
-    candidate for ``tabletop/ui/steady.py``: any kept text could share it.)"""
-
-    KEPT_CONTENT = 8
-    """Contents kept per widget (oldest dropped first)."""
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self._contents: dict[Hashable, Content] = {}
-
-    def update(self, content: VisualType = "", *, layout: bool = True) -> None:
-        if not isinstance(content, Text):
-            super().update(content, layout=layout)
-            return
-        look = text_look(content)
-        if look == self.look:
-            return
-        made = self._contents.get(look)
-        if made is None:
-            made = self._contents[look] = Content.from_rich_text(content, console=self.app.console)
-            while len(self._contents) > self.KEPT_CONTENT:
-                del self._contents[next(iter(self._contents))]
-        self.look = look  # the look of the text, so the lines painted from it are kept under it
-        Static.update(self, made, layout=layout)
 
 
 class Zone(KeptContent):

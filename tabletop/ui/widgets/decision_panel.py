@@ -24,6 +24,7 @@ from textual.widgets.option_list import Option
 from ...engine import Action, Decision
 from ...text.render import Renderer
 from ...text.shell import _
+from ..steady import nothing_to_repaint
 from .pointer_list import PointerList
 
 
@@ -59,7 +60,7 @@ class DecisionPanel(PointerList):
         self._update_lines()
         filters = tuple(self.get_line_filters())
         last, size = self._last_lines, self.size
-        if (last is not None and not self._styles_cache._dirty_lines and last[0] == crop and last[1] == size
+        if (last is not None and nothing_to_repaint(self) and last[0] == crop and last[1] == size
                 and last[2] == filters):
             return last[3]
         strips = super().render_lines(crop)
