@@ -1,6 +1,7 @@
 """Bots for MSX Cards. ``random`` is the kernel's RandomBot; ``heuristic`` is the policy used for
-balance: informed drafts, capsules valued in expected Vitality, Boss capsules timed by exact duel
-odds (:mod:`.odds`). It reads only its seat's view (plus the public card catalogue).
+balance: drafts and battle capsules weighed by a battle's exact odds (:mod:`.battles`: the chance
+of winning plus the Vitality kept, the solo enemy's d6 answer averaged in), Boss choices and
+capsules by exact duel odds (:mod:`.odds`). It reads only its seat's view (plus the public card catalogue).
 """
 
 from __future__ import annotations
@@ -9,8 +10,9 @@ from typing import Any
 
 from tabletop.engine import Action, Decision
 
+from . import battles
 from .cards import catalogue
-from .odds import SPAN, _mine, boss_damage, damage_dist, hit, mean, wound_chance
+from .odds import SPAN, _mine, boss_damage, damage_dist, mean, wound_chance
 from .odds import duel_win as _exact_duel_win
 
 _ENTRIES: dict[int, tuple[list[dict[str, Any]], tuple[tuple[str, int], ...]]] = {}
@@ -94,10 +96,6 @@ def duel_win(card_id: str, vit: int, die: int, entries: list[dict[str, Any]], st
     return found
 
 
-USE_THRESHOLD = 2.5
-"""Minimum expected Vitality swing for a battle capsule (in solo each use invites the enemy's reply)."""
-
-
 def _inc(me: dict[str, Any], opp: dict[str, Any]) -> int:
     ab = me.get("ability") or {}
     if ab.get("kind") == "DAMAGE_INCREASED" and ab.get("vs_race") in (None, opp["race"]):
@@ -128,55 +126,6 @@ def dealt(die: int, me: dict[str, Any], opp: dict[str, Any], **kw: Any) -> tuple
     return damage_dist(die, args.pop("a"), args.pop("d"), **args)
 
 
-def battle_value(cap: str, die: int, me: dict[str, Any], opp: dict[str, Any], has_opp_effects: bool) -> float:
-    """Expected Vitality swing of using ``cap`` now in a battle (rough, one turn's worth)."""
-    a, d = _stats(me)
-    oa, od = _stats(opp)
-    base_out = dealt(die, me, opp)
-    base_in = dealt(die, opp, me)
-    e_out, e_in = mean(base_out), mean(base_in)
-    total = 0.0
-    for eff in catalogue().capsules[cap]["effects"]:
-        k = eff["kind"]
-        dur = catalogue().capsules[cap]["duration"]
-        if k == "ATTACK_MOD" and eff["target"] == "self":
-            gain = mean(dealt(die, me, opp, a=a + eff["amount"])) - e_out
-            total += gain * (3 if dur == "BATTLE" else 1)
-        elif k == "ATTACK_MOD":
-            total += e_in - mean(dealt(die, opp, me, a=oa + eff["amount"]))
-        elif k == "DEFENSE_SET":
-            total += max(0.0, e_in - mean(dealt(die, opp, me, d=eff["value"])))
-        elif k == "DEFENSE_MOD":
-            total += mean(dealt(die, me, opp, d=min(0, od + eff["amount"]))) - e_out
-        elif k == "DAMAGE_TAKEN_MOD":
-            cut = sum(p * min(j, eff["amount"]) for j, p in enumerate(base_in))
-            total += cut * (2 if dur == "TWO_TURNS" else 1)
-        elif k == "DAMAGE_TAKEN_HALVED":
-            total += e_in - sum(p * (j // 2) for j, p in enumerate(base_in))
-        elif k == "DAMAGE_DEALT_MOD":
-            total += eff["amount"] * hit(base_out)
-        elif k in ("DAMAGE_DEALT_DOUBLED", "EXTRA_ATTACK"):
-            total += e_out
-        elif k == "IGNORE_DEFENSE":
-            total += mean(dealt(die, me, opp, d=0)) - e_out
-        elif k == "BEST_OF_TWO":
-            total += mean(dealt(die, me, opp, best2=True)) - e_out
-        elif k == "NULLIFY_ATTACKS":
-            total += e_in
-        elif k == "HEAL":
-            total += eff.get("amount") or 7
-        elif k == "HARM":
-            total += min(opp["vitality"], eff.get("amount") or 4.5)
-        elif k == "CANCEL_OPPONENT_CAPSULE":
-            total += 4.0 if has_opp_effects else 0.0
-        elif k == "REVIVE":
-            total += 8.0 if me["vitality"] <= 2 * max(e_in, 1.0) else 3.0
-        elif k == "BLOCK_ALTERATIONS":
-            ab = opp.get("ability") or {}
-            total += 2.0 if ab.get("kind", "").endswith("_ALTER") and ab.get("target") == "opponent" else 0.0
-    return total
-
-
 def matchup(die: int, me: dict[str, Any], opp: dict[str, Any]) -> float:
     """Turns I survive minus turns the opponent survives (bigger is better)."""
     e_out = max(0.3, mean(dealt(die, me, opp)))
@@ -187,14 +136,23 @@ def matchup(die: int, me: dict[str, Any], opp: dict[str, Any]) -> float:
 def as_fighter(card_id: str, vit: int | None = None) -> dict[str, Any]:
     c = catalogue().cards[card_id]
     return {"id": c["id"], "race": c["race"], "attack": c["attack"], "defense": c["defense"],
-            "vitality": c["vitality"] if vit is None else vit, "ability": c["ability"]}
+            "vitality": c["vitality"] if vit is None else vit, "ability": c["ability"],
+            "resistance": c["resistance"]}
+
+
+LEFT_WEIGHT = 0.01
+"""What one point of Vitality kept after a won battle is worth, in battle-win chance: the survivor
+carries it into the next battle and the Boss duel (R10)."""
+MARGIN = 0.0
+"""How much a capsule must beat plain attacking by (win chance plus kept Vitality)."""
 
 
 class HeuristicBot:
     """A sensible player (and a sensible enemy seat in versus)."""
 
-    def __init__(self, threshold: float = USE_THRESHOLD) -> None:
-        self.threshold = threshold
+    def __init__(self, left_weight: float = LEFT_WEIGHT, margin: float = MARGIN) -> None:
+        self.left_weight = left_weight
+        self.margin = margin
 
     def choose(self, game: Any, view: dict[str, Any], decision: Decision, actions: list[Action],
                rng: Any) -> str:
@@ -233,13 +191,25 @@ class HeuristicBot:
         if any(e["k"] == "draft" and e.get("purpose") == "boss" for e in view["log"][-3:]):
             scores = {c: self._duel_value(view, c, data.cards[c]["vitality"] + bonus, True) for c in cards}
         else:
-            enemy = view["enemy"]
-            die = view["world"]["die"]
-            scores = {}
-            for c in cards:
-                me = as_fighter(c, data.cards[c]["vitality"] + bonus)
-                scores[c] = matchup(die, me, enemy) if enemy else data.cards[c]["vitality"]
+            scores = {c: self._battle_value(view, as_fighter(c, data.cards[c]["vitality"] + bonus)) for c in cards}
         return picks[max(cards, key=lambda c: scores[c])]
+
+    def _battle_value(self, view: dict[str, Any], me: dict[str, Any]) -> float:
+        """A fresh fighter's worth for the battle it enters: its exact chance (no capsules) plus
+        ``LEFT_WEIGHT`` per Vitality it expects to keep, against the enemy on the board, or on
+        average over the World's enemy pool (public data) when none is there yet."""
+        die = view["world"]["die"]
+        enemy = view["enemy"]
+        if enemy is not None and enemy["vitality"] > 0:
+            foe = {k: v for k, v in enemy.items() if k not in ("attack_now", "defense_now")}
+            foes = [foe]
+        else:
+            foes = [as_fighter(c) for c in catalogue().worlds[view["world"]["id"]]["pool"]]
+        total = 0.0
+        for foe in foes:
+            win, left = battles.fresh_battle(die, me, foe)
+            total += win + self.left_weight * left
+        return total / len(foes)
 
     def _boss_choice(self, view: dict[str, Any]) -> str:
         me = view["you"]
@@ -261,15 +231,15 @@ class HeuristicBot:
         if not caps:
             return attack
         me, opp = (view["you"], view["enemy"]) if seat == 0 else (view["enemy"], view["you"])
-        side = 0 if seat == 0 else 1
-        opp_effects = any(e["by"] != side for e in view["effects"])
         die = view["world"]["die"]
-        scored = [(battle_value(c, die, me, opp, opp_effects), c) for c in caps]
-        value, cap = max(scored)
-        danger = me["vitality"] <= 1.5 * max(1.0, mean(dealt(die, opp, me)))
-        if value >= self.threshold or (danger and value > 0):
-            return by_cap[cap]
-        return attack
+        reply = not view["versus"] and opp["button"] == "green"
+        win, left = battles.outcome(die, me, opp, [])
+        best, choice = win + self.left_weight * left + self.margin, attack
+        for cap in caps:
+            w, lv = battles.with_reply(die, me, opp, cap, reply)
+            if w + self.left_weight * lv > best:
+                best, choice = w + self.left_weight * lv, by_cap[cap]
+        return choice
 
     def _boss_act(self, view: dict[str, Any], by_cap: dict[str, str], attack: str) -> str:
         caps = list(by_cap)
