@@ -439,7 +439,7 @@ def attack(s: MsxState, x: int, y: int, *, surprise: bool = False) -> int:
     first = y_f is not None and y_f["hits"] == 0
     if y_f is not None:
         y_f["hits"] += 1
-    if not effects:
+    if not effects or _aside(effects, x, y):
         steps, damage = _plain_steps(b, sides, natural, first)
         if damage and y_f is not None:
             y_f["vit"] -= damage  # ``hurt`` with no effect: no REVIVE can catch a defeat
@@ -474,6 +474,31 @@ def attack(s: MsxState, x: int, y: int, *, surprise: bool = False) -> int:
                   "by": x, "on": y, "natural": natural, "die": sides, "damage": damage, "steps": steps,
                   "surprise": surprise, "card": b.xn, "target_card": b.yn, "left": left})
     return damage
+
+
+ON_ATTACKER = frozenset({"ATTACK_MOD", "BLOCK_ALTERATIONS", "IGNORE_DEFENSE", "DAMAGE_DEALT_DOUBLED",
+                         "DAMAGE_DEALT_MOD", "BEST_OF_TWO"})
+"""The effect kinds an attack reads on its attacker: the second die, §7 steps 3 (the Attack, and the
+target's alterations of it a block stops), 3 again (Defense ignored), 5 and 6."""
+ON_TARGET = frozenset({"NULLIFY_ATTACKS", "BLOCK_ALTERATIONS", "DEFENSE_SET", "DEFENSE_MOD",
+                       "DAMAGE_TAKEN_HALVED", "DAMAGE_TAKEN_MOD", "REVIVE"})
+"""The effect kinds an attack reads on its target: §7 steps 2, 3 (Defense, and the attacker's
+alterations of it a block stops), 7, 8 and 9 (an armed REVIVE)."""
+NOT_IN_AN_ATTACK = frozenset({"EXTRA_ATTACK"})
+"""Read by ``flow.strike`` after the attack, never by it (a test checks the three sets classify
+every effect kind a capsule leaves running)."""
+
+
+def _aside(effects: list[Any], x: int, y: int) -> bool:
+    """No running effect is one the attack of ``x`` on ``y`` reads (:data:`ON_ATTACKER` on ``x``,
+    :data:`ON_TARGET` on ``y``): its arithmetic is then the no-effect one, the bout's, as for an
+    enemy hitting back while your LV.UP raises your own Attack (a third of the attacks with effects
+    running). ``test_an_attack_past_effects_it_does_not_read_is_the_plain_one`` holds it."""
+    for e in effects:
+        on = e["on"]
+        if (on == x and e["kind"] in ON_ATTACKER) or (on == y and e["kind"] in ON_TARGET):
+            return False
+    return True
 
 
 def _plain_steps(b: Bout, sides: int, natural: int, first: bool) -> tuple[list[Any], int]:
