@@ -303,7 +303,8 @@ def turn_limit(s: MsxState) -> None:
 def end_battle(s: MsxState, dead: list[int]) -> None:
     """§6.5 and R29: tallies, the defeated leave, survivors keep their Vitality."""
     w = world(s)
-    for side in sorted(set(dead)):
+    order = dead if len(dead) == 1 else sorted(set(dead))  # one side, nearly always: nothing to sort
+    for side in order:
         f = s.fighters[side]
         assert f is not None
         f["vit"] = min(f["vit"], 0)
@@ -316,7 +317,7 @@ def end_battle(s: MsxState, dead: list[int]) -> None:
             s.defeated.append(f["card"])
             s.log.append({"k": "defeat", "m": "defeat_lost", "side": PLAYER, "card": f["card"],
                           "losses": s.losses})
-    for side in sorted(set(dead)):
+    for side in order:
         s.fighters[side] = None
     s.effects, s.respond, s.mode = [], False, ""
     if s.losses >= 3:
