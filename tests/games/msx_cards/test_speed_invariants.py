@@ -172,3 +172,22 @@ def test_an_attack_past_effects_it_does_not_read_is_the_plain_one() -> None:
                     assert _plain_steps(b, sides, natural, first) == (steps, damage), (bout_key(state, x), natural)
                     checked += 1
     assert checked > 500
+
+
+def test_the_shared_initiative_lists_stay_what_they_say() -> None:
+    """R6: every roll-off of a pairing shares its ``Odds``' ``mods`` and ``notes`` lists in
+    ``last_init`` and the initiative event: after many random games (solo and versus, battles and
+    duels) each is still the modifiers and the notes its pairing works out, so no reader of the
+    state or the log changed one in place."""
+    from tabletop.games.msx_cards import flow
+    from tabletop.games.msx_cards.text import spaced
+
+    game = games.game("msx_cards")
+    played_states(game, [(1, {}), (2, {"versus": True})], every=200, seeds=8)
+    assert flow._ODDS
+    for odds in flow._ODDS.values():
+        assert odds.mod_list == list(odds.mods)
+        for side, joined in ((PLAYER, odds.p_why), (ENEMY, odds.e_why)):
+            notes = odds.notes[side]
+            assert (spaced(notes) if notes else None) == joined
+            assert len(notes) <= 2 and odds.mods[side] >= len(notes) - 1
