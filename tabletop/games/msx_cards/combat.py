@@ -272,13 +272,6 @@ def hurt(s: MsxState, side: int, amount: int) -> list[Any]:
     return []
 
 
-def _effect(effects: list[Any], side: int, kind: str) -> Any:
-    for e in effects:
-        if e["on"] == side and e["kind"] == kind:
-            return e
-    return None
-
-
 def _untouched(effects: list[Any], side: int, ab_x: dict[str, Any] | None, ab_y: dict[str, Any] | None,
                alter: str, capsule_kinds: tuple[str, ...]) -> bool:
     """No capsule effect of ``capsule_kinds`` on ``side`` and no ``alter`` ability on either fighter:
@@ -439,7 +432,7 @@ def attack(s: MsxState, x: int, y: int, *, surprise: bool = False) -> int:
     first = y_f is not None and y_f["hits"] == 0
     if y_f is not None:
         y_f["hits"] += 1
-    if not effects:
+    if not effects or _aside(effects, x, y):
         steps, damage = _plain_steps(b, sides, natural, first)
         if damage and y_f is not None:
             y_f["vit"] -= damage  # ``hurt`` with no effect: no REVIVE can catch a defeat
@@ -448,7 +441,8 @@ def attack(s: MsxState, x: int, y: int, *, surprise: bool = False) -> int:
                       "why": (b.why_surprise or _why_surprise(b.xn, b.yn)) if surprise else b.why, "seat": None, "side": x,
                       "group": "g" + str(len(s.log)), "steps": steps})
     else:
-        if _effect(effects, x, "BEST_OF_TWO") is not None:
+        on_x, on_y = _firsts(effects, x, y)
+        if "BEST_OF_TWO" in on_x:
             second = die(s, sides)
             rolls = [natural, second]
             steps = [{"k": "st.best2", "die": sides, "a": natural, "b": second, "best": max(natural, second)}]
@@ -456,7 +450,7 @@ def attack(s: MsxState, x: int, y: int, *, surprise: bool = False) -> int:
         else:
             rolls = [natural]
             steps = [{"k": "st.roll", "die": sides, "value": natural}]
-        damage = _arithmetic(s, x, y, b.cx, b.cy, b.yn, natural, first, steps)
+        damage = _arithmetic(s, x, y, b.cx, b.cy, b.yn, natural, first, steps, on_x, on_y)
         if damage:
             steps.extend(hurt(s, y, damage))
         show_rolls(s, sides, rolls, (b.why_surprise or _why_surprise(b.xn, b.yn)) if surprise else b.why, x, steps)
@@ -474,6 +468,31 @@ def attack(s: MsxState, x: int, y: int, *, surprise: bool = False) -> int:
                   "by": x, "on": y, "natural": natural, "die": sides, "damage": damage, "steps": steps,
                   "surprise": surprise, "card": b.xn, "target_card": b.yn, "left": left})
     return damage
+
+
+ON_ATTACKER = frozenset({"ATTACK_MOD", "BLOCK_ALTERATIONS", "IGNORE_DEFENSE", "DAMAGE_DEALT_DOUBLED",
+                         "DAMAGE_DEALT_MOD", "BEST_OF_TWO"})
+"""The effect kinds an attack reads on its attacker: the second die, §7 steps 3 (the Attack, and the
+target's alterations of it a block stops), 3 again (Defense ignored), 5 and 6."""
+ON_TARGET = frozenset({"NULLIFY_ATTACKS", "BLOCK_ALTERATIONS", "DEFENSE_SET", "DEFENSE_MOD",
+                       "DAMAGE_TAKEN_HALVED", "DAMAGE_TAKEN_MOD", "REVIVE"})
+"""The effect kinds an attack reads on its target: §7 steps 2, 3 (Defense, and the attacker's
+alterations of it a block stops), 7, 8 and 9 (an armed REVIVE)."""
+NOT_IN_AN_ATTACK = frozenset({"EXTRA_ATTACK"})
+"""Read by ``flow.strike`` after the attack, never by it (a test checks the three sets classify
+every effect kind a capsule leaves running)."""
+
+
+def _aside(effects: list[Any], x: int, y: int) -> bool:
+    """No running effect is one the attack of ``x`` on ``y`` reads (:data:`ON_ATTACKER` on ``x``,
+    :data:`ON_TARGET` on ``y``): its arithmetic is then the no-effect one, the bout's, as for an
+    enemy hitting back while your LV.UP raises your own Attack (a third of the attacks with effects
+    running). ``test_an_attack_past_effects_it_does_not_read_is_the_plain_one`` holds it."""
+    for e in effects:
+        on = e["on"]
+        if (on == x and e["kind"] in ON_ATTACKER) or (on == y and e["kind"] in ON_TARGET):
+            return False
+    return True
 
 
 def _plain_steps(b: Bout, sides: int, natural: int, first: bool) -> tuple[list[Any], int]:
@@ -557,22 +576,30 @@ def _defense_stat(s: MsxState, y: int, cy: dict[str, Any] | None, ab_x: dict[str
     return defense_value(s, y)
 
 
-def _arithmetic(s: MsxState, x: int, y: int, cx: dict[str, Any] | None, cy: dict[str, Any] | None,
-                yn: str, natural: int, first: bool, steps: list[Any]) -> int:
-    """§7 steps 2-9 of an attack whose roll is ``natural``, the full walk (any capsule effect):
-    appends the arithmetic to ``steps`` (ending with the damage step) and returns the damage."""
-    boss = s.mode == "boss"
-    effects = s.effects
-    ab_x, ab_y = (cx["ability"] if cx else None), (cy["ability"] if cy else None)
-    damage = 0
-    # the first running effect of each kind on the attacker and on the target, found in one pass
-    # (``_effect`` for each of the six kinds read below was a scan each)
+def _firsts(effects: list[Any], x: int, y: int) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The first running effect of each kind on ``x`` and on ``y``, found in one pass (a scan per
+    kind read by an attack, BEST_OF_TWO and the six of ``_arithmetic``, was a scan each)."""
     on_x: dict[str, Any] = {}
     on_y: dict[str, Any] = {}
     for e in effects:
         on = on_x if e["on"] == x else on_y if e["on"] == y else None
         if on is not None and e["kind"] not in on:
             on[e["kind"]] = e
+    return on_x, on_y
+
+
+def _arithmetic(s: MsxState, x: int, y: int, cx: dict[str, Any] | None, cy: dict[str, Any] | None,
+                yn: str, natural: int, first: bool, steps: list[Any],
+                on_x: dict[str, Any] | None = None, on_y: dict[str, Any] | None = None) -> int:
+    """§7 steps 2-9 of an attack whose roll is ``natural``, the full walk (any capsule effect):
+    appends the arithmetic to ``steps`` (ending with the damage step) and returns the damage.
+    ``on_x``/``on_y`` are ``_firsts(s.effects, x, y)`` when the caller has them already."""
+    boss = s.mode == "boss"
+    effects = s.effects
+    ab_x, ab_y = (cx["ability"] if cx else None), (cy["ability"] if cy else None)
+    damage = 0
+    if on_x is None or on_y is None:
+        on_x, on_y = _firsts(effects, x, y)
     # 2. nullify
     null = on_y.get("NULLIFY_ATTACKS")
     why_null = None

@@ -100,9 +100,13 @@ class Odds(NamedTuple):
     modifiers, their notes (``last_init["notes"]``) and the notes joined for the dice panel."""
 
     mods: tuple[int, int]
-    why: tuple[tuple[Any, ...], tuple[Any, ...]]
     p_why: Any
     e_why: Any
+    mod_list: list[int]
+    notes: list[list[Any]]
+    """``last_init``'s ``mods`` and ``notes``, one pair of lists for every roll-off of the pairing:
+    ``last_init`` is a record the rules replace whole and never edit (``state.KEPT``), so its
+    lists can be shared like the messages in them."""
 
 
 _ODDS: dict[tuple[str, str, bool], Odds] = {}
@@ -130,9 +134,9 @@ def _odds(s: MsxState, pn: str, en: str, boss: bool) -> Odds:
             why[side].append(P("st.ini_bonus", n=ab["amount"]))
     if len(_ODDS) > 20000:
         _ODDS.clear()
-    found = _ODDS[key] = Odds((mods[0], mods[1]), (tuple(why[0]), tuple(why[1])),
+    found = _ODDS[key] = Odds((mods[0], mods[1]),
                               spaced(why[PLAYER]) if why[PLAYER] else None,
-                              spaced(why[ENEMY]) if why[ENEMY] else None)
+                              spaced(why[ENEMY]) if why[ENEMY] else None, mods, [why[0], why[1]])
     return found
 
 
@@ -151,7 +155,8 @@ def initiative(s: MsxState) -> None:
         rp = die(s, 6)
         re_ = die(s, 6)
         tp, te = rp + mp, re_ + me
-        tries.append([rp, re_])
+        rolls = [rp, re_]
+        tries.append(rolls)
         steps = [{"k": "st.ini", "card": pn, "value": rp, "total": tp} if p_why is None else
                  {"k": "st.ini_mods", "card": pn, "value": rp, "mods": p_why, "total": tp},
                  {"k": "st.ini", "card": en, "value": re_, "total": te} if e_why is None else
@@ -166,10 +171,12 @@ def initiative(s: MsxState) -> None:
             break
         log.append({"k": "tie", "total": tp})
     holder = s.init = PLAYER if tp > te else ENEMY
-    mods = [mp, me]
-    s.last_init = {"rolls": [rp, re_], "mods": mods, "notes": [list(odds.why[0]), list(odds.why[1])],
-                   "totals": [tp, te], "holder": holder, "tries": tries}
-    log.append({"k": "initiative", "holder": holder, "totals": [tp, te], "rolls": [rp, re_], "mods": mods,
+    mods = odds.mod_list
+    totals = [tp, te]
+    # the record and the event share their lists (the last try's rolls too): neither is ever edited
+    s.last_init = {"rolls": rolls, "mods": mods, "notes": odds.notes, "totals": totals, "holder": holder,
+                   "tries": tries}
+    log.append({"k": "initiative", "holder": holder, "totals": totals, "rolls": rolls, "mods": mods,
                 "card": pn, "card2": en, "total": tp, "total2": te, "first_card": names[holder]})
 
 
@@ -303,7 +310,8 @@ def turn_limit(s: MsxState) -> None:
 def end_battle(s: MsxState, dead: list[int]) -> None:
     """§6.5 and R29: tallies, the defeated leave, survivors keep their Vitality."""
     w = world(s)
-    for side in sorted(set(dead)):
+    order = dead if len(dead) == 1 else sorted(set(dead))  # one side, nearly always: nothing to sort
+    for side in order:
         f = s.fighters[side]
         assert f is not None
         f["vit"] = min(f["vit"], 0)
@@ -316,7 +324,7 @@ def end_battle(s: MsxState, dead: list[int]) -> None:
             s.defeated.append(f["card"])
             s.log.append({"k": "defeat", "m": "defeat_lost", "side": PLAYER, "card": f["card"],
                           "losses": s.losses})
-    for side in sorted(set(dead)):
+    for side in order:
         s.fighters[side] = None
     s.effects, s.respond, s.mode = [], False, ""
     if s.losses >= 3:

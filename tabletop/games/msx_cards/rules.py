@@ -76,9 +76,14 @@ class MsxCards(Game[MsxState]):
 
     # -- decisions -----------------------------------------------------------------------------------------
     def decision(self, s: MsxState) -> Decision | None:
-        if s.phase == "over":
-            return None
         p = s.phase
+        if p == "act":  # first: nine decisions in ten of a random playout are acts
+            # ``seat << 4 | step`` (Boss steps 1-8, 0 in a battle): an int key hashes faster than a pair
+            key = (s.actor if s.versus else PLAYER) << 4 | (s.duel["step"] if s.mode == "boss" else 0)  # type: ignore[index]
+            found = _ACT_DECISIONS.get(key)
+            return found if found is not None else _act_decision(key)
+        if p == "over":
+            return None
         if p == "draft":
             return DRAFT_BOSS if s.draft_for == "boss" else DRAFT_BATTLE
         if p == "boss_choice":
@@ -87,20 +92,6 @@ class MsxCards(Game[MsxState]):
             return BONUS
         if p == "extra":
             return EXTRA
-        if p == "act":
-            seat = s.actor if s.versus else PLAYER
-            step = s.duel["step"] if s.mode == "boss" else 0  # type: ignore[index]
-            key = (seat, step)
-            found = _ACT_DECISIONS.get(key)
-            if found is None:
-                if step:
-                    found = Decision(seat, "act", msg("ask.act_boss", seat=seat, step=step))
-                else:
-                    found = Decision(seat, "act", msg("ask.act", seat=seat))
-                if len(_ACT_DECISIONS) > 1000:
-                    _ACT_DECISIONS.clear()
-                _ACT_DECISIONS[key] = found
-            return found
         raise IllegalAction(f"no decision in phase {p!r}")  # pragma: no cover - a flow bug
 
     def legal_actions(self, s: MsxState) -> list[Action]:
@@ -284,8 +275,20 @@ def _is_legal(s: MsxState, action_id: str) -> bool:
     return False
 
 
-_ACT_DECISIONS: dict[tuple[int, int], Decision] = {}
-"""Decisions are immutable and their prompt depends only on the key (seat, Boss step): built once."""
+_ACT_DECISIONS: dict[int, Decision] = {}
+"""Decisions are immutable and their prompt depends only on the key (``seat << 4 | Boss step``,
+step 0 in a battle): built once."""
+
+
+def _act_decision(key: int) -> Decision:
+    """The act decision of ``key`` (see :data:`_ACT_DECISIONS`), built and kept."""
+    seat, step = key >> 4, key & 15
+    if step:
+        found = Decision(seat, "act", msg("ask.act_boss", seat=seat, step=step))
+    else:
+        found = Decision(seat, "act", msg("ask.act", seat=seat))
+    _ACT_DECISIONS[key] = found  # at most 2 seats x 9 steps: no bound needed
+    return found
 ATTACK, KEEP = "attack", "keep"
 ATTACK_ONLY = Action(ATTACK, msg("act.attack"), group="attack", verb="attack")
 ATTACK_FIRST = Action(ATTACK, msg("act.attack_first"), group="attack", verb="attack")

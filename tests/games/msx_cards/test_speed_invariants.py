@@ -131,3 +131,63 @@ def test_the_shared_steps_stay_what_they_say() -> None:
         assert step == {"k": "st.attack", "a": a, "raw": raw}
     for n, shown in combat._MINUS.items():
         assert shown == nm(n) and n < 0
+
+
+def test_the_attack_effect_kinds_classify_every_running_effect() -> None:
+    """Every effect kind a capsule leaves running is one an attack reads on its attacker, on its
+    target, or never (``combat._aside`` skips the rest): a new kind must be placed in one of the
+    sets before the fast path could overlook it. HEAL, HARM and STOP act at once, leaving no record."""
+    from tabletop.games.msx_cards.capsules import HANDLED
+    from tabletop.games.msx_cards.combat import NOT_IN_AN_ATTACK, ON_ATTACKER, ON_TARGET
+
+    instant = {"HEAL", "HARM", "CANCEL_OPPONENT_CAPSULE"}
+    assert (ON_ATTACKER | ON_TARGET | NOT_IN_AN_ATTACK) == HANDLED - instant
+    assert not NOT_IN_AN_ATTACK & (ON_ATTACKER | ON_TARGET)
+    kinds = {e["kind"] for cap in catalogue().capsules.values() for e in cap["effects"]}
+    assert kinds <= HANDLED
+
+
+def test_an_attack_past_effects_it_does_not_read_is_the_plain_one() -> None:
+    """R16 and §7: when capsule effects run but none is one the attack reads (``combat._aside``),
+    its steps and damage from the bout (``_plain_steps``) are the full walk's (``_arithmetic``) with
+    those effects running, for every roll, at every decision of many random games (solo and versus,
+    battles and duels)."""
+    from tabletop.games.msx_cards.combat import _aside, world
+
+    game = games.game("msx_cards")
+    checked = 0
+    for state in played_states(game, [(1, {}), (2, {"versus": True}), (1, {"mission": "quick"})], every=1, seeds=8):
+        if state.phase != "act" or not state.effects:
+            continue
+        sides = world(state)["die"]
+        for x in (PLAYER, ENEMY):
+            y = 1 - x
+            if not _aside(state.effects, x, y):
+                continue
+            b = bout(state, x, y)
+            for natural in range(1, sides + 1):
+                for first in (True, False):
+                    steps = [{"k": "st.roll", "die": sides, "value": natural}]
+                    damage = _arithmetic(state, x, y, b.cx, b.cy, b.yn, natural, first, steps)
+                    assert _plain_steps(b, sides, natural, first) == (steps, damage), (bout_key(state, x), natural)
+                    checked += 1
+    assert checked > 500
+
+
+def test_the_shared_initiative_lists_stay_what_they_say() -> None:
+    """R6: every roll-off of a pairing shares its ``Odds``' ``mods`` and ``notes`` lists in
+    ``last_init`` and the initiative event: after many random games (solo and versus, battles and
+    duels) each is still the modifiers and the notes its pairing works out, so no reader of the
+    state or the log changed one in place."""
+    from tabletop.games.msx_cards import flow
+    from tabletop.games.msx_cards.text import spaced
+
+    game = games.game("msx_cards")
+    played_states(game, [(1, {}), (2, {"versus": True})], every=200, seeds=8)
+    assert flow._ODDS
+    for odds in flow._ODDS.values():
+        assert odds.mod_list == list(odds.mods)
+        for side, joined in ((PLAYER, odds.p_why), (ENEMY, odds.e_why)):
+            notes = odds.notes[side]
+            assert (spaced(notes) if notes else None) == joined
+            assert len(notes) <= 2 and odds.mods[side] >= len(notes) - 1
