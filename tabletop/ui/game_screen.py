@@ -18,7 +18,7 @@ from rich.tree import Tree
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Container, Horizontal, Vertical, VerticalScroll
+from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Input, Static
 
@@ -33,6 +33,7 @@ from ..text.render import for_match
 from ..text.shell import N_, _, ngettext
 from .glyphs import glyphs
 from .help import HelpScreen
+from .steady import SteadyContainer, SteadyHorizontal, SteadyStatic, SteadyVertical
 from .widgets import Curtain, DecisionPanel, DicePanel, LogView
 from .widgets.curtain import RevealScreen
 from .widgets.footer import Footer
@@ -229,13 +230,15 @@ class GameScreen(Screen[None]):
 
     # -- layout ---------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
-        yield Static(id="title")
-        yield Static(id="ask")
-        with Container(id="play"):
-            with Horizontal(id="main"):
-                with Vertical(id="board"):
+        # the frame every game shares hands out its last lines while unchanged: the compositor
+        # asks every visible widget for them on every cursor key (issue #15)
+        yield SteadyStatic(id="title")
+        yield SteadyStatic(id="ask")
+        with SteadyContainer(id="play"):
+            with SteadyHorizontal(id="main"):
+                with SteadyVertical(id="board"):
                     yield from self.compose_board()
-                with Vertical(id="side"):
+                with SteadyVertical(id="side"):
                     if self.SHOW_DICE:
                         yield DicePanel(ascii_only=self.ascii_only, animate=self.animate, id="dice")
                     yield LogView(id="log")

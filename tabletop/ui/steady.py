@@ -13,7 +13,9 @@ from collections.abc import Hashable
 from typing import Any
 
 from rich.text import Text
+from textual.containers import Container, Grid, Horizontal, Vertical
 from textual.content import Content
+from textual.filter import LineFilter
 from textual.geometry import Region, Size
 from textual.strip import Strip
 from textual.visual import VisualType
@@ -62,6 +64,48 @@ def nothing_to_repaint(widget: Widget) -> bool:
     Textual's line cache. Then the lines it handed out last time are still right (issue #15:
     the compositor asks every visible widget for its lines on every frame, changed or not)."""
     return not widget._styles_cache._dirty_lines
+
+
+class SteadyLines(Widget):
+    """A widget that hands out the lines it painted last while nothing marked it for a repaint.
+
+    The compositor asks every visible widget for its lines on every frame, changed or not (issue
+    #15); Textual's own line cache answers with the same lines then, but works out the widget's
+    background (a walk up the DOM), its title styles and its filters first, for nothing: a tenth
+    of a millisecond per widget per key on a screen of twenty. Same lines, same paint. Mix it in
+    AFTER the Textual class (``class X(Vertical, SteadyLines)``): CSS follows the first base."""
+
+    _steady: tuple[Region, Size, list[LineFilter], list[Strip]] | None = None
+    """The crop, size and filters last painted, with the lines handed out for them."""
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        last, filters = self._steady, list(self.get_line_filters())
+        if (last is not None and nothing_to_repaint(self) and last[0] == crop and last[1] == self.size
+                and last[2] == filters):
+            return last[3]
+        strips = super().render_lines(crop)
+        self._steady = (crop, self.size, filters, strips)
+        return strips
+
+
+class SteadyStatic(Static, SteadyLines):
+    """A ``Static`` with ``SteadyLines``."""
+
+
+class SteadyContainer(Container, SteadyLines):
+    """A ``Container`` with ``SteadyLines``."""
+
+
+class SteadyVertical(Vertical, SteadyLines):
+    """A ``Vertical`` with ``SteadyLines``."""
+
+
+class SteadyHorizontal(Horizontal, SteadyLines):
+    """A ``Horizontal`` with ``SteadyLines``."""
+
+
+class SteadyGrid(Grid, SteadyLines):
+    """A ``Grid`` with ``SteadyLines``."""
 
 
 class KeptLines(Widget):

@@ -328,3 +328,73 @@ async def test_a_kept_static_shown_the_same_text_again_repaints_nothing(monkeypa
             await pilot.pause()
         assert not work.draws["KeptStatic#kept"], work.draws
         assert "one" in "".join(seg.text for seg in app.screen._compositor.render_strips()[0])
+
+
+class Frame(App[None]):
+    """A frame of containers and texts, built from Textual's classes or from their steady twins."""
+
+    CSS = "#box.-lit { background: red; } #side { width: 12; }"
+
+    def __init__(self, steady: bool) -> None:
+        super().__init__()
+        self.steady = steady
+
+    def compose(self) -> ComposeResult:
+        from textual.containers import Horizontal, Vertical
+
+        from tabletop.ui.steady import SteadyHorizontal, SteadyStatic, SteadyVertical
+
+        row, column, text = (SteadyHorizontal, SteadyVertical, SteadyStatic) if self.steady else \
+            (Horizontal, Vertical, Static)
+        with row(id="row"):
+            with column(id="box"):
+                yield text("still", id="still")
+            with column(id="side"):
+                yield text("moving", id="moving")
+
+
+async def test_steady_widgets_paint_what_textuals_paint_and_ask_no_line_cache_while_unchanged(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue #15: a steady container or text hands out its last lines while nothing marked it for
+    a repaint (another widget changed), and paints anew when it or an ancestor's background
+    changes: the same pictures as Textual's own classes, step by step."""
+    from textual._styles_cache import StylesCache
+
+    async def pictures(steady: bool) -> tuple[list[list[str]], Counter[str]]:
+        app = Frame(steady)
+        shots: list[list[str]] = []
+        asked: Counter[str] = Counter()
+        async with app.run_test(size=(30, 4)) as pilot:
+            await pilot.pause()
+
+            def shot() -> None:
+                shots.append(["".join(f"{seg.text}{seg.style}" for seg in strip)
+                              for strip in app.screen._compositor.render_strips()])
+
+            shot()
+            render = StylesCache.render_widget
+
+            def counted(cache: StylesCache, widget: Widget, crop: Any) -> Any:
+                asked[name(widget)] += 1
+                return render(cache, widget, crop)
+
+            monkeypatch.setattr(StylesCache, "render_widget", counted)
+            for step in ("moving on", "moving again"):  # only the side text changes
+                app.query_one("#moving", Static).update(step)
+                await pilot.pause()
+                shot()
+            monkeypatch.setattr(StylesCache, "render_widget", render)
+            app.query_one("#box").add_class("-lit")  # an ancestor's background: the text under it too
+            await pilot.pause()
+            shot()
+            app.query_one("#still", Static).update("changed")
+            await pilot.pause()
+            shot()
+        return shots, asked
+
+    plain, plain_asked = await pictures(False)
+    steady, steady_asked = await pictures(True)
+    assert steady == plain
+    assert len({tuple(shot) for shot in steady}) == len(steady)  # every step showed something new
+    assert plain_asked["Static#still"] and plain_asked["Vertical#box"]  # Textual asks its line cache
+    assert not steady_asked["SteadyStatic#still"] and not steady_asked["SteadyVertical#box"], steady_asked

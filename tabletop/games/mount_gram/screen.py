@@ -17,7 +17,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.color import Color, ColorParseError
-from textual.containers import Grid, Vertical
+from textual.containers import Grid
 from textual.widgets import Static
 
 from tabletop.engine import Action, Decision
@@ -25,7 +25,7 @@ from tabletop.engine.faces import CardFace
 from tabletop.text import language
 from tabletop.ui.game_screen import GameScreen
 from tabletop.ui.glyphs import bar
-from tabletop.ui.steady import KeptContent, update_steady
+from tabletop.ui.steady import KeptContent, SteadyGrid, SteadyLines, SteadyVertical, update_steady
 from tabletop.ui.widgets import CardRow, DecisionPanel
 from tabletop.ui.widgets.card_view import face_text
 
@@ -69,7 +69,7 @@ def threat_style(threat: int) -> str:
     return "green" if threat < 35 else "yellow" if threat < 45 else "bold bright_red"
 
 
-class MountGramScreen(GameScreen):
+class MountGramScreen(GameScreen, SteadyLines):
     CSS_PATH = "screen.tcss"
     SHOW_DICE = False
     HELP_KEYS = (
@@ -146,15 +146,15 @@ class MountGramScreen(GameScreen):
         with BoardArea(id="table"):
             # one zone per seat, no more (staging areas are never more than the players): a hidden
             # widget still costs every frame's message round (issue #15)
-            with Grid(id="areas"):
+            with SteadyGrid(id="areas"):
                 for i in range(self._seats):
                     yield Zone(id=f"area{i}", classes="area")
-            with Grid(id="players"):
+            with SteadyGrid(id="players"):
                 for i in range(self._seats):
                     yield Zone(id=f"player{i}", classes="player")
             yield Zone(id="card", classes="card")
         yield KeptContent(id="hint")
-        with Vertical(id="hand-box"):
+        with SteadyVertical(id="hand-box"):
             yield HandRow(id="hand", ascii_only=self.ascii_only, empty="(no cards in hand)")
         yield Static(id="detail")
 

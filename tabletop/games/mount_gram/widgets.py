@@ -21,7 +21,7 @@ from tabletop.engine.msg import msg
 from tabletop.text import language
 from tabletop.text.cards import localized_face, localized_text
 from tabletop.text.render import Renderer
-from tabletop.ui.steady import KeptContent
+from tabletop.ui.steady import KeptContent, SteadyLines
 from tabletop.ui.widgets import CardRow, CardView
 from tabletop.ui.widgets.card_view import face_text
 
@@ -201,7 +201,7 @@ def scroll_into_view(widget: Widget) -> None:
         widget.scroll_visible(animate=False)
 
 
-class BoardArea(VerticalScroll, can_focus=True):
+class BoardArea(VerticalScroll, SteadyLines, can_focus=True):
     """The table: zones of cards with one cursor, moved and used by keys (the screen draws it)."""
 
     BINDINGS = [

@@ -23,7 +23,7 @@ from tabletop.engine import Action, Decision
 from tabletop.engine.faces import CardFace
 from tabletop.ui.game_screen import GameScreen
 from tabletop.ui.glyphs import bar
-from tabletop.ui.steady import KeptStatic
+from tabletop.ui.steady import KeptStatic, SteadyLines, SteadyStatic, SteadyVertical
 from tabletop.ui.widgets import CardRow, CardView, DecisionPanel
 from tabletop.ui.widgets.curtain import ascii_fold
 from tabletop.ui.widgets.zoom import ZoomScreen
@@ -95,7 +95,7 @@ def index_cards(view: dict[str, Any]) -> dict[str, dict[str, Any]]:
     return out
 
 
-class VillainousScreen(GameScreen):
+class VillainousScreen(GameScreen, SteadyLines):
     CSS_PATH = "screen.tcss"
     SHOW_DICE = False
     HELP_KEYS = (
@@ -150,12 +150,12 @@ class VillainousScreen(GameScreen):
 
     # -- layout ---------------------------------------------------------------------------------
     def compose_board(self) -> ComposeResult:
-        yield Static(id="status")
+        yield SteadyStatic(id="status")
         yield RealmView(id="realm", words=self.words, ascii_only=self.ascii_only)
         with Vertical(id="pick-box"):
             yield CardRow(id="targets", ascii_only=self.ascii_only)
-        yield Static(id="hint")
-        with Vertical(id="hand-box"):
+        yield SteadyStatic(id="hint")
+        with SteadyVertical(id="hand-box"):
             yield CardRow(id="hand", ascii_only=self.ascii_only, empty=ui(self.words, "no_hand"))
         yield KeptStatic(id="detail")  # a cursor going back and forth says the same few lines again
 

@@ -26,7 +26,6 @@ from textual import events
 from textual.binding import Binding
 from textual.color import Color
 from textual.message import Message
-from textual.widget import Widget
 from textual.widgets import Static
 
 from tabletop.engine.faces import CardFace, Stat
@@ -34,7 +33,7 @@ from tabletop.engine.msg import Msg
 from tabletop.text.cards import localized_text
 from tabletop.text.render import Renderer
 from tabletop.ui.glyphs import bar, glyphs
-from tabletop.ui.steady import KeptLines, restyle
+from tabletop.ui.steady import KeptLines, SteadyLines, restyle
 
 # action -> (unicode glyph, ascii letter, colour, short label)
 ACTION_INFO: dict[str, tuple[str, str, str, str]] = {
@@ -230,7 +229,7 @@ REPLAYS_KEPT = 6
 """Drawn states kept per location (the cursor on it or not, on each symbol...)."""
 
 
-class RealmView(Widget, can_focus=True):
+class RealmView(SteadyLines, can_focus=True):
     """A villain's four locations side by side, with a location cursor and a symbol cursor."""
 
     BINDINGS = [

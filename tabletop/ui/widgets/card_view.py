@@ -30,10 +30,9 @@ from textual.binding import Binding
 from textual.layout import Layout
 from textual.message import Message
 from textual.reactive import reactive
-from textual.widget import Widget
 from textual.widgets import Static
 
-from tabletop.ui.steady import KeptLines, restyle
+from tabletop.ui.steady import KeptLines, SteadyLines, restyle
 
 from ...engine.faces import CardFace
 from ...text import language
@@ -190,7 +189,7 @@ class CardView(KeptLines, can_focus=False):
                      box=box.ASCII if self.ascii_only else box.ROUNDED)
 
 
-class CardRow(Widget, can_focus=True):
+class CardRow(SteadyLines, can_focus=True):
     """A row of compact cards with a cursor; posts ``Focused`` and ``Chosen`` with the card id."""
 
     BINDINGS = [

@@ -26,9 +26,9 @@ from rich.text import Text
 from textual import events
 from textual.binding import Binding
 from textual.strip import Strip
-from textual.widget import Widget
 
 from ...text.shell import N_, _
+from ..steady import SteadyLines
 
 if TYPE_CHECKING:
     from textual.screen import Screen
@@ -56,7 +56,7 @@ class FooterItem:
     right: int = 0
 
 
-class Footer(Widget, can_focus=False):
+class Footer(SteadyLines, can_focus=False):
     """The screen's active key bindings on one line (Textual's ``Footer`` look, non-compact)."""
 
     ALLOW_SELECT = False
