@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from tabletop.engine.determinize import reseed
+from tabletop.engine.determinize import keyed_chance, reseed
 from tabletop.engine.rng import Rng
 from tabletop.engine.search import PairedRefiningSearchBot, SearchBot
 
@@ -20,10 +20,18 @@ from .state import ENEMY, PLAYER, MsxState
 
 
 def determinize(game: Any, state: MsxState, seat: int, rng: Rng) -> MsxState:
-    """A copy of ``state`` whose chance to come is resampled."""
+    """A copy of ``state`` whose chance to come is resampled, drawn by where it falls in the run
+    (``keyed``: common random numbers) so that two answers played from one sample meet the same
+    enemies, drafts and dice. The generator is reseeded too: nothing of the real stream is kept."""
     d: MsxState = game.clone(state)
     reseed(d, rng)
+    if KEYED:
+        d.crn = keyed_chance(rng)
     return d
+
+
+KEYED = True
+"""Determinizations draw their chance by where it falls (``keyed``); False: from one stream."""
 
 
 P_BATTLE = 0.75
