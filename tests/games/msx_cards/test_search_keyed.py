@@ -80,3 +80,10 @@ def test_two_answers_on_one_sample_see_the_same_later_dice() -> None:
     for _ in range(3):
         die(c, 6)
     assert [die(c, 20) for _ in range(4)] != [die(e, 20) for _ in range(4)]
+
+
+def test_versus_determinizations_keep_one_stream() -> None:
+    """Versus (R42) clones are not keyed: there the keyed chance measured worse (``search.KEYED``)."""
+    game = _game()
+    s = game.setup([Seat("P0", "heuristic"), Seat("P1", "heuristic")], {"versus": True}, 4)
+    assert determinize(game, s, 0, Rng(3)).crn is None
