@@ -113,3 +113,32 @@ def hidden_of(game: Any, state: BaseState, seat: int) -> frozenset[str]:
         hidden = frozenset(secret)
         _HIDDEN[:] = [state, now, hidden]
     return hidden  # type: ignore[no-any-return]
+
+
+# -- common random numbers for search clones ----------------------------------------------------------
+Keyed = list[Any]
+"""A clone's keyed chance: ``[seed, {context key: draws made there}]`` (plain data, so a clone of
+the clone copies it)."""
+
+
+def keyed_chance(rng: Rng) -> Keyed:
+    """A fresh keyed chance for a determinization, its seed from the searcher's generator."""
+    return [rng.below(1 << 62), {}]
+
+
+def keyed_below(keyed: Keyed, key: int, n: int) -> int:
+    """A uniform integer in ``[0, n)`` that depends only on the keyed chance's seed, ``key`` (the
+    point of the game it is drawn at, packed in an int by the game) and how many draws that point
+    made before it: two playouts of one sample that reach the same point draw the same value, what
+    any earlier choice drew elsewhere. With a single generator stream, a choice that rolls one
+    die more re-draws every later die and card, and the paired comparison of two answers drowns
+    in the luck it was built to cancel. (``out % n``: the modulo bias is below 2**-59 for a die.)"""
+    seen: dict[int, int] = keyed[1]
+    count = seen.get(key, 0)
+    seen[key] = count + 1
+    z = (keyed[0] ^ (key * 0x9E3779B97F4A7C15) ^ (count * 0xD1B54A32D192ED03)) & MASK64
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+    z = ((z ^ (z >> 31)) * 0xBF58476D1CE4E5B9) & MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+    return (z ^ (z >> 31)) % n

@@ -14,6 +14,7 @@ from tabletop.engine import emit
 from tabletop.engine.rng import DICE, GOLDEN_GAMMA, MASK64
 
 from .cards import catalogue
+from .keyed import DIE, keyed
 from .state import ENEMY, FOREVER, PLAYER, MsxState
 from .text import P, commas, nm, sgn
 
@@ -38,6 +39,8 @@ def die(s: MsxState, sides: int) -> int:
     limit = LIMITS.get(sides)
     if limit is None:
         raise ValueError(f"no d{sides} in this box (dice: {DICE})")
+    if s.crn is not None:  # a search clone: common random numbers (``search.keyed``)
+        return keyed(s, DIE, sides) + 1
     state = s.rng
     while True:
         state = (state + GOLDEN_GAMMA) & MASK64

@@ -31,6 +31,7 @@ from .combat import (
     who,
     world,
 )
+from .keyed import DRAFT, ENEMY_DRAW, PICK, keyed
 from .state import ENEMY, PLAYER, TURN_LIMIT, BossDuel, Fighter, MsxState
 from .text import P, commas, name_of, spaced
 
@@ -55,13 +56,13 @@ def need_fighter(s: MsxState, purpose: str) -> bool:
         lose(s, P("end.pool_empty"))
         return False
     if s.classic:
-        pick = s.pool[randbelow(s, len(s.pool))]
+        pick = s.pool[keyed(s, PICK, len(s.pool)) if s.crn is not None else randbelow(s, len(s.pool))]
         take(s, pick)
         return True
     choices = list(s.pool)
     s.draft = []
     for _ in range(min(3, len(choices))):
-        s.draft.append(choices.pop(randbelow(s, len(choices))))
+        s.draft.append(choices.pop(keyed(s, DRAFT, len(choices)) if s.crn is not None else randbelow(s, len(choices))))
     s.draft_for = purpose
     s.phase = "draft"
     s.log.append({"k": "draft", "cards": list(s.draft), "names": commas([name_of(c) for c in s.draft]),
@@ -89,7 +90,7 @@ def draw_enemy(s: MsxState) -> None:
     options = [c for c in world(s)["pool"] if c not in beaten] if beaten else world(s)["pool"]
     if not options:
         options = [c for c in data.card_ids if c not in s.beaten]
-    cid = options[randbelow(s, len(options))]
+    cid = options[keyed(s, ENEMY_DRAW, len(options)) if s.crn is not None else randbelow(s, len(options))]
     s.fighters[ENEMY] = new_fighter(cid)
     s.log.append({"k": "fighter", "m": "fighter_enemy", "side": ENEMY, "card": cid})
 

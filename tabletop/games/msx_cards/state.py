@@ -8,7 +8,7 @@ end them all at once, and durations are counted in actions (spec §8.3, R15).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from typing_extensions import TypedDict
 
@@ -103,6 +103,9 @@ class MsxState(BaseState):
     reason: dict[str, Any] | str = ""
     """Why the run ended: a plain message (format-1 saves held an English sentence, replaced on load)."""
     battles: int = 0
+    crn: ClassVar[list[Any] | None] = None
+    """A search clone's keyed chance (``search.keyed``; ``None``, the class's, in a real game: its
+    dice and draws come from ``rng`` alone). Not a field: a real state never holds it."""
 
 
 KEPT = ("last_event", "last_attack", "last_init", "reason")
