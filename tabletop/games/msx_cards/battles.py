@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from tabletop.engine.kept import Kept
+
 from .cards import catalogue
 from .odds import battle_outcome, convolve, damage_dist, first_chance
 
@@ -142,7 +144,8 @@ def _amounts(x: dict[str, Any], b: int) -> list[tuple[int, float]]:
     return [(toward_zero(s + plus, b), p) for s, p in sorted(dist.items())]
 
 
-_OUTCOMES: dict[tuple[Any, ...], tuple[float, float]] = {}
+_OUTCOMES: Kept[tuple[Any, ...], tuple[float, float]] = Kept(8192)
+"""Battle outcomes by pairing, Vitality and effects (two generations, up to 16384 held)."""
 
 
 def _key(f: dict[str, Any]) -> tuple[Any, ...]:
@@ -158,9 +161,7 @@ def outcome(die: int, me: dict[str, Any], opp: dict[str, Any], effects: list[Eff
     key = (die, _key(me), _key(opp), tuple(effects), my_first, fresh)
     found = _OUTCOMES.get(key)
     if found is None:
-        if len(_OUTCOMES) > 50000:
-            _OUTCOMES.clear()
-        found = _OUTCOMES[key] = _outcome(die, me, opp, effects, my_first, fresh)
+        found = _OUTCOMES.keep(key, _outcome(die, me, opp, effects, my_first, fresh))
     return found
 
 

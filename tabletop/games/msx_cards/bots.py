@@ -6,9 +6,11 @@ capsules by exact duel odds (:mod:`.odds`). It reads only its seat's view (plus 
 
 from __future__ import annotations
 
+from array import array
 from typing import Any
 
 from tabletop.engine import Action, Decision
+from tabletop.engine.kept import Kept
 
 from . import battles
 from .cards import catalogue
@@ -27,12 +29,15 @@ def _entries_key(entries: list[dict[str, Any]]) -> tuple[tuple[str, int], ...]:
     return found[1]
 
 
-_TOTALS: dict[tuple[Any, ...], tuple[float, tuple[float, ...]]] = {}
-_DUELS: dict[tuple[Any, ...], float] = {}
+_TOTALS: Kept[tuple[Any, ...], tuple[float, "array[float]"]] = Kept(16384)
+"""Boss duels' damage tables, by card, die, Boss set, step and capsule (two generations: a
+long simulation meets a few thousand often and many once; up to 32768 are held)."""
+_DUELS: Kept[tuple[Any, ...], float] = Kept(4096)
+"""Exact duel odds with a HEAL or REVIVE capsule, by their arguments."""
 
 
 def _totals(card_id: str, die: int, entries: list[dict[str, Any]], start: int, capsule: str | None, at: int,
-            first_taken: bool) -> tuple[float, tuple[float, ...]]:
+            first_taken: bool) -> tuple[float, "array[float]"]:
     """For a duel without a HEAL or REVIVE capsule: the chance of wounding the Boss at each of
     your steps, and the cumulative distribution of the damage the Boss deals in all its steps.
     Damage only adds up, so you survive exactly when the total stays below your Vitality: one
@@ -68,10 +73,7 @@ def _totals(card_id: str, die: int, entries: list[dict[str, Any]], start: int, c
     for p in total:
         run += p
         cdf.append(run)
-    found = _TOTALS[key] = (win, tuple(cdf))
-    if len(_TOTALS) > 100000:
-        _TOTALS.clear()
-    return found
+    return _TOTALS.keep(key, (win, array("d", cdf)))  # packed: a quarter of a tuple's bytes
 
 
 def duel_win(card_id: str, vit: int, die: int, entries: list[dict[str, Any]], start: int = 1,
@@ -89,10 +91,8 @@ def duel_win(card_id: str, vit: int, die: int, entries: list[dict[str, Any]], st
     key = (card_id, vit, die, _entries_key(entries), start, capsule, at, first_taken)
     found = _DUELS.get(key)
     if found is None:
-        if len(_DUELS) > 200000:
-            _DUELS.clear()
-        found = _DUELS[key] = _exact_duel_win(card_id, vit, die, entries, start=start, capsule=capsule, at=at,
-                                              first_taken=first_taken)
+        found = _DUELS.keep(key, _exact_duel_win(card_id, vit, die, entries, start=start, capsule=capsule, at=at,
+                                                 first_taken=first_taken))
     return found
 
 

@@ -206,9 +206,14 @@ def _family(dist: tuple[float, ...], vmax: int) -> tuple[Table, Table]:
     return cs, ms
 
 
+Curve = array  # "array[float]": one float per attack taken
+"""``alive_after``'s answers, kept as packed doubles: a long simulation remembers 16384 of them, and
+as tuples of float objects they were the bulk of its memory (four times the bytes)."""
+
+
 @lru_cache(maxsize=16384)
 def alive_after(dists: tuple[tuple[float, ...], ...], vit: int, revive: int = 0,
-                limit: int = TURN_LIMIT + 1) -> tuple[tuple[float, ...], tuple[float, ...]]:
+                limit: int = TURN_LIMIT + 1) -> tuple[Curve, Curve]:
     """For a fighter with ``vit`` Vitality taking attacks whose damage distributions are ``dists``
     (the last one repeats for every later attack): ``S[n]``, the chance it still stands after ``n``
     attacks, and ``R[n]``, the expectation of its Vitality then (0 when down), for n = 0..``limit``
@@ -248,11 +253,10 @@ def alive_after(dists: tuple[tuple[float, ...], ...], vit: int, revive: int = 0,
         worth.append(w)
         if s < _NEGLIGIBLE:
             break
-    return tuple(alive), tuple(worth)
+    return array("d", alive), array("d", worth)
 
 
-def _walk(dists: tuple[tuple[float, ...], ...], vit: int, revive: int, limit: int
-          ) -> tuple[tuple[float, ...], tuple[float, ...]]:
+def _walk(dists: tuple[tuple[float, ...], ...], vit: int, revive: int, limit: int) -> tuple[Curve, Curve]:
     """``alive_after`` by walking the Vitality left attack by attack (needed with a revive)."""
     armed: list[float] = [0.0] * (vit + 1)
     plain: list[float] = [0.0] * (max(vit, revive) + 1)
@@ -284,7 +288,7 @@ def _walk(dists: tuple[tuple[float, ...], ...], vit: int, revive: int, limit: in
         worth.append(sum(r * p for r, p in enumerate(plain)) + sum(r * p for r, p in enumerate(armed)))
         if s < _NEGLIGIBLE:
             break
-    return tuple(alive), tuple(worth)
+    return array("d", alive), array("d", worth)
 
 
 def first_chance(my_res: int, opp_res: int, my_bonus: int = 0, opp_bonus: int = 0) -> float:
