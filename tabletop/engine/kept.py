@@ -1,4 +1,5 @@
-"""A bounded memo in two generations, for the odds tables bots and rules remember across games.
+"""A bounded memo in two generations, for what rules and bots remember across games (Villainous's
+built actions, MSX's odds tables).
 
 A table that is emptied when full drops what a simulation keeps meeting along with what it met
 once, and one bounded in the hundreds of thousands of entries grows for thousands of games before

@@ -7,10 +7,11 @@ them: ``apply`` checks the answer against the pending choice and runs the stack 
 from __future__ import annotations
 
 import marshal
-from typing import Any, Generic, TypeVar
+from typing import Any
 
 from tabletop.engine import Action, Decision, Game, IllegalAction, Result, Seat, visible_log
 from tabletop.engine.chance import randbelow, shuffle
+from tabletop.engine.kept import Kept
 from tabletop.engine.msg import Msg, msg
 from tabletop.engine.state import EventLog, copy_log
 
@@ -182,52 +183,14 @@ _ACTIONS: list[Any] = [None, []]
 answers), so asking again while it stands costs nothing."""
 
 
-_T = TypeVar("_T")
-
-
-class Kept(Generic[_T]):
-    """Values already built, by the bytes of what they are built from, in two generations: a
-    look-up tries the young one, then the old one (and brings what it finds back to the young);
-    when the young one is full it becomes the old one and the oldest is dropped. What a game keeps
-    meeting (the menu's symbols, a pass, the same Fate picks) stays, what it met once goes, and the
-    memory is bounded by ``2 * limit`` entries: full within a few dozen games, so a long
-    ``simulate`` levels off early instead of growing until an emptying."""
-
-    __slots__ = ("young", "old", "limit")
-
-    def __init__(self, limit: int) -> None:
-        self.young: dict[bytes, _T] = {}
-        self.old: dict[bytes, _T] = {}
-        self.limit = limit
-
-    def get(self, key: bytes) -> _T | None:
-        value = self.young.get(key)
-        if value is None:
-            value = self.old.get(key)
-            if value is not None:
-                self.keep(key, value)
-        return value
-
-    def keep(self, key: bytes, value: _T) -> _T:
-        young = self.young
-        if len(young) >= self.limit:
-            self.old = young
-            self.young = young = {}
-        young[key] = value
-        return value
-
-    def __len__(self) -> int:
-        return len(self.young) + len(self.old)
-
-
-_BY_RECORD: Kept[Action] = Kept(2_000)
+_BY_RECORD: Kept[bytes, Action] = Kept(2_000)
 """Actions already built, by the ``marshal`` bytes of the option record they are built from. Equal
 bytes are equal records, so the kept ``Action`` is the one ``to_action`` would build (they are
 immutable); the same menus, windows and Fate picks come back turn after turn, and building their
 labels costs three or four times the look-up."""
-_BY_OPTS: Kept[tuple[Action, ...]] = Kept(2_000)
+_BY_OPTS: Kept[bytes, tuple[Action, ...]] = Kept(2_000)
 """The same for a whole pending list of options (three in four asks repeat one seen before)."""
-_BY_QUESTION: Kept[Decision] = Kept(1_000)
+_BY_QUESTION: Kept[bytes, Decision] = Kept(1_000)
 """Decisions already built, by the bytes of ``(seat, kind, prompt)``."""
 
 

@@ -1,4 +1,4 @@
-"""Issue #15: the memories of built actions (``rules.Kept``) are bounded and keep what recurs.
+"""Issue #15: the memories of built actions (``engine.kept.Kept``, keyed by the records' bytes) are bounded and keep what recurs.
 
 A long ``simulate`` meets new option lists forever; a memory emptied only when full grew for a
 hundred games before leveling. Two generations bound it at ``2 * limit`` entries from early on,
@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from tabletop import games
 from tabletop.engine import Seat
+from tabletop.engine.kept import Kept
 from tabletop.engine.rng import Rng
 from tabletop.games.villainous import rules
-from tabletop.games.villainous.rules import Kept
 
 
 def test_kept_is_bounded_and_keeps_what_is_looked_up_again() -> None:
-    kept: Kept[int] = Kept(3)
+    kept: Kept[bytes, int] = Kept(3)
     kept.keep(b"hot", 0)
     for i in range(50):
         assert kept.get(b"hot") == 0  # looked up again: brought back to the young generation
