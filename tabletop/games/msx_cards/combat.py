@@ -39,7 +39,7 @@ def die(s: MsxState, sides: int) -> int:
     limit = LIMITS.get(sides)
     if limit is None:
         raise ValueError(f"no d{sides} in this box (dice: {DICE})")
-    if s.crn is not None:  # a search clone: common random numbers (``search.keyed``)
+    if s.crn is not None:  # a search clone: common random numbers (``keyed.keyed``)
         return keyed(s, DIE, sides) + 1
     state = s.rng
     while True:

@@ -104,8 +104,9 @@ class MsxState(BaseState):
     """Why the run ended: a plain message (format-1 saves held an English sentence, replaced on load)."""
     battles: int = 0
     crn: ClassVar[list[Any] | None] = None
-    """A search clone's keyed chance (``search.keyed``; ``None``, the class's, in a real game: its
-    dice and draws come from ``rng`` alone). Not a field: a real state never holds it."""
+    """A search clone's keyed chance (``search.determinize`` sets it, ``keyed.keyed`` draws from it;
+    ``None``, the class's, in a real game: its dice and draws come from ``rng`` alone). Not a
+    field: a real state never holds it."""
 
 
 KEPT = ("last_event", "last_attack", "last_init", "reason")
