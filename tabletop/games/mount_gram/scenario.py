@@ -17,7 +17,7 @@ from tabletop.engine.msg import msg
 from tabletop.engine.zones import draw
 
 from . import board as B
-from .cards import CardDef, card_id, key_of, mount_gram_cards, owner_of, starter_decks
+from .cards import CardDef, card_id, key_of, mount_gram_cards, owner_of, player_cards, starter_decks
 from .choices import forced_effect
 from .context import Rules
 from .encounter import enter_play_staging, free_play_ok
@@ -243,31 +243,45 @@ class MountGramScenario(QuestScenario):
                                                          if cards[k].encounter_set == "Escape from Mount Gram"),
                          "Angmar Orcs": tuple(k for k in encounter if cards[k].encounter_set == "Angmar Orcs")}
         """The keys of each encounter set, in data order: card data, fixed at construction."""
+        self._mg_decks = {easy: self._mg_deck_ids(easy) for easy in (False, True)}
+        """Easy mode or not -> the set-up's encounter deck and its set-aside cards, as instance
+        ids in data order: card data, fixed at construction (``setup`` copies them)."""
+
+    def _mg_deck_ids(self, easy: bool) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """The encounter deck of the set-up (§6.1: Escape from Mount Gram without the Southern
+        Gate and Jailor Gornákh) and the set-aside cards (those two, then the Angmar Orcs set)."""
+        def ids(keys: tuple[str, ...]) -> list[str]:
+            return [card_id("e", k, n) for k in keys
+                    for n in range(1, (self.cards[k].copies_easy if easy else self.cards[k].copies) + 1)]
+        main = ids(self._mg_sets["Escape from Mount Gram"])
+        aside = [c for c in main if key_of(c) in (GATE, "jailor_gornakh")]
+        return tuple(c for c in main if c not in aside), tuple(aside + ids(self._mg_sets["Angmar Orcs"]))
 
     def setup(self, g: Rules, s: MGState, names: list[str], spheres: list[str]) -> None:
-        s.encounter = self.encounter_deck(s, list(self._mg_sets["Escape from Mount Gram"]))
-        aside = [c for c in s.encounter if key_of(c) in (GATE, "jailor_gornakh")]
-        s.encounter = [c for c in s.encounter if c not in aside]
-        s.set_aside = aside + self.encounter_deck(s, list(self._mg_sets["Angmar Orcs"]))
+        deck, aside = self._mg_decks[bool(s.options.get("easy_mode", False))]
+        s.encounter = list(deck)
+        s.set_aside = list(aside)
         s.first = randbelow(s, len(names))
         for seat, (name, sphere) in enumerate(zip(names, spheres, strict=True)):
             pl = self.build_player(g, s, seat, name, sphere)
             # §6.1 step 1: allies and Item/Mount/Artifact attachments form the captured deck.
-            captured = [_captured_kind(g.defs[c]) for c in pl["deck"]]
-            pl["captured"] = [c for c, k in zip(pl["deck"], captured, strict=True) if k]
-            pl["deck"] = [c for c, k in zip(pl["deck"], captured, strict=True) if not k]
+            captured, kept = _split_deck(seat, sphere)
+            pl["captured"] = list(captured)
+            pl["deck"] = list(kept)
             s.players.append(pl)
         s.groups = [Group(id="g0", members=list(range(len(names))), staging=[], active=None,
                           quest="q.unexpected_rescue.1", side=None)]
         s.cards["q.unexpected_rescue.1"] = B.new_rec(g="g0")
-        frames = []
-        for seat in B.turn_order(s):
-            heroes = self.heroes_of(seat, spheres[seat])
-            s.limbo.extend(heroes)
-            frames.append(ask_frame(seat, "start_hero", msg("ask.start_hero", seat=seat),
-                                    [Action(f"hero {h}", msg("act.start_with", card=h), card=h, verb="hero")
-                                     for h in heroes],
-                                    {"p": seat}))
+        order = B.turn_order(s)
+        for seat in order:
+            s.limbo.extend(self.heroes_of(seat, spheres[seat]))
+        # built last seat first: ``ask_frame`` keeps the actions of the frame built last, the
+        # one asked first (the frames are the same plain data in either order)
+        frames = [ask_frame(seat, "start_hero", msg("ask.start_hero", seat=seat),
+                            [Action(f"hero {h}", msg("act.start_with", card=h), card=h, verb="hero")
+                             for h in self.heroes_of(seat, spheres[seat])],
+                            {"p": seat}) for seat in reversed(order)]
+        frames.reverse()
         push(s, *frames, {"t": "mg_setup"})
 
     def finish_setup(self, g: Rules, s: MGState) -> None:
@@ -403,6 +417,16 @@ CAPTURED_TRAITS = frozenset({"Item", "Mount", "Artifact"})
 
 def _captured_kind(card: CardDef) -> bool:
     return card.type == "ally" or (card.type == "attachment" and not CAPTURED_TRAITS.isdisjoint(card.traits))
+
+
+@lru_cache(maxsize=64)
+def _split_deck(seat: int, sphere: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """``seat``'s starter deck of ``sphere`` split for §6.1 step 1: (the captured deck, the rest),
+    each in deck order (card data only: a pure cache keyed by the seat and the sphere)."""
+    cards = player_cards()
+    ids = _deck_ids(seat, sphere)
+    return (tuple(c for c in ids if _captured_kind(cards[key_of(c)])),
+            tuple(c for c in ids if not _captured_kind(cards[key_of(c)])))
 
 
 @continuation("start_hero")
