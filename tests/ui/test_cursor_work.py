@@ -128,13 +128,13 @@ async def test_villainous_realm_cursor_asks_no_layout(tmp_path: Path, monkeypatc
         assert not work.layouts, work.layouts
         # the realm paints its boxes itself: the location left and the location entered, at most
         assert sum(boxes.values()) <= 2 * KEYS, boxes
-        assert set(work.draws) <= {"Static#detail"}, work.draws  # and the line about it
+        assert set(work.draws) <= {"KeptContent#detail"}, work.draws  # and the line about it
         with counting(monkeypatch) as work:
             boxes = count_box_paints(monkeypatch)
             await press(pilot, ["down", "up"] * (KEYS // 2))
         assert not work.layouts, work.layouts
         assert sum(boxes.values()) <= KEYS, boxes  # the location
-        assert set(work.draws) <= {"Static#detail"}, work.draws  # and the line about it
+        assert set(work.draws) <= {"KeptContent#detail"}, work.draws  # and the line about it
 
 
 async def test_mount_gram_cursor_asks_no_layout(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -48,10 +48,11 @@ class OldRealm(RealmView):
         for i in range(4):
             yield Static(id=f"loc{i}", classes="location")
 
-    def _set_box(self, i: int, box: Box) -> None:
+    def _set_box(self, i: int, box: Box) -> bool:
+        """Hand the box to its ``Static`` (which Textual repaints); nothing for the realm to paint."""
         self.boxes[i] = box
         if not self.children:
-            return
+            return False
         static = self.query_one(f"#loc{i}", Static)
         for name in ("-mover", "-locked", "-target", "-nottarget"):
             static.set_class(name in box.classes, name)
@@ -69,6 +70,7 @@ class OldRealm(RealmView):
         static.styles.set_rule("background", background)
         static.refresh()
         static.update(box.content, layout=False)
+        return False
 
     render_lines = Widget.render_lines
 

@@ -350,6 +350,8 @@ class RealmView(Widget, can_focus=True):
         """Per box, its painted lines by look, size and ground."""
         self._last: tuple[Region, Size, list[Strip]] | None = None
         """The crop and size last painted, with the lines handed out for them."""
+        self._joined: dict[tuple[tuple[int, ...], Region], tuple[tuple[list[Strip], ...], list[Strip]]] = {}
+        """The realm's lines by the four boxes' painted lines they were joined from (and the crop)."""
 
     def on_mount(self) -> None:
         self.app.theme_changed_signal.subscribe(self, self._on_theme)
@@ -357,6 +359,7 @@ class RealmView(Widget, can_focus=True):
 
     def _on_theme(self, _: object) -> None:
         self._styles.clear()
+        self._joined.clear()
         for painted in self._painted:
             painted.clear()
         self.redraw()
@@ -431,8 +434,7 @@ class RealmView(Widget, can_focus=True):
         after ``on_focus`` and ``on_blur``, and the cursor's frame is the one of the focus the
         realm is getting (as CSS's ``:focus`` was)."""
         if self.board is None:
-            for i, box in enumerate(self.boxes):
-                self._set_box(i, replace(box, key=None, content=""))
+            self._repaint([i for i, box in enumerate(self.boxes) if self._set_box(i, replace(box, key=None, content=""))])
             self._drawn.clear()
             return
         facts = self._facts
@@ -440,6 +442,7 @@ class RealmView(Widget, can_focus=True):
         if facts is None:  # the board was shown anew: its boxes' classes and titles too
             facts = self._facts = self._board_facts()
         framed = self.has_focus if focused is None else focused
+        changed = []
         for i, (box, loc, fact) in enumerate(zip(self.boxes, self.board["locations"], facts.boxes, strict=False)):
             here = self.has_focus and i == self.loc and not self.targets
             key = (fact.drawn_from, here, i == self.loc, self.sym if here else -1, facts.rest)
@@ -450,22 +453,30 @@ class RealmView(Widget, can_focus=True):
             frame = cursor_look(framed, i in self.targets) if i == self.loc else None
             if fresh:
                 classes = frozenset(name for name, on in fact.classes.items() if on)
-                box = replace(box, title=label(Content.from_rich_text(fact.title)), title_look=fact.title_look,
-                              subtitle=label(self.render_str(fact.subtitle)), subtitle_look=fact.subtitle,
-                              classes=classes)
-            self._set_box(i, replace(box, key=key, content=content, frame=frame))
+                box = Box(key, content, label(Content.from_rich_text(fact.title)), fact.title_look,
+                          label(self.render_str(fact.subtitle)), fact.subtitle, classes, frame)
+            elif key != box.key or frame != box.frame:
+                box = Box(key, content, box.title, box.title_look, box.subtitle, box.subtitle_look, box.classes,
+                          frame)
+            if self._set_box(i, box):
+                changed.append(i)
+        self._repaint(changed)
 
-    def _set_box(self, i: int, box: Box) -> None:
-        """Show ``box`` as location ``i``: its quarter of the realm is painted again if it looks
-        different (the rest of the realm is not)."""
-        if box.look == self.boxes[i].look:
-            self.boxes[i] = box
-            return
+    def _set_box(self, i: int, box: Box) -> bool:
+        """Show ``box`` as location ``i``; True if it looks different (its quarter of the realm is
+        to be painted again, the rest of the realm is not)."""
+        changed = box is not self.boxes[i] and box.look != self.boxes[i].look
         self.boxes[i] = box
+        return changed
+
+    def _repaint(self, changed: list[int]) -> None:
+        """Paint again the quarters of the realm of these boxes (with one refresh)."""
         width, height = self.size
+        if not changed:
+            return
         if width and height:
-            x, w = self.columns(width)[i]
-            self.refresh(Region(x, 0, w, height))
+            columns = self.columns(width)
+            self.refresh(*(Region(columns[i][0], 0, columns[i][1], height) for i in changed))
         else:
             self.refresh()
 
@@ -496,11 +507,21 @@ class RealmView(Widget, can_focus=True):
             return last[2]
         width, height = size
         ground = (self.background_colors, self.visual_style, self.app.theme, tuple(self.get_line_filters()))
-        painted = [self._box_lines(i, w, height, ground) for i, (_, w) in enumerate(self.columns(width))]
-        strips = [Strip.join([lines[y] for lines in painted]) for y in crop.line_range]
-        if crop.column_span != (0, width):
-            x1, x2 = crop.column_span
-            strips = [strip.crop(x1, x2) for strip in strips]
+        painted = tuple(self._box_lines(i, w, height, ground) for i, (_, w) in enumerate(self.columns(width)))
+        # the realm's lines for these four boxes' lines, if joined before: a cursor going back and
+        # forth shows the same two or three combinations again and again
+        joined_key = (tuple(map(id, painted)), crop)
+        found = self._joined.get(joined_key)
+        if found is not None and all(a is b for a, b in zip(found[0], painted, strict=True)):
+            strips = found[1]
+        else:
+            strips = [Strip.join([lines[y] for lines in painted]) for y in crop.line_range]
+            if crop.column_span != (0, width):
+                x1, x2 = crop.column_span
+                strips = [strip.crop(x1, x2) for strip in strips]
+            self._joined[joined_key] = (painted, strips)  # the boxes' lists kept alive: their ids stay theirs
+            while len(self._joined) > PAINTS_KEPT:
+                del self._joined[next(iter(self._joined))]
         self._styles_cache.clear()  # its dirty lines say what to paint again: all painted now
         self._last = (crop, size, strips)
         return strips
