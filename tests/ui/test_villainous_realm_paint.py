@@ -82,8 +82,10 @@ def cells(app: TabletopApp) -> list[list[tuple[str, Any]]]:
 
 
 STEPS: list[str] = ["right", "right", "down", "up", "down", "left", "left", "left", "tab", "shift+tab",
-                    "right", "enter", "escape", "v", "right", "escape", "theme", "right", "left"]
-"""Keys pressed in turn (``theme``: the app's theme becomes nord)."""
+                    "right", "enter", "escape", "v", "right", "escape", "theme", "right", "left", "tab", "click",
+                    "right", "resize", "left"]
+"""Keys pressed in turn (``theme``: the app's theme becomes nord; ``click``: a click on the third
+location, the focus elsewhere; ``resize``: the terminal gets 7 columns and 3 lines smaller)."""
 
 
 async def walk(tmp_path: Path, *, ascii_only: bool, size: tuple[int, int]) -> list[tuple[Any, ...]]:
@@ -97,6 +99,10 @@ async def walk(tmp_path: Path, *, ascii_only: bool, size: tuple[int, int]) -> li
         for step in ["", *STEPS]:
             if step == "theme":
                 app.theme = "nord"
+            elif step == "click":
+                await pilot.click("#realm", offset=(realm.size.width // 2 + 3, 5))
+            elif step == "resize":
+                await pilot.resize_terminal(size[0] - 7, size[1] - 3)
             elif step:
                 await pilot.press(step)
             await pilot.pause()
