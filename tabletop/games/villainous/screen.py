@@ -23,7 +23,7 @@ from tabletop.engine import Action, Decision
 from tabletop.engine.faces import CardFace
 from tabletop.ui.game_screen import GameScreen
 from tabletop.ui.glyphs import bar
-from tabletop.ui.steady import KeptStatic, SteadyLines, SteadyStatic, SteadyVertical
+from tabletop.ui.steady import KeptContent, SteadyLines, SteadyStatic, SteadyVertical
 from tabletop.ui.widgets import CardRow, CardView, DecisionPanel
 from tabletop.ui.widgets.curtain import ascii_fold
 from tabletop.ui.widgets.zoom import ZoomScreen
@@ -157,7 +157,7 @@ class VillainousScreen(GameScreen, SteadyLines):
         yield SteadyStatic(id="hint")
         with SteadyVertical(id="hand-box"):
             yield CardRow(id="hand", ascii_only=self.ascii_only, empty=ui(self.words, "no_hand"))
-        yield KeptStatic(id="detail")  # a cursor going back and forth says the same few lines again
+        yield KeptContent(id="detail")  # a cursor going back and forth says the same few lines again
 
     def on_mount(self) -> None:
         side = self.query_one("#side")
@@ -559,7 +559,7 @@ class VillainousScreen(GameScreen, SteadyLines):
     def _detail(self, row: CardRow, card_id: str | None) -> None:
         """The focused card in words, with what Enter will do to it."""
         card = self._cards.get(card_id or "")
-        detail = self.query_one("#detail", KeptStatic)
+        detail = self.query_one("#detail", KeptContent)
         label = None
         if row.id == "targets" and card_id in self._targets:
             label = next((a.label for a in self._actions if a.id == self._targets[card_id]), None)
@@ -583,7 +583,7 @@ class VillainousScreen(GameScreen, SteadyLines):
         text = self._place_lines.get(key)
         if text is None:
             text = self._place_lines[key] = self._place_line(msg.loc, s)
-        self.query_one("#detail", KeptStatic).update(text, layout=False)
+        self.query_one("#detail", KeptContent).update(text, layout=False)
 
     def _place_line(self, at: int, symbol: dict[str, Any] | None) -> Text:
         """The line about location ``at`` of the realm shown (and its highlighted ``symbol``)."""
