@@ -6,14 +6,25 @@ Only this module and ``screen.py`` import textual/rich; the rules modules are re
 
 from __future__ import annotations
 
-from dataclasses import replace
-from typing import Any
+from collections.abc import Hashable
+from dataclasses import dataclass, replace
+from typing import Any, ClassVar
 
 from rich.text import Text
+from textual._resolve import resolve
+from textual._styles_cache import StylesCache
 from textual.binding import Binding
+from textual.color import Color, ColorParseError
 from textual.containers import VerticalScroll
+from textual.content import Content
+from textual.css.scalar import Scalar
+from textual.css.styles import RenderStyles
+from textual.geometry import Region, Size
 from textual.reactive import reactive
-from textual.visual import visualize
+from textual.renderables.blank import Blank
+from textual.strip import Strip
+from textual.style import Style as VisualStyle
+from textual.visual import Visual, visualize
 from textual.widget import Widget
 
 from tabletop.engine.faces import CardFace, Stat
@@ -21,7 +32,7 @@ from tabletop.engine.msg import msg
 from tabletop.text import language
 from tabletop.text.cards import localized_face, localized_text
 from tabletop.text.render import Renderer
-from tabletop.ui.steady import KeptContent, SteadyLines
+from tabletop.ui.steady import KeptContent, SteadyLines, text_look
 from tabletop.ui.widgets import CardRow, CardView
 from tabletop.ui.widgets.card_view import face_text
 
@@ -192,13 +203,13 @@ class Zone(KeptContent):
     """
 
 
-def scroll_into_view(widget: Widget) -> None:
-    """``widget.scroll_visible()`` without animation, skipped when no ancestor can scroll or is
-    scrolled (the whole board fits): it would move nothing then, and finding that out walks every
-    ancestor's regions on every cursor key (issue #15)."""
+def scroll_into_view(board: ZoneBoard, index: int) -> None:
+    """Zone ``index`` of ``board`` scrolled into sight without animation, skipped when no
+    ancestor can scroll or is scrolled (the whole board fits): it would move nothing then, and
+    finding that out walks every ancestor's regions on every cursor key (issue #15)."""
     if any(node.max_scroll_x or node.max_scroll_y or node.scroll_offset
-           for node in widget.ancestors if isinstance(node, Widget)):
-        widget.scroll_visible(animate=False)
+           for node in board.ancestors if isinstance(node, Widget)):
+        board.scroll_to_zone(index)
 
 
 class BoardArea(VerticalScroll, SteadyLines, can_focus=True):
@@ -250,3 +261,214 @@ class HandRow(CardRow):
                     self.scroll_to(x=0, animate=False)  # it fits from the start: show the row from its first card
             else:
                 self.scroll_to_widget(card, animate=False)
+
+
+@dataclass(frozen=True)
+class ZoneLook:
+    """What one zone of a ``ZoneBoard`` shows: its lines, border title and subtitle, the colour
+    of its title (a Rich colour name; ``None``: the theme's) and whether its player is to act."""
+
+    text: Text
+    title: str
+    subtitle: str
+    title_colour: str | None = None
+    to_act: bool = False
+
+    @property
+    def key(self) -> Hashable:
+        return (text_look(self.text), self.title, self.subtitle, self.title_colour, self.to_act)
+
+
+class ZoneBoard(SteadyLines):
+    """A row (or grid of two columns) of bordered zones drawn as ONE widget: the staging areas,
+    or the players' areas.
+
+    Each zone used to be a ``Zone`` in a ``Grid``: three to five widgets per grid, and the pilot
+    and the compositor touch every widget on every key (~0.1 ms each, issue #15). This widget
+    paints the same picture: each zone's lines go through Textual's own border and padding
+    painter (``StylesCache``) with the styles CSS gives the component class ``zone--<kind>``
+    (``zone--to-act`` on top for the player to act), side by side as a ``grid-columns: 1fr 1fr``
+    grid lays them out, each row as tall as its tallest zone."""
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"zone--area", "zone--player", "zone--to-act"}
+    DEFAULT_CSS = """
+    ZoneBoard { width: 1fr; height: auto; text-wrap: nowrap; text-overflow: ellipsis; }
+    """
+    KEPT = 16
+    """Painted zones kept (oldest dropped first): a cursor moving back and forth shows the same few."""
+
+    def __init__(self, kind: str, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.kind = kind
+        self.zones: list[ZoneLook] = []
+        self.columns = 1
+        self._contents: dict[Hashable, Content] = {}
+        self._painted: dict[Hashable, list[Strip]] = {}
+
+    # -- what is shown --------------------------------------------------------------------------
+    def show(self, zones: list[ZoneLook], columns: int) -> None:
+        """Show these zones, ``columns`` (1 or 2) side by side; a layout only if the rows' heights
+        (or the zones' count) change, else a repaint of the zones that changed."""
+        old, old_columns = self.zones, self.columns
+        self.zones, self.columns = list(zones), max(1, columns)
+        if len(old) != len(self.zones) or old_columns != self.columns or self._heights(old) != self._heights(self.zones):
+            self.refresh(layout=True)
+            return
+        for i, (was, now) in enumerate(zip(old, self.zones, strict=True)):
+            if was.key != now.key:
+                self._refresh_zone(i)
+
+    def set_text(self, index: int, text: Text) -> None:
+        """Only the marks of a zone's lines changed (a cursor move): the same lines, repainted."""
+        zone = self.zones[index]
+        self.show(self.zones[:index] + [replace(zone, text=text)] + self.zones[index + 1:], self.columns)
+
+    def _refresh_zone(self, index: int) -> None:
+        region = self.zone_region(index)
+        if region is None:
+            self.refresh()
+        else:
+            self.refresh(region)
+
+    # -- layout ---------------------------------------------------------------------------------
+    def _styles(self, zone: ZoneLook) -> RenderStyles:
+        names = ["zone--" + self.kind] + (["zone--to-act"] if zone.to_act else [])
+        styles = self.get_component_styles(*names)
+        if zone.title_colour is not None:
+            parsed = _colour(zone.title_colour)
+            if parsed is not None:
+                styles.border_title_color = parsed
+        return styles
+
+    def _gutter(self) -> int:
+        """Lines of a zone that are not its text (border, padding)."""
+        try:
+            return self.get_component_styles("zone--" + self.kind).gutter.height
+        except KeyError:  # not styled yet
+            return 2
+
+    def _heights(self, zones: list[ZoneLook]) -> list[int]:
+        gutter = self._gutter() if zones else 0
+        return [len(zone.text.plain.split("\n")) + gutter for zone in zones]
+
+    def _rows(self) -> list[tuple[int, int]]:
+        """(top, height) of each row of zones."""
+        heights = self._heights(self.zones)
+        rows, top = [], 0
+        for start in range(0, len(heights), self.columns):
+            height = max(heights[start:start + self.columns])
+            rows.append((top, height))
+            top += height
+        return rows
+
+    def _columns_at(self, width: int) -> list[tuple[int, int]]:
+        """(left, width) of each column, as ``grid-columns: 1fr 1fr`` shares ``width``."""
+        return resolve([Scalar.parse("1fr")] * self.columns, width, 0, Size(width, 0), self.app.size)
+
+    def zone_region(self, index: int) -> Region | None:
+        """Where zone ``index`` is drawn in this widget (``None`` before the first layout)."""
+        width = self.size.width
+        if not width or index >= len(self.zones):
+            return None
+        top, _ = self._rows()[index // self.columns]
+        left, cells = self._columns_at(width)[index % self.columns]
+        return Region(left, top, cells, self._heights(self.zones)[index])
+
+    def scroll_to_zone(self, index: int) -> None:
+        """``scroll_visible`` of zone ``index`` alone, as it was when each zone was a widget."""
+        region = self.zone_region(index)
+        parent = self.parent
+        if region is None or not isinstance(parent, Widget):
+            return
+        parent.scroll_to_region(region.translate(self.virtual_region_with_margin.offset), animate=False)
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return sum(height for _, height in self._rows())
+
+    # -- painting -------------------------------------------------------------------------------
+    def render_line(self, y: int) -> Strip:
+        width = self.size.width
+        columns = self._columns_at(width)
+        for row, (top, height) in enumerate(self._rows()):
+            if top <= y < top + height:
+                parts = []
+                for col, (_, cells) in enumerate(columns):
+                    index = row * self.columns + col
+                    strips = self._zone_strips(index, cells) if index < len(self.zones) else []
+                    line = y - top
+                    parts.append(strips[line] if line < len(strips) else self._blank(cells))
+                return Strip.join(parts)
+        return self._blank(width)
+
+    def _blank(self, width: int) -> Strip:
+        """A line where no zone is (under a shorter zone of a row), as the grid painted it."""
+        return Visual.to_strips(self, Blank(self.background_colors[1]), width, 1, self.visual_style)[0]
+
+    def _zone_strips(self, index: int, width: int) -> list[Strip]:
+        """Zone ``index`` painted at ``width`` cells, as a ``Zone`` widget of that size paints."""
+        zone = self.zones[index]
+        styles = self._styles(zone)
+        base_background, background = self.background_colors
+        key = (zone.key, width, self.kind, base_background, background, self.visual_style,
+               tuple(id(self._component_styles.get(n)) for n in sorted(self.COMPONENT_CLASSES)),
+               self.app.theme, self.app.ansi_theme)
+        strips = self._painted.get(key)
+        if strips is not None:
+            return strips
+        height = self._heights(self.zones)[index]
+        gutter = styles.gutter
+        content = Size(max(0, width - gutter.width), max(0, height - gutter.height))
+        visual = self._content(zone.text)
+        lines = Visual.to_strips(self, visual, content.width, content.height, self.visual_style)
+        blank = Strip.blank(content.width, self.visual_style.rich_style)
+        strips = StylesCache().render(
+            styles, Size(width, height), base_background, background,
+            lambda y: lines[y] if y < len(lines) else blank, [],
+            (self._label(zone.title), *self._label_style(styles, base_background, title=True)),
+            (self._label(zone.subtitle), *self._label_style(styles, base_background, title=False)),
+            content_size=content, padding=styles.padding, opacity=self.opacity,
+            ansi_theme=self.app.ansi_theme, native_ansi=self.app.native_ansi_color)
+        self._painted[key] = strips
+        while len(self._painted) > self.KEPT:
+            del self._painted[next(iter(self._painted))]
+        return strips
+
+    def _content(self, text: Text) -> Content:
+        """The Textual content a ``Static`` makes of this Rich text (kept per text)."""
+        look = text_look(text)
+        made = self._contents.get(look)
+        if made is None:
+            made = self._contents[look] = Content.from_rich_text(text, console=self.app.console)
+            while len(self._contents) > self.KEPT:
+                del self._contents[next(iter(self._contents))]
+        return made
+
+    def _label(self, label: str) -> Content:
+        """A border title as ``Widget.border_title`` stores it (markup, tabs, first line)."""
+        return self.render_str(label).expand_tabs(4).split()[0]
+
+    @staticmethod
+    def _label_style(styles: RenderStyles, background: Color, *, title: bool) -> tuple[Color, Color, VisualStyle]:
+        """``DOMNode._get_title_style_information`` (or the subtitle's) for these styles."""
+        if title:
+            auto, colour, back, style = (styles.auto_border_title_color, styles.border_title_color,
+                                         styles.border_title_background, styles.border_title_style)
+        else:
+            auto, colour, back, style = (styles.auto_border_subtitle_color, styles.border_subtitle_color,
+                                         styles.border_subtitle_background, styles.border_subtitle_style)
+        if auto:
+            colour = background.get_contrast_text(colour.a)
+        return colour, back, VisualStyle.from_rich_style(style)
+
+
+_COLOURS: dict[str, Color | None] = {}
+
+
+def _colour(name: str) -> Color | None:
+    """A Rich colour name as a Textual colour (``None``: one Textual does not know), found once."""
+    if name not in _COLOURS:
+        try:
+            _COLOURS[name] = Color.parse(name)
+        except ColorParseError:
+            _COLOURS[name] = None
+    return _COLOURS[name]
