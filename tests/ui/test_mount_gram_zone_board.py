@@ -1,13 +1,16 @@
 """Issue #15, Mount Gram: the staging areas and the players' areas are one widget each
-(``ZoneBoard``), drawing what a ``Grid`` of bordered ``Zone`` widgets drew.
+(``ZoneBoard``), drawing what a ``Grid`` of bordered ``Zone`` widgets drew; the hand row is one
+widget (``HandStrip``), drawing what the shared ``CardRow`` of ``CardView`` widgets drew.
 
 The reference is the old way itself: a grid of ``Zone`` widgets styled by the CSS the screen had
-before (``OLD_CSS``), mounted on the same table, given the same lines, titles, subtitles, title
+before (``OldZone``), mounted on the same table, given the same lines, titles, subtitles, title
 colours and player to act. The screen's cells (characters and styles, as the compositor hands
 them to the terminal) must be the same under the board and under the reference, for several
 cursor positions, focus on the table or not, 2 and 3 players, split staging areas, 100 and 120
-columns, --ascii, and after a theme change. The cursor still steps over every card in order (↑/↓) and jumps to the
-cards that can be chosen (←/→), and its mark is drawn on the card it is on.
+columns, --ascii, and after a theme change; the hand likewise beside a ``CardRow`` given the
+same cards, with the cursor on each card, focused and not (playable, disabled cards). The cursor
+still steps over every card in order (↑/↓) and jumps to the cards that can be chosen (←/→), and
+its mark is drawn on the card it is on; a click on a hand card chooses it.
 """
 
 from __future__ import annotations
@@ -22,8 +25,9 @@ from textual.geometry import Region
 from tabletop import games
 from tabletop.engine import Match, Seat
 from tabletop.games.mount_gram.screen import MountGramScreen
-from tabletop.games.mount_gram.widgets import Zone, ZoneBoard, _colour
+from tabletop.games.mount_gram.widgets import HandStrip, Zone, ZoneBoard, _colour
 from tabletop.ui.app import TabletopApp
+from tabletop.ui.widgets import CardRow
 
 from .screen_text import lift_curtain
 
@@ -155,10 +159,12 @@ async def test_the_zone_boards_draw_what_the_zone_widgets_drew(tmp_path: Path, n
         screen.query_one("#hand").focus()  # the table unfocused: the cursor underlined, no $boost
         await pilot.pause()
         seen += await the_board_draws_what_zones_drew(pilot, screen)
+        assert await the_strip_draws_what_card_views_drew(pilot, screen)
         app.theme = "textual-light"  # the component styles follow the theme, and the boards repaint
         await pilot.pause()
         seen += await the_board_draws_what_zones_drew(pilot, screen)
         assert seen >= 6 * 2
+        assert await the_strip_draws_what_card_views_drew(pilot, screen)
 
 
 async def test_the_cursor_steps_over_every_card_and_its_mark_is_drawn_there(tmp_path: Path) -> None:
@@ -190,3 +196,66 @@ async def test_the_cursor_steps_over_every_card_and_its_mark_is_drawn_there(tmp_
             expected = next(order[(i + k) % len(order)] for k in range(1, len(order) + 1)
                             if order[(i + k) % len(order)] in choosable)
             assert screen._sel == expected
+
+
+async def the_strip_draws_what_card_views_drew(pilot: Any, screen: MountGramScreen) -> int:
+    """Mount the shared ``CardRow`` of ``CardView`` widgets under the hand strip, give it the same
+    cards and cursor, and compare the cells of the two, focused (the cursor drawn) and not."""
+    strip = screen.query_one("#hand", HandStrip)
+    old = CardRow(ascii_only=strip.ascii_only, empty=strip.empty)
+    await screen.query_one("#hand-box").mount(old, after=strip)
+    old.set_cards(list(strip.cards))
+    await pilot.pause()
+    old.styles.width = strip.size.width
+    await pilot.pause()
+    compared = 0
+
+    def same(new: list[list[Cell]], was: list[list[Cell]], why: tuple[Any, ...]) -> None:
+        for y, (a, b) in enumerate(zip(new, was, strict=True)):
+            assert a == b, (*why, y, "".join(c for c, _ in a), "".join(c for c, _ in b),
+                            [(i, x, z) for i, (x, z) in enumerate(zip(a, b, strict=True)) if x != z][:3])
+
+    for cursor in range(len(strip.cards)) or [0]:
+        strip.cursor = old.cursor = cursor
+        strip.focus()
+        await pilot.pause()
+        old._mark()  # (the shared row marks its cards in its Focus/Blur handlers, before Textual sets
+        await pilot.pause()  # ``has_focus``: it shows the cursor one focus change late; the strip does not)
+        assert old.region.size == strip.region.size, (old.region, strip.region)
+        strip_focused, old_blurred = cells(pilot.app, strip.region), cells(pilot.app, old.region)
+        old.focus()
+        await pilot.pause()
+        old._mark()
+        await pilot.pause()
+        strip_blurred, old_focused = cells(pilot.app, strip.region), cells(pilot.app, old.region)
+        same(strip_focused, old_focused, ("focused", cursor))
+        same(strip_blurred, old_blurred, ("not focused", cursor))
+        compared += 1
+    await old.remove()
+    await pilot.pause()
+    return compared
+
+
+async def test_a_click_on_a_hand_card_chooses_that_card(tmp_path: Path) -> None:
+    """The strip finds the card under a click as the row found the card widget clicked."""
+    app = TabletopApp(saves_dir=tmp_path, match=played_to([Seat("Ana"), Seat("Bot1", "heuristic")], 3),
+                      save_path=None, animate=False, bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_table(pilot, app)
+        strip = screen.query_one("#hand", HandStrip)
+        assert len(strip.cards) >= 2
+        chosen: list[str] = []
+        post = strip.post_message
+
+        def spy(message: Any) -> bool:
+            if isinstance(message, CardRow.Chosen):
+                chosen.append(message.card)
+                return True  # (not played: the test looks at what was chosen)
+            return post(message)
+
+        strip.post_message = spy  # type: ignore[method-assign]
+        x, y, _ = strip._places(strip.size.width)[1]
+        await pilot.click("#hand", offset=(x + 2, y))
+        await pilot.pause()
+        assert strip.cursor == 1 and chosen == [strip.cards[1][0]]
+        assert strip.card_at(x - 1, y) is None  # the cell of margin between two cards

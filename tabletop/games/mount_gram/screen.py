@@ -33,7 +33,7 @@ from .widgets import (
     ENCOUNTER_SYMBOL,
     PANEL_EXTRA,
     BoardArea,
-    HandRow,
+    HandStrip,
     Zone,
     ZoneBoard,
     ZoneLook,
@@ -152,12 +152,12 @@ class MountGramScreen(GameScreen, SteadyLines):
             yield Zone(id="card", classes="card")
         yield KeptContent(id="hint")
         with SteadyVertical(id="hand-box"):
-            yield HandRow(id="hand", ascii_only=self.ascii_only, empty="(no cards in hand)")
+            yield HandStrip(id="hand", ascii_only=self.ascii_only, empty="(no cards in hand)", game_id="mount_gram")
         yield Static(id="detail")
 
     def on_mount(self) -> None:
         self.set_class(self.ascii_only, "-ascii")
-        self.query_one("#hand", HandRow).listener = self.on_card_row_focused
+        self.query_one("#hand", HandStrip).listener = self.on_card_row_focused
         self._fit()
 
     def on_resize(self) -> None:
@@ -679,9 +679,9 @@ class MountGramScreen(GameScreen, SteadyLines):
         box.border_subtitle = self.ui("playable_now", n=len(playable)) if actions and hand else ""
 
     def _set_row(self, row: CardRow, cards: list[tuple[str, CardFace, str]]) -> None:
-        """Rebuild the row only when its cards or their states changed (it remounts its cards)."""
+        """Give the row its cards only when they or their states changed (it lays itself out again)."""
         shown = [(c[0], c[1].title, c[2]) for c in row.cards]
-        if shown != [(c[0], c[1].title, c[2]) for c in cards] or not row.children:
+        if shown != [(c[0], c[1].title, c[2]) for c in cards]:
             row.set_cards(cards)
 
     def _draw_hint(self) -> None:
