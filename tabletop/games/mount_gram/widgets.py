@@ -347,8 +347,14 @@ class ZoneBoard(SteadyLines):
         return rows
 
     def _columns_at(self, width: int) -> list[tuple[int, int]]:
-        """(left, width) of each column, as ``grid-columns: 1fr 1fr`` shares ``width``."""
-        return resolve([Scalar.parse("1fr")] * self.columns, width, 0, Size(width, 0), self.app.size)
+        """(left, width) of each column, as ``grid-columns: 1fr 1fr`` shares ``width`` (found once per
+        width: every line painted asks)."""
+        key = (self.columns, width)
+        found = _COLUMNS.get(key)
+        if found is None:
+            found = _COLUMNS[key] = resolve([Scalar.parse("1fr")] * self.columns, width, 0, Size(width, 0),
+                                            Size(width, 0))
+        return found
 
     def zone_region(self, index: int) -> Region | None:
         """Where zone ``index`` is drawn in this widget (``None`` before the first layout)."""
@@ -389,17 +395,32 @@ class ZoneBoard(SteadyLines):
         """A line where no zone is (under a shorter zone of a row), as the grid painted it."""
         return Visual.to_strips(self, Blank(self.background_colors[1]), width, 1, self.visual_style)[0]
 
+    _painting: tuple[tuple[Color, Color], Hashable] | None = None
+    """What the zones are painted over and with, worked out once per ``render_lines``."""
+
+    def _painting_now(self) -> tuple[tuple[Color, Color], Hashable]:
+        return self.background_colors, (self.kind, self.visual_style, self.app.theme, self.app.ansi_theme,
+                                        tuple(id(self._component_styles.get(n)) for n in sorted(self.COMPONENT_CLASSES)))
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        self._painting = self._painting_now()
+        try:
+            return super().render_lines(crop)
+        finally:
+            self._painting = None
+
     def _zone_strips(self, index: int, width: int) -> list[Strip]:
         """Zone ``index`` painted at ``width`` cells, as a ``Zone`` widget of that size paints."""
         zone = self.zones[index]
-        styles = self._styles(zone)
-        base_background, background = self.background_colors
-        key = (zone.key, width, self.kind, base_background, background, self.visual_style,
-               tuple(id(self._component_styles.get(n)) for n in sorted(self.COMPONENT_CLASSES)),
-               self.app.theme, self.app.ansi_theme)
+        painting = self._painting
+        if painting is None:
+            painting = self._painting_now()
+        (base_background, background), _ = painting
+        key = (zone.key, width, *painting)
         strips = self._painted.get(key)
         if strips is not None:
             return strips
+        styles = self._styles(zone)
         height = self._heights(self.zones)[index]
         gutter = styles.gutter
         content = Size(max(0, width - gutter.width), max(0, height - gutter.height))
@@ -447,6 +468,9 @@ class ZoneBoard(SteadyLines):
 
 
 _COLOURS: dict[str, Color | None] = {}
+
+_COLUMNS: dict[tuple[int, int], list[tuple[int, int]]] = {}
+"""(columns, width) -> (left, width) of each column of a ``ZoneBoard``."""
 
 
 def _colour(name: str) -> Color | None:
