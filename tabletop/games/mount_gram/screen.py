@@ -17,7 +17,6 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.color import Color, ColorParseError
-from textual.containers import Grid
 from textual.widgets import Static
 
 from tabletop.engine import Action, Decision
@@ -25,7 +24,7 @@ from tabletop.engine.faces import CardFace
 from tabletop.text import language
 from tabletop.ui.game_screen import GameScreen
 from tabletop.ui.glyphs import bar
-from tabletop.ui.steady import KeptContent, SteadyGrid, SteadyLines, SteadyVertical, update_steady
+from tabletop.ui.steady import KeptContent, SteadyLines, SteadyVertical, update_steady
 from tabletop.ui.widgets import CardRow, DecisionPanel
 from tabletop.ui.widgets.card_view import face_text
 
@@ -34,8 +33,10 @@ from .widgets import (
     ENCOUNTER_SYMBOL,
     PANEL_EXTRA,
     BoardArea,
-    HandRow,
+    HandStrip,
     Zone,
+    ZoneBoard,
+    ZoneLook,
     card_face,
     hand_face,
     marks,
@@ -144,23 +145,19 @@ class MountGramScreen(GameScreen, SteadyLines):
     # -- layout ---------------------------------------------------------------------------------
     def compose_board(self) -> ComposeResult:
         with BoardArea(id="table"):
-            # one zone per seat, no more (staging areas are never more than the players): a hidden
-            # widget still costs every frame's message round (issue #15)
-            with SteadyGrid(id="areas"):
-                for i in range(self._seats):
-                    yield Zone(id=f"area{i}", classes="area")
-            with SteadyGrid(id="players"):
-                for i in range(self._seats):
-                    yield Zone(id=f"player{i}", classes="player")
+            # the staging areas, and the players' areas: one widget each, that draws its zones
+            # (every widget costs every key's message round, issue #15)
+            yield ZoneBoard("area", id="areas")
+            yield ZoneBoard("player", id="players")
             yield Zone(id="card", classes="card")
         yield KeptContent(id="hint")
         with SteadyVertical(id="hand-box"):
-            yield HandRow(id="hand", ascii_only=self.ascii_only, empty="(no cards in hand)")
+            yield HandStrip(id="hand", ascii_only=self.ascii_only, empty="(no cards in hand)", game_id="mount_gram")
         yield Static(id="detail")
 
     def on_mount(self) -> None:
         self.set_class(self.ascii_only, "-ascii")
-        self.query_one("#hand", HandRow).listener = self.on_card_row_focused
+        self.query_one("#hand", HandStrip).listener = self.on_card_row_focused
         self._fit()
 
     def on_resize(self) -> None:
@@ -358,11 +355,15 @@ class MountGramScreen(GameScreen, SteadyLines):
         self._zone_of[cid] = zone
         return cid, body
 
-    def _paint(self, zone: Zone, *, steady: bool = True) -> None:
-        """Draw a zone from its kept lines. ``steady=False``: only marks changed, so the zone
-        has as many lines as before and needs no layout."""
+    def _board(self, zid: str) -> tuple[ZoneBoard, int]:
+        """The board that draws zone ``zid`` ("area1", "player0") and the zone's place on it."""
+        if zid.startswith("area"):
+            return self.query_one("#areas", ZoneBoard), int(zid[4:])
+        return self.query_one("#players", ZoneBoard), int(zid[6:])
+
+    def _paint(self, zid: str) -> Text:
+        """A zone's text from its kept lines, with the marks of the cursor and of what can be chosen."""
         board_focus = self.focused is self.query_one("#table", BoardArea)
-        zid = zone.id or ""
         lines = self._zone_lines.get(zid, [])
         cards = self._zone_cards.get(zid)
         if cards is None:
@@ -374,11 +375,8 @@ class MountGramScreen(GameScreen, SteadyLines):
             text = self._painted[key] = joined([self._marked(*line, board_focus) if isinstance(line, tuple) else line
                                                 for line in lines])
         if here is not None:
-            self._cursor_zone = zone.id
-        if steady:
-            update_steady(zone, text)
-        else:
-            zone.update(text, layout=False)
+            self._cursor_zone = zid
+        return text
 
     def _repaint(self, *cids: str | None) -> None:
         """Paint again the zones holding these cards (the cursor left one and entered another),
@@ -387,7 +385,9 @@ class MountGramScreen(GameScreen, SteadyLines):
         if self._cursor_zone in self._zone_lines:
             zones.append(self._cursor_zone)
         for zid in dict.fromkeys(zones):
-            self._paint(self.query_one(f"#{zid}", Zone), steady=False)
+            board, index = self._board(zid)
+            if index < len(board.zones):
+                board.set_text(index, self._paint(zid))
 
     def _pad_name(self, name: str, width: int, style: str) -> Text:
         shown = name if len(name) <= width else name[: width - 1] + ("~" if self.ascii_only else "…")
@@ -505,20 +505,14 @@ class MountGramScreen(GameScreen, SteadyLines):
             "players": max((len(self.cname(c["id"])) for p in players for c in p.get("chars", []) + p.get("engaged", [])),
                            default=8),
         }
-        for grid_id, n in (("#areas", len(groups)), ("#players", len(players))):
-            self.query_one(grid_id, Grid).styles.grid_size_columns = 1 if n <= 1 else 2
         split = len(groups) > 1
-        for i in range(self._seats):
-            zone = self.query_one(f"#area{i}", Zone)
-            zone.display = i < len(groups)
-            if i < len(groups):
-                self._draw_group(zone, groups[i], players, split)
+        groups = groups[:self._seats]
+        areas = [self._draw_group(f"area{i}", grp, players, split) for i, grp in enumerate(groups)]
         to_act = view.get("to_act")
-        for i in range(self._seats):
-            zone = self.query_one(f"#player{i}", Zone)
-            zone.display = i < len(players)
-            if i < len(players):
-                self._draw_player(zone, i, players[i], len(players), to_act)
+        zones = [self._draw_player(f"player{i}", i, p, len(players), to_act)
+                 for i, p in enumerate(players[:self._seats])]
+        self.query_one("#areas", ZoneBoard).show(areas, 1 if len(groups) <= 1 else 2)
+        self.query_one("#players", ZoneBoard).show(zones, 1 if len(players) <= 1 else 2)
 
     def _index_table(self, groups: list[dict[str, Any]], players: list[dict[str, Any]]) -> None:
         """Every card on the table by id before any line is drawn: a line may need another
@@ -533,8 +527,7 @@ class MountGramScreen(GameScreen, SteadyLines):
             for a in card.get("att", []):
                 self._cards[a["id"]] = a
 
-    def _draw_group(self, zone: Zone, grp: dict[str, Any], players: list[dict[str, Any]], split: bool) -> None:
-        zid = zone.id or ""
+    def _draw_group(self, zid: str, grp: dict[str, Any], players: list[dict[str, Any]], split: bool) -> ZoneLook:
         width = self._name_width(2 if split else 1)
         width = min(width, self._longest["areas"])
         lines: list[Text | CardLine] = []
@@ -593,16 +586,14 @@ class MountGramScreen(GameScreen, SteadyLines):
             total.append(arrow + verdict, style="bold green" if diff > 0 else "bold red" if diff < 0 else "yellow")
         lines.append(total)
         self._zone_lines[zid] = lines
-        self._paint(zone)
         names = [players[p]["name"] for p in grp.get("members", []) if p < len(players)]
-        zone.border_title = self.ui("staging_area") + (f" · {' & '.join(names)}" if split else "")
         deck, discard = self._view.get("encounter_deck", 0), len(self._view.get("encounter_discard", []))
         victory = len(self._view.get("victory", []))
-        zone.border_subtitle = self.ui("piles_short" if self.tight else "piles", back=self.m["back"], deck=deck,
-                                       discard=discard, victory=victory)
+        return ZoneLook(self._paint(zid), self.ui("staging_area") + (f" · {' & '.join(names)}" if split else ""),
+                        self.ui("piles_short" if self.tight else "piles", back=self.m["back"], deck=deck,
+                                discard=discard, victory=victory))
 
-    def _draw_player(self, zone: Zone, seat: int, p: dict[str, Any], n: int, to_act: int | None) -> None:
-        zid = zone.id or ""
+    def _draw_player(self, zid: str, seat: int, p: dict[str, Any], n: int, to_act: int | None) -> ZoneLook:
         width = self._name_width(1 if n <= 1 else 2)
         width = min(width, self._longest["players"])
         m = self.m
@@ -639,15 +630,13 @@ class MountGramScreen(GameScreen, SteadyLines):
         elif not self.compact:
             lines.append(Text("  " + self.ui("engaged_none"), style="grey50 italic"))
         self._zone_lines[zid] = lines
-        self._paint(zone)
         letter, colour = sphere_of(p.get("sphere", ""))
         title = f"{m['first']} " if p.get("first") else ""
-        zone.border_title = f"{title}{p['name']} · {letter} " + self.ui("sphere." + p.get("sphere", ""))
         hand = p.get("hand")
         count = len(hand) if isinstance(hand, list) else hand
-        zone.border_subtitle = self.ui("player_sub", threat=p["threat"], hand=count, deck=p.get("deck", 0))
-        zone.set_class(seat == to_act, "-to-act")
-        set_title_colour(zone, colour)
+        return ZoneLook(self._paint(zid), f"{title}{p['name']} · {letter} " + self.ui("sphere." + p.get("sphere", "")),
+                        self.ui("player_sub", threat=p["threat"], hand=count, deck=p.get("deck", 0)),
+                        title_colour=colour, to_act=seat == to_act)
 
     def _draw_hand(self, view: dict[str, Any], actions: list[Action]) -> None:
         box = self.query_one("#hand-box")
@@ -690,9 +679,9 @@ class MountGramScreen(GameScreen, SteadyLines):
         box.border_subtitle = self.ui("playable_now", n=len(playable)) if actions and hand else ""
 
     def _set_row(self, row: CardRow, cards: list[tuple[str, CardFace, str]]) -> None:
-        """Rebuild the row only when its cards or their states changed (it remounts its cards)."""
+        """Give the row its cards only when they or their states changed (it lays itself out again)."""
         shown = [(c[0], c[1].title, c[2]) for c in row.cards]
-        if shown != [(c[0], c[1].title, c[2]) for c in cards] or not row.children:
+        if shown != [(c[0], c[1].title, c[2]) for c in cards]:
             row.set_cards(cards)
 
     def _draw_hint(self) -> None:
@@ -894,10 +883,10 @@ class MountGramScreen(GameScreen, SteadyLines):
         self._detail_from = "board"
         self._repaint(old, cid)
         self._draw_hint()
-        zone = self._zone_of.get(cid)
-        if zone:  # after the zones' new heights are laid out
-            widget = self.query_one(f"#{zone}", Zone)
-            self.call_after_refresh(lambda: scroll_into_view(widget))
+        zid = self._zone_of.get(cid)
+        if zid:  # after the zones' new heights are laid out
+            board, index = self._board(zid)
+            self.call_after_refresh(lambda: scroll_into_view(board, index))
 
     def board_step(self, delta: int) -> None:
         if not self._order:
@@ -1051,8 +1040,8 @@ class MountGramScreen(GameScreen, SteadyLines):
             return
         to_act = self._view.get("to_act")
         if to_act is not None and to_act < self._seats:
-            zone = self.query_one(f"#player{to_act}", Zone)
-            self.call_after_refresh(lambda: zone.scroll_visible(animate=False))
+            players = self.query_one("#players", ZoneBoard)
+            self.call_after_refresh(lambda: players.scroll_to_zone(to_act))
         hand = self.query_one("#hand", CardRow)
         states = [state for _, _, state in hand.cards]
         if "playable" in states:

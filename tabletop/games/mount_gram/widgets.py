@@ -1,19 +1,34 @@
 """Pieces of the Mount Gram screen: card faces from the game's card data, glyphs, one line per card
-in play, and the keyboard-driven board area (a column of bordered zones with one cursor).
+in play, the keyboard-driven board area (a column of bordered zones with one cursor), and the
+one-widget pieces that keep a cursor key cheap (issue #15): ``ZoneBoard`` (the staging areas, the
+players' areas) and ``HandStrip`` (the hand row), each painting what several widgets painted.
 
 Only this module and ``screen.py`` import textual/rich; the rules modules are read, never changed.
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
-from typing import Any
+from collections.abc import Hashable
+from dataclasses import dataclass, replace
+from typing import Any, ClassVar
 
+from rich.style import Style as RichStyle
 from rich.text import Text
+from textual import events
+from textual._resolve import resolve
+from textual._styles_cache import StylesCache
 from textual.binding import Binding
+from textual.color import Color, ColorParseError
 from textual.containers import VerticalScroll
+from textual.content import Content
+from textual.css.scalar import Scalar
+from textual.css.styles import RenderStyles
+from textual.geometry import Region, Size
 from textual.reactive import reactive
-from textual.visual import visualize
+from textual.renderables.blank import Blank
+from textual.strip import Strip
+from textual.style import Style as VisualStyle
+from textual.visual import Visual, visualize
 from textual.widget import Widget
 
 from tabletop.engine.faces import CardFace, Stat
@@ -21,9 +36,9 @@ from tabletop.engine.msg import msg
 from tabletop.text import language
 from tabletop.text.cards import localized_face, localized_text
 from tabletop.text.render import Renderer
-from tabletop.ui.steady import KeptContent, SteadyLines
-from tabletop.ui.widgets import CardRow, CardView
-from tabletop.ui.widgets.card_view import face_text
+from tabletop.ui.steady import KeptContent, SteadyLines, text_look
+from tabletop.ui.widgets import CardRow
+from tabletop.ui.widgets.card_view import face_text, fold_text
 
 from .cards import CardDef, key_of
 
@@ -183,8 +198,9 @@ def tallest_face(db: dict[str, CardDef], zone: Widget, width: int, ascii_only: b
 
 
 class Zone(KeptContent):
-    """A bordered panel of card lines (staging area, a player's area, the card panel); it keeps
-    the lines it painted per content, so a cursor moving back and forth repaints nothing new."""
+    """A bordered panel of text (the card panel); it keeps the lines it painted per content, so a
+    cursor moving back and forth repaints nothing new. The staging areas and the players' areas
+    are drawn as zones too, by a ``ZoneBoard`` each."""
 
     DEFAULT_CSS = """
     Zone { height: auto; border: round $primary-darken-1; padding: 0 1; border-title-style: bold;
@@ -192,13 +208,13 @@ class Zone(KeptContent):
     """
 
 
-def scroll_into_view(widget: Widget) -> None:
-    """``widget.scroll_visible()`` without animation, skipped when no ancestor can scroll or is
-    scrolled (the whole board fits): it would move nothing then, and finding that out walks every
-    ancestor's regions on every cursor key (issue #15)."""
+def scroll_into_view(board: ZoneBoard, index: int) -> None:
+    """Zone ``index`` of ``board`` scrolled into sight without animation, skipped when no
+    ancestor can scroll or is scrolled (the whole board fits): it would move nothing then, and
+    finding that out walks every ancestor's regions on every cursor key (issue #15)."""
     if any(node.max_scroll_x or node.max_scroll_y or node.scroll_offset
-           for node in widget.ancestors if isinstance(node, Widget)):
-        widget.scroll_visible(animate=False)
+           for node in board.ancestors if isinstance(node, Widget)):
+        board.scroll_to_zone(index)
 
 
 class BoardArea(VerticalScroll, SteadyLines, can_focus=True):
@@ -232,21 +248,497 @@ class BoardArea(VerticalScroll, SteadyLines, can_focus=True):
         self.screen.board_focus_changed()  # type: ignore[attr-defined]
 
 
-class HandRow(CardRow):
-    """The shared card row, scrolled so the card under the cursor stays in sight."""
+@dataclass(frozen=True)
+class ZoneLook:
+    """What one zone of a ``ZoneBoard`` shows: its lines, border title and subtitle, the colour
+    of its title (a Rich colour name; ``None``: the theme's) and whether its player is to act."""
+
+    text: Text
+    title: str
+    subtitle: str
+    title_colour: str | None = None
+    to_act: bool = False
+
+    @property
+    def key(self) -> Hashable:
+        return (text_look(self.text), self.title, self.subtitle, self.title_colour, self.to_act)
+
+
+class ZoneBoard(SteadyLines):
+    """A row (or grid of two columns) of bordered zones drawn as ONE widget: the staging areas,
+    or the players' areas.
+
+    Each zone used to be a ``Zone`` in a ``Grid``: three to five widgets per grid, and the pilot
+    and the compositor touch every widget on every key (~0.1 ms each, issue #15). This widget
+    paints the same picture: each zone's lines go through Textual's own border and padding
+    painter (``StylesCache``) with the styles CSS gives the component class ``zone--<kind>``
+    (``zone--to-act`` on top for the player to act), side by side as a ``grid-columns: 1fr 1fr``
+    grid lays them out, each row as tall as its tallest zone."""
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"zone--area", "zone--player", "zone--to-act"}
+    DEFAULT_CSS = """
+    ZoneBoard { width: 1fr; height: auto; text-wrap: nowrap; text-overflow: ellipsis; }
+    """
+    KEPT = 16
+    """Painted zones kept (oldest dropped first): a cursor moving back and forth shows the same few."""
+
+    def __init__(self, kind: str, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.kind = kind
+        self.zones: list[ZoneLook] = []
+        self.columns = 1
+        self._contents: dict[Hashable, Content] = {}
+        self._painted: dict[Hashable, list[Strip]] = {}
+
+    # -- what is shown --------------------------------------------------------------------------
+    def show(self, zones: list[ZoneLook], columns: int) -> None:
+        """Show these zones, ``columns`` (1 or 2) side by side; a layout only if the rows' heights
+        (or the zones' count) change, else a repaint of the zones that changed."""
+        old, old_columns = self.zones, self.columns
+        self.zones, self.columns = list(zones), max(1, columns)
+        if len(old) != len(self.zones) or old_columns != self.columns or self._heights(old) != self._heights(self.zones):
+            self.refresh(layout=True)
+            return
+        for i, (was, now) in enumerate(zip(old, self.zones, strict=True)):
+            if was.key != now.key:
+                self._refresh_zone(i)
+
+    def set_text(self, index: int, text: Text) -> None:
+        """Only the marks of a zone's lines changed (a cursor move): the same lines, repainted."""
+        zone = self.zones[index]
+        self.show(self.zones[:index] + [replace(zone, text=text)] + self.zones[index + 1:], self.columns)
+
+    def _refresh_zone(self, index: int) -> None:
+        region = self.zone_region(index)
+        if region is None:
+            self.refresh()
+        else:
+            self.refresh(region)
+
+    # -- layout ---------------------------------------------------------------------------------
+    def _styles(self, zone: ZoneLook) -> RenderStyles:
+        names = ["zone--" + self.kind] + (["zone--to-act"] if zone.to_act else [])
+        styles = self.get_component_styles(*names)
+        if zone.title_colour is not None:
+            parsed = _colour(zone.title_colour)
+            if parsed is not None:
+                styles.border_title_color = parsed
+        return styles
+
+    def _gutter(self) -> int:
+        """Lines of a zone that are not its text (border, padding)."""
+        try:
+            return self.get_component_styles("zone--" + self.kind).gutter.height
+        except KeyError:  # not styled yet
+            return 2
+
+    def _heights(self, zones: list[ZoneLook]) -> list[int]:
+        gutter = self._gutter() if zones else 0
+        return [len(zone.text.plain.split("\n")) + gutter for zone in zones]
+
+    def _rows(self) -> list[tuple[int, int]]:
+        """(top, height) of each row of zones."""
+        heights = self._heights(self.zones)
+        rows, top = [], 0
+        for start in range(0, len(heights), self.columns):
+            height = max(heights[start:start + self.columns])
+            rows.append((top, height))
+            top += height
+        return rows
+
+    def _columns_at(self, width: int) -> list[tuple[int, int]]:
+        """(left, width) of each column, as ``grid-columns: 1fr 1fr`` shares ``width`` (found once per
+        width: every line painted asks)."""
+        key = (self.columns, width)
+        found = _COLUMNS.get(key)
+        if found is None:
+            found = _COLUMNS[key] = resolve([Scalar.parse("1fr")] * self.columns, width, 0, Size(width, 0),
+                                            Size(width, 0))
+        return found
+
+    def zone_region(self, index: int) -> Region | None:
+        """Where zone ``index`` is drawn in this widget (``None`` before the first layout)."""
+        width = self.size.width
+        if not width or index >= len(self.zones):
+            return None
+        top, _ = self._rows()[index // self.columns]
+        left, cells = self._columns_at(width)[index % self.columns]
+        return Region(left, top, cells, self._heights(self.zones)[index])
+
+    def scroll_to_zone(self, index: int) -> None:
+        """``scroll_visible`` of zone ``index`` alone, as it was when each zone was a widget."""
+        region = self.zone_region(index)
+        parent = self.parent
+        if region is None or not isinstance(parent, Widget):
+            return
+        parent.scroll_to_region(region.translate(self.virtual_region_with_margin.offset), animate=False)
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return sum(height for _, height in self._rows())
+
+    # -- painting -------------------------------------------------------------------------------
+    def render_line(self, y: int) -> Strip:
+        width = self.size.width
+        columns = self._columns_at(width)
+        for row, (top, height) in enumerate(self._rows()):
+            if top <= y < top + height:
+                parts = []
+                for col, (_, cells) in enumerate(columns):
+                    index = row * self.columns + col
+                    strips = self._zone_strips(index, cells) if index < len(self.zones) else []
+                    line = y - top
+                    parts.append(strips[line] if line < len(strips) else self._blank(cells))
+                return Strip.join(parts)
+        return self._blank(width)
+
+    def _blank(self, width: int) -> Strip:
+        """A line where no zone is (under a shorter zone of a row), as the grid painted it."""
+        return Visual.to_strips(self, Blank(self.background_colors[1]), width, 1, self.visual_style)[0]
+
+    _painting: tuple[tuple[Color, Color], Hashable] | None = None
+    """What the zones are painted over and with, worked out once per ``render_lines``."""
+
+    def _painting_now(self) -> tuple[tuple[Color, Color], Hashable]:
+        return self.background_colors, (self.kind, self.visual_style, self.app.theme, self.app.ansi_theme,
+                                        tuple(id(self._component_styles.get(n)) for n in sorted(self.COMPONENT_CLASSES)))
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        self._painting = self._painting_now()
+        try:
+            return super().render_lines(crop)
+        finally:
+            self._painting = None
+
+    def _zone_strips(self, index: int, width: int) -> list[Strip]:
+        """Zone ``index`` painted at ``width`` cells, as a ``Zone`` widget of that size paints."""
+        zone = self.zones[index]
+        painting = self._painting
+        if painting is None:
+            painting = self._painting_now()
+        (base_background, background), _ = painting
+        key = (zone.key, width, *painting)
+        strips = self._painted.get(key)
+        if strips is not None:
+            return strips
+        styles = self._styles(zone)
+        height = self._heights(self.zones)[index]
+        gutter = styles.gutter
+        content = Size(max(0, width - gutter.width), max(0, height - gutter.height))
+        visual = self._content(zone.text)
+        lines = Visual.to_strips(self, visual, content.width, content.height, self.visual_style)
+        blank = Strip.blank(content.width, self.visual_style.rich_style)
+        strips = StylesCache().render(
+            styles, Size(width, height), base_background, background,
+            lambda y: lines[y] if y < len(lines) else blank, [],
+            (self._label(zone.title), *self._label_style(styles, base_background, title=True)),
+            (self._label(zone.subtitle), *self._label_style(styles, base_background, title=False)),
+            content_size=content, padding=styles.padding, opacity=self.opacity,
+            ansi_theme=self.app.ansi_theme, native_ansi=self.app.native_ansi_color)
+        self._painted[key] = strips
+        while len(self._painted) > self.KEPT:
+            del self._painted[next(iter(self._painted))]
+        return strips
+
+    def _content(self, text: Text) -> Content:
+        """The Textual content a ``Static`` makes of this Rich text (kept per text)."""
+        look = text_look(text)
+        made = self._contents.get(look)
+        if made is None:
+            made = self._contents[look] = Content.from_rich_text(text, console=self.app.console)
+            while len(self._contents) > self.KEPT:
+                del self._contents[next(iter(self._contents))]
+        return made
+
+    def _label(self, label: str) -> Content:
+        """A border title as ``Widget.border_title`` stores it (markup, tabs, first line)."""
+        return self.render_str(label).expand_tabs(4).split()[0]
+
+    @staticmethod
+    def _label_style(styles: RenderStyles, background: Color, *, title: bool) -> tuple[Color, Color, VisualStyle]:
+        """``DOMNode._get_title_style_information`` (or the subtitle's) for these styles."""
+        if title:
+            auto, colour, back, style = (styles.auto_border_title_color, styles.border_title_color,
+                                         styles.border_title_background, styles.border_title_style)
+        else:
+            auto, colour, back, style = (styles.auto_border_subtitle_color, styles.border_subtitle_color,
+                                         styles.border_subtitle_background, styles.border_subtitle_style)
+        if auto:
+            colour = background.get_contrast_text(colour.a)
+        return colour, back, VisualStyle.from_rich_style(style)
+
+
+_COLOURS: dict[str, Color | None] = {}
+
+_COLUMNS: dict[tuple[int, int], list[tuple[int, int]]] = {}
+"""(columns, width) -> (left, width) of each column of a ``ZoneBoard``."""
+
+
+def _colour(name: str) -> Color | None:
+    """A Rich colour name as a Textual colour (``None``: one Textual does not know), found once."""
+    if name not in _COLOURS:
+        try:
+            _COLOURS[name] = Color.parse(name)
+        except ColorParseError:
+            _COLOURS[name] = None
+    return _COLOURS[name]
+
+
+@dataclass(frozen=True)
+class _Ink:
+    """What Textual works out walking from the screen down to a node (``DOMNode.rich_style``,
+    ``Widget.visual_style``, ``background_colors``): the backgrounds, the colour, the text style
+    and the opacity so far."""
+
+    base: Color
+    background: Color
+    text_background: Color
+    color: Color
+    style: RichStyle
+    opacity: float
+
+    @classmethod
+    def of(cls, widget: Widget) -> _Ink:
+        ink = cls(Color(0, 0, 0, 0), Color(0, 0, 0, 0), Color(0, 0, 0, 0), Color(255, 255, 255, 0), RichStyle(), 1.0)
+        for node in reversed(widget.ancestors_with_self):
+            ink = ink.under(node.styles)
+        return ink
+
+    def under(self, styles: Any) -> _Ink:
+        """One node further down, with these styles (a step of Textual's own walk)."""
+        opacity = self.opacity * styles.opacity
+        tinted = styles.background.tint(styles.background_tint)
+        background, text_background = self.background, self.background
+        if styles.has_rule("background"):
+            text_background = self.background + tinted
+        background = self.background + tinted.multiply_alpha(opacity)
+        color = styles.color if styles.has_rule("color") else self.color
+        if styles.has_rule("auto_color") and styles.auto_color:
+            color = text_background.get_contrast_text(color.a)
+        return _Ink(self.background, background, text_background, color, self.style + styles.text_style, opacity)
+
+    @property
+    def visual_style(self) -> VisualStyle:
+        style = self.style
+        return VisualStyle(self.background, self.color, bold=style.bold, dim=style.dim, italic=style.italic,
+                           reverse=style.reverse, underline=style.underline, strike=style.strike)
+
+    @property
+    def rich_style(self) -> RichStyle:
+        background, color = self.background, self.color
+        return self.style + RichStyle.from_color((background + color).rich_color if (background.a or color.a) else None,
+                                                 background.rich_color if background.a else None)
+
+
+class HandStrip(CardRow):
+    """The hand row drawn as ONE widget: each card as a ``CardView`` of size ``compact`` in a
+    ``CardRow`` paints it (marks, colours of its state, a cell of margin after it, wrapping onto
+    more lines), without a widget per card.
+
+    A card widget is one more widget the pilot and the compositor touch on every key (~0.1 ms
+    each, issue #15). The cards' looks come from CSS, as component classes (``hand--card``, then
+    ``hand--playable``, ``hand--disabled``, ``hand--selected`` on top, as the ``CardView`` rules
+    override one another), painted through Textual's own painter (``StylesCache``)."""
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"hand--card", "hand--playable", "hand--disabled", "hand--selected",
+                                             "hand--look"}
+    DEFAULT_CSS = """
+    HandStrip .hand--card { background: $boost; }
+    HandStrip .hand--playable { color: $text; background: $success-darken-2; }
+    HandStrip .hand--disabled { opacity: 60%; text-style: dim; }
+    HandStrip .hand--selected { background: $accent; color: $text; text-style: bold; }
+    HandStrip .hand--look { background: $accent; color: $text; text-style: bold; }
+    """
+    MIN_WIDTH = 12
+    """A card's least width (``CardView``'s ``min-width``)."""
 
     cursor: reactive[int] = reactive(0, repaint=False)
-    """As the shared row's, without painting the row itself again when it moves: the row paints
-    only its background, and the two cards the cursor leaves and enters paint themselves (a
-    repaint of the row is one more widget drawn on every key, issue #15)."""
+    """As the shared row's; a move repaints the cells of the two cards it leaves and enters."""
+
+    def __init__(self, *, game_id: str | None = None, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.game_id = game_id
+        self._selected: int | None = None
+        """The card painted as under the cursor (``None``: none, the row not focused)."""
+        self._painted: dict[Hashable, Strip] = {}
+        self._lines: dict[Hashable, Strip] = {}
+
+    def set_cards(self, cards: list[tuple[str, CardFace, str]]) -> None:
+        keep = self.cards[self.cursor][0] if self.cards and self.cursor < len(self.cards) else None
+        before = self._widths()
+        self.cards = cards
+        if cards:
+            ids = [c[0] for c in cards]
+            self.cursor = ids.index(keep) if keep in ids else min(self.cursor, len(cards) - 1)
+        self._selected = self._under_cursor()
+        if self._widths() != before:
+            self.refresh(layout=True)
+        else:
+            self.refresh()
+
+    def _under_cursor(self) -> int | None:
+        """The card the cursor is drawn on: none unless the row is the focused widget (asked of the
+        screen: ``has_focus`` is set after the row's own ``Focus`` handler runs)."""
+        focused = self.is_attached and self.screen.focused is self
+        return self.cursor if self.cards and focused and 0 <= self.cursor < len(self.cards) else None
 
     def _mark(self) -> None:
-        super()._mark()
-        views = [child for child in self.children if isinstance(child, CardView)]  # the cards are its children
-        if self.cards and 0 <= self.cursor < len(views):
-            card = views[self.cursor]
-            if card.virtual_region.right <= self.scrollable_content_region.width:
-                if self.scroll_offset.x or self.scroll_target_x:  # (already at its start: nothing to move)
-                    self.scroll_to(x=0, animate=False)  # it fits from the start: show the row from its first card
-            else:
-                self.scroll_to_widget(card, animate=False)
+        selected = self._under_cursor()
+        if selected == self._selected:
+            return
+        places = self._places(self.size.width)
+        for index in (self._selected, selected):
+            if index is not None and index < len(places):
+                x, y, width = places[index]
+                self.refresh(Region(x, y, width, 1))
+        self._selected = selected
+
+    # -- the cards' words and places -------------------------------------------------------------
+    def _text(self, face: CardFace, state: str, selected: bool) -> Text:
+        """``CardView.compact_text`` of this face in this state (in the table's language)."""
+        if self.game_id:
+            face = localized_face(self.game_id, face, language())
+        pointer, usable = (">", "+") if self.ascii_only else ("▸", "✓")
+        text = Text(pointer if selected else " ", style="bold")
+        text.append_text(face_text(face, "compact"))
+        text.append(usable if state == "playable" else " ", style="bold")
+        if selected:
+            # the cursor's colours as the card's text paints them over the card's own (``CardRow``
+            # moves the cursor without restyling the card: ``CardView.compact_text``)
+            look = self._card_ink(state, False).under(self.get_component_styles("hand--look")).rich_style
+            plain = RichStyle(dim=False) if state == "disabled" else RichStyle()
+            text.stylize_before(look + plain)
+        return fold_text(text) if self.ascii_only else text
+
+    def _widths(self) -> list[int]:
+        return [max(self.MIN_WIDTH, self._text(face, state, False).cell_len) for _, face, state in self.cards]
+
+    _placed: tuple[Hashable, list[tuple[int, int, int]]] | None = None
+
+    def _places(self, width: int) -> list[tuple[int, int, int]]:
+        """(x, line, width) of each card, as ``FlowLayout`` places the card widgets (worked out
+        once per cards, width and language: every key asks)."""
+        width = max(1, width)
+        key = (tuple(self.cards), width, language(), self.ascii_only)
+        if self._placed is not None and self._placed[0] == key:
+            return self._placed[1]
+        places, x, y = [], 0, 0
+        for w in self._widths():
+            w = min(w, width)
+            if x > 0 and x + w > width:
+                x, y = 0, y + 1
+            places.append((x, y, w))
+            x += w + 1
+        self._placed = (key, places)
+        return places
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        places = self._places(width)
+        return places[-1][1] + 1 if places else 1
+
+    # -- painting -------------------------------------------------------------------------------
+    def _card_styles(self, state: str, selected: bool) -> RenderStyles:
+        names = ["hand--card"] + ([f"hand--{state}"] if state in ("playable", "disabled") else [])
+        return self.get_component_styles(*names, *(["hand--selected"] if selected else []))
+
+    def _card_ink(self, state: str, selected: bool) -> _Ink:
+        return _Ink.of(self).under(self._card_styles(state, selected))
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        """The row's lines, each kept per (cards, cursor, width, colours, language): a cursor going
+        back and forth hands out lines painted before, without Textual's line pipeline (the row has
+        no border, padding, tint or opacity of its own: its content lines are what it paints)."""
+        if self.styles.tint.a or self.opacity != 1 or any(self.styles.gutter):
+            return super().render_lines(crop)
+        width, (_, background), style = self.size.width, self.background_colors, self.visual_style
+        filters = tuple(self.get_line_filters())
+        base = (tuple(self.cards), self._selected, width, background, style, filters, language(), self.ascii_only,
+                tuple(id(self._component_styles.get(n)) for n in sorted(self.COMPONENT_CLASSES)), self.app.theme)
+        strips = []
+        for y in crop.line_range:
+            strip = self._lines.get((base, y))
+            if strip is None:
+                strip = self._line(y, width, background, style)
+                for line_filter in filters:
+                    strip = strip.apply_filter(line_filter, background)
+                self._lines[(base, y)] = strip
+                while len(self._lines) > 32:
+                    del self._lines[next(iter(self._lines))]
+            strips.append(strip)
+        self._styles_cache.clear()  # (so a refresh marks it dirty again: see ``SteadyLines``)
+        if crop.column_span != (0, width):
+            strips = [strip.crop(*crop.column_span) for strip in strips]
+        return strips
+
+    def render_line(self, y: int) -> Strip:
+        return self._line(y, self.size.width, self.background_colors[1], self.visual_style)
+
+    def _line(self, y: int, width: int, background: Color, row_style: VisualStyle) -> Strip:
+        """Line ``y`` of the row: its cards on that line, the row's background between them."""
+        if not self.cards:
+            if y:
+                return self._blank(width, background, row_style)
+            lines = Visual.to_strips(self, self.render_str(self.empty), width, 1, row_style)
+            return lines[0].adjust_cell_length(width, row_style.rich_style) if lines else self._blank(
+                width, background, row_style)
+        parts, x = [], 0
+        for index, (cx, cy, cw) in enumerate(self._places(width)):
+            if cy != y:
+                continue
+            if cx > x:
+                parts.append(self._blank(cx - x, background, row_style))
+            parts.append(self._card_strip(index, cw, background, row_style))
+            x = cx + cw
+        if x < width:
+            parts.append(self._blank(width - x, background, row_style))
+        return Strip.join(parts)
+
+    def _blank(self, width: int, background: Color, style: VisualStyle) -> Strip:
+        """Cells where no card is, as the row painted them behind its card widgets."""
+        key = (width, background, style)
+        strip = self._painted.get(key)
+        if strip is None:
+            strip = self._painted[key] = Visual.to_strips(self, Blank(background), width, 1, style)[0]
+        return strip
+
+    def _card_strip(self, index: int, width: int, row: Color, row_style: VisualStyle) -> Strip:
+        """Card ``index`` painted ``width`` cells wide, as its ``CardView`` paints it."""
+        cid, face, state = self.cards[index]
+        selected = index == self._selected
+        key = (cid, face, state, selected, width, row, row_style, language(), self.ascii_only,
+               tuple(id(self._component_styles.get(n)) for n in sorted(self.COMPONENT_CLASSES)), self.app.theme)
+        strip = self._painted.get(key)
+        if strip is not None:
+            return strip
+        styles = self._card_styles(state, selected)
+        ink = _Ink.of(self).under(styles)
+        lines = Visual.to_strips(self, self._content(self._text(face, state, selected)), width, 1, ink.visual_style)
+        blank = Strip.blank(width, ink.visual_style.rich_style)
+        strip = StylesCache().render(
+            styles, Size(width, 1), ink.base, ink.background, lambda y: lines[y] if y < len(lines) else blank, [],
+            None, None, content_size=Size(width, 1), padding=styles.padding, opacity=ink.opacity,
+            ansi_theme=self.app.ansi_theme, native_ansi=self.app.native_ansi_color)[0]
+        self._painted[key] = strip
+        while len(self._painted) > 32:
+            del self._painted[next(iter(self._painted))]
+        return strip
+
+    def _content(self, text: Text) -> Content:
+        return Content.from_rich_text(text, console=self.app.console)
+
+    def card_at(self, x: int, y: int) -> int | None:
+        """The card drawn at this cell of the row (``None``: none)."""
+        for index, (cx, cy, cw) in enumerate(self._places(self.size.width)):
+            if cy == y and cx <= x < cx + cw:
+                return index
+        return None
+
+    def on_click(self, event: events.Click) -> None:
+        """A click on a card does what Enter on it does: the cursor goes there, then it is chosen."""
+        offset = event.get_content_offset(self)
+        index = self.card_at(offset.x, offset.y) if offset is not None else None
+        if index is None or index >= len(self.cards):
+            return
+        event.stop()
+        self.focus()
+        self.cursor = index
+        self.action_choose()

@@ -97,7 +97,7 @@ async def test_a_new_round_brings_a_recap_of_the_last(tmp_path: Path) -> None:
 
 
 async def test_at_100x30_staging_and_player_lines_keep_their_numbers(tmp_path: Path) -> None:
-    from tabletop.games.mount_gram.widgets import Zone
+    from tabletop.games.mount_gram.widgets import ZoneBoard
     from tests.ui.screen_text import visible_text
 
     match = Match.start(games.game("mount_gram"), [Seat("Ana"), Seat("Luis", "heuristic")], {}, seed=6)
@@ -114,9 +114,11 @@ async def test_at_100x30_staging_and_player_lines_keep_their_numbers(tmp_path: P
         screen = app.screen
         assert isinstance(screen, MountGramScreen)
         text = visible_text(app)
-        zones = [z for z in screen.query(Zone) if z.border_subtitle and z.region.height]
-        assert zones
-        for zone in zones:
-            assert str(zone.border_subtitle) in text, zone.border_subtitle
+        table = screen.query_one("#table").region
+        subtitles = [zone.subtitle for board in screen.query(ZoneBoard) for i, zone in enumerate(board.zones)
+                     if zone.subtitle and table.overlaps(board.zone_region(i).translate(board.region.offset))]
+        assert subtitles
+        for subtitle in subtitles:
+            assert subtitle in text, subtitle
         for p in match.view(0)["players"]:
             assert f"capt. ▒{p['captured_deck']}" in text
