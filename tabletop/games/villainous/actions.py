@@ -46,7 +46,24 @@ from .board import (
     unlocked,
     villain,
 )
-from .flow import AGAIN, DONE, Choice, Opt, Plain, card_of, ev, fx, handler, loc_of, m, opt, picked, push, seat_of
+from .flow import (
+    AGAIN,
+    DONE,
+    Choice,
+    Opt,
+    Plain,
+    card_of,
+    ev,
+    fx,
+    handler,
+    kept_opt,
+    loc_of,
+    m,
+    opt,
+    picked,
+    push,
+    seat_of,
+)
 from .hooks import (
     BINDS,
     EVENT_ABILITY,
@@ -449,7 +466,8 @@ def h_fate(s: VState, f: dict[str, Any]) -> Any:
         return DONE
     if ans is None:
         return Choice(by, "fate_pick", m("ask.fate_pick", seat=v),
-                      [opt(f"pick {c}", m("act.play", card=c), c, "fate", "pick", seat=v) for c in playable])
+                      [kept_opt(("pick", c, v), lambda c=c: opt(f"pick {c}", m("act.play", card=c), c, "fate", "pick",
+                                                               seat=v)) for c in playable])
     pick = card_of(picked(f))
     for c in cards:
         if c != pick:
@@ -623,9 +641,13 @@ def h_disc(s: VState, f: dict[str, Any]) -> Any:
         ev(s, "discarded", seat=p, card=c)
     if not P["hand"]:
         return AGAIN
-    opts = [opt("done", m("act.stop_discarding"), None, "discard", "done")]
-    opts += [opt(f"drop {c}", m("act.discard", card=c), c, "discard", "drop") for c in P["hand"]]
+    opts = [_STOP_DISCARDING]
+    opts += [kept_opt(("drop", c), lambda c=c: opt(f"drop {c}", m("act.discard", card=c), c, "discard", "drop"))
+             for c in P["hand"]]
     return Choice(p, "discard", m("ask.discard_any"), opts)
+
+
+_STOP_DISCARDING = kept_opt("done", lambda: opt("done", m("act.stop_discarding"), None, "discard", "done"))
 
 
 def start_action(s: VState, p: int, action: str, amount: int) -> None:
@@ -662,13 +684,15 @@ def card_options(s: VState, p: int, action: str) -> list[Opt]:
             if ok is None:
                 ok = seen[d.key] = bool(play_dests(s, p, c, first=True, ctx=ctx))
             if ok:
-                out.append(opt(f"play {c}", m("act.play", card=c), c, "play_card", "play"))
+                out.append(kept_opt(("play", c), lambda c=c: opt(f"play {c}", m("act.play", card=c), c, "play_card",
+                                                                 "play")))
         return out
     if action == "activate":
         out = []
         for c in activatable(s, p):
             k = activation_cost(s, p, c)
-            out.append(opt(f"activate {c}", m("act.activate", card=c, n=k), c, "activate", "activate", amount=k))
+            out.append(kept_opt(("activate", c, k), lambda c=c, k=k: opt(f"activate {c}", m("act.activate", card=c, n=k),
+                                                                       c, "activate", "activate", amount=k)))
         return out
     if action == "move_item_ally":
         return [opt(f"move {c}", m("act.move_from", card=c, loc_term=loc_t(s, p, P["cards"][c]["loc"])), c,
@@ -677,10 +701,15 @@ def card_options(s: VState, p: int, action: str) -> list[Opt]:
         return [opt(f"movehero {h}", m("act.move_from", card=h, loc_term=loc_t(s, p, P["cards"][h]["loc"])), h,
                     "move_hero", "movehero", location=P["cards"][h]["loc"]) for h in movable_heroes(s, p)]
     if action == "vanquish":
-        return [opt(f"vanquish {h}", m("act.vanquish", card=h, n=strength(s, p, h)), h, "vanquish", "vanquish")
-                for h in vanquishable(s, p)]
+        out = []
+        for h in vanquishable(s, p):
+            n = strength(s, p, h)
+            out.append(kept_opt(("vanquish", h, n), lambda h=h, n=n: opt(f"vanquish {h}", m("act.vanquish", card=h, n=n),
+                                                                       h, "vanquish", "vanquish")))
+        return out
     if action == "fate":
-        return [opt(f"fate {q}", m("act.fate", **nm(s, q)), None, "fate", "fate", seat=q)
+        return [kept_opt(("fate", q, s.players[q]["villain"]),
+                         lambda q=q: opt(f"fate {q}", m("act.fate", **nm(s, q)), None, "fate", "fate", seat=q))
                 for q in range(len(s.players)) if q != p]
     return []
 

@@ -118,3 +118,74 @@ def test_R17_a_seat_that_may_not_be_asked_could_answer_nothing(players: int) -> 
                 assert not turn.could_answer(s, q)  # type: ignore[arg-type]
                 assert turn.window_options(s, q) == []  # type: ignore[arg-type]
     assert ruled_out > 500
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_R17_the_window_memo_judges_every_requirement_as_when_holds(players: int) -> None:
+    """``window_memo`` judges the requirements and every other seat's live Conditions up front
+    (one count of the active realm): at every step of random games each requirement it holds is
+    ``_when_holds``'s answer, and each villain's live Conditions are ``live_groups``'s own."""
+    checked = 0
+    for s in _random_human_states(players, Rng(300 + players)):
+        memo = turn.window_memo(s)  # type: ignore[arg-type]
+        for when in turn.ALL_WHENS:
+            if when in memo:
+                assert memo[when] == turn._when_holds(s, when), when  # type: ignore[arg-type]
+                checked += 1
+        for q, P in enumerate(s.players):  # type: ignore[attr-defined]
+            if q != s.turn:  # type: ignore[attr-defined]
+                assert memo[P["villain"]] == turn.live_groups(s, P["villain"])  # type: ignore[arg-type]
+                assert turn.may_be_asked(s, q, memo) == turn.may_be_asked(s, q, {})  # type: ignore[arg-type]
+    assert checked > 1000
+
+
+def _options_seen(players: int, kind: str, seed: int) -> list[object]:
+    """Every pending question and its option records, as plain JSON, in one seeded random game."""
+    import json
+    g = games.game("villainous")
+    rng = Rng(seed)
+    s = g.setup([Seat(f"P{i}", kind) for i in range(players)], g.spec.resolve_options({}), seed)
+    out = []
+    while g.decision(s) is not None and len(out) < 1500:
+        out.append(json.dumps(s.pending, sort_keys=True))  # type: ignore[attr-defined]
+        legal = g.legal_actions(s)
+        g.apply(s, legal[rng.below(len(legal))].id)
+    return out
+
+
+@pytest.mark.parametrize(("players", "kind"), [(2, "human"), (4, "random"), (6, "human")])
+def test_kept_option_records_are_the_ones_opt_builds(players: int, kind: str,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """The menu, the move, discards and Fate picks share one record per key (``flow.kept_opt``);
+    a key that left out something the record is built from would hand a stale record to a later
+    ask. The same seeded games played with every record built afresh ask exactly the same."""
+    from tabletop.games.villainous import actions, flow
+    kept = [_options_seen(players, kind, seed) for seed in range(3)]
+    assert flow.KEPT_OPTS
+    monkeypatch.setattr(turn, "kept_opt", lambda key, build: build())
+    monkeypatch.setattr(actions, "kept_opt", lambda key, build: build())
+    fresh = [_options_seen(players, kind, seed) for seed in range(3)]
+    assert fresh == kept
+
+
+def test_shared_records_and_pass_asks_are_never_changed() -> None:
+    """Kept option records and the shared pass-only pending records are shared by every state
+    that asks them: after random games they still hold what they were built with, each kept
+    record's action is the one built from a copy of it, and a pass-only ask is the shared one."""
+    import copy
+
+    from tabletop.games.villainous import flow, rules
+    before = copy.deepcopy(flow.KEPT_OPTS)
+    pending = copy.deepcopy([kept for _q, kept in flow.STANDING.values()])
+    g = games.game("villainous")
+    shared = 0
+    for s in _random_human_states(5, Rng(7)):
+        if s.pending["opts"] is PASS_ONLY:  # type: ignore[attr-defined]
+            assert flow.standing_pending(s.pending)  # type: ignore[attr-defined]
+            shared += 1
+        g.legal_actions(s)
+    assert shared > 100
+    assert {k: v for k, v in flow.KEPT_OPTS.items() if k in before} == before
+    assert [kept for _q, kept in flow.STANDING.values()] == pending
+    for o in flow.KEPT_OPTS.values():
+        assert rules._kept_actions([o]) == (rules.to_action(copy.deepcopy(o)),)
