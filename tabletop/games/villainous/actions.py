@@ -57,6 +57,7 @@ from .flow import (
     fx,
     handler,
     kept_opt,
+    kept_prompt,
     loc_of,
     m,
     opt,
@@ -342,12 +343,22 @@ def play_dests(s: VState, p: int, c: str, free: bool = False, first: bool = Fals
     return out
 
 
+_PLAYING: list[Any] = [None, -1, None]
+"""The play frame that asked where last, the step it asked at and the places it judged (as
+``turn._MENU``): its answer comes one step later to the same frame with nothing changed in between,
+so the place chosen is found among those instead of judging every place again."""
+
+
 @handler("play")
 def h_play(s: VState, f: dict[str, Any]) -> Any:
     """Play a card from hand: choose where, pay, put it in play, fire its abilities."""
     p, c = f["who"], f["card"]
     P = s.players[p]
-    dests = play_dests(s, p, c, f.get("free", False))
+    if _PLAYING[0] is f and _PLAYING[1] == s.step - 1 and "ans" in f:
+        dests = _PLAYING[2]  # the answer to the places judged one step ago: nothing changed since
+    else:
+        dests = play_dests(s, p, c, f.get("free", False))
+    _PLAYING[0] = None
     if not dests or c not in P["hand"]:
         return DONE
     ans = f.pop("ans", None)
@@ -355,9 +366,12 @@ def h_play(s: VState, f: dict[str, Any]) -> Any:
         if len(dests) == 1 and dests[0][0] == "go":
             ans = "go"
         else:
-            return Choice(p, "play_where", m("ask.play_where", card=c),
-                          [opt(x[0], x[1], c, "play_card", x[6], target=x[4], location=x[3], amount=x[2],
-                               map=x[5]) for x in dests])
+            _PLAYING[0], _PLAYING[1], _PLAYING[2] = f, s.step, dests
+            v = P["villain"]
+            return Choice(p, "play_where", kept_prompt(("play_where", c), lambda: m("ask.play_where", card=c)),
+                          [kept_opt(("dest", c, v, x[0], x[2], x[3], x[4], x[5], x[6]),
+                                    lambda x=x: opt(x[0], x[1], c, "play_card", x[6], target=x[4], location=x[3],
+                                                    amount=x[2], map=x[5])) for x in dests])
     dest = next(x for x in dests if x[0] == ans)
     _aid, _label, k, loc, host, use_map, _verb = dest
     d = CARD[c]
@@ -465,7 +479,7 @@ def h_fate(s: VState, f: dict[str, Any]) -> Any:
             ev(s, "fate_discard", seat=v)
         return DONE
     if ans is None:
-        return Choice(by, "fate_pick", m("ask.fate_pick", seat=v),
+        return Choice(by, "fate_pick", kept_prompt(("fate_pick", v), lambda: m("ask.fate_pick", seat=v)),
                       [kept_opt(("pick", c, v), lambda c=c: opt(f"pick {c}", m("act.play", card=c), c, "fate", "pick",
                                                                seat=v)) for c in playable])
     pick = card_of(picked(f))
@@ -505,9 +519,11 @@ def h_pfate(s: VState, f: dict[str, Any]) -> Any:
             return DONE
         locs = hero_locs(s, p, c)
         if ans is None:
-            return Choice(by, "hero_where", m("ask.hero_where", card=c, n=d.strength, seat=p),
-                          [opt(f"at {loc}", m("act.card_to", card=c, loc_term=loc_t(s, p, loc)), c, "fate", "at",
-                               location=loc, seat=p) for loc in locs])
+            return Choice(by, "hero_where", kept_prompt(("hero_where", c, p),
+                                                        lambda: m("ask.hero_where", card=c, n=d.strength, seat=p)),
+                          [kept_opt(("hero_at", c, P["villain"], loc, p),
+                                    lambda loc=loc: opt(f"at {loc}", m("act.card_to", card=c, loc_term=loc_t(s, p, loc)),
+                                                        c, "fate", "at", location=loc, seat=p)) for loc in locs])
         s.revealed.remove(c)
         play_hero(s, p, c, loc_of(picked(f)), by)
         return DONE
@@ -575,9 +591,10 @@ def h_moveto(s: VState, f: dict[str, Any]) -> Any:
         if len(dests) == 1 and not f.get("ask"):
             loc = dests[0]
         else:
-            return Choice(f["by"], "move_where", m("ask.move_where", card=c),
-                          [opt(f"to {x}", m("act.card_to", card=c, loc_term=loc_t(s, p, x)), c,
-                               f.get("group", "move"), "to", location=x, seat=p)
+            return Choice(f["by"], "move_where", kept_prompt(("move_where", c), lambda: m("ask.move_where", card=c)),
+                          [kept_opt(("to", c, P["villain"], x, f.get("group", "move"), p),
+                                    lambda x=x: opt(f"to {x}", m("act.card_to", card=c, loc_term=loc_t(s, p, x)), c,
+                                                    f.get("group", "move"), "to", location=x, seat=p))
                            for x in dests])
     else:
         loc = loc_of(picked(f))
@@ -644,7 +661,7 @@ def h_disc(s: VState, f: dict[str, Any]) -> Any:
     opts = [_STOP_DISCARDING]
     opts += [kept_opt(("drop", c), lambda c=c: opt(f"drop {c}", m("act.discard", card=c), c, "discard", "drop"))
              for c in P["hand"]]
-    return Choice(p, "discard", m("ask.discard_any"), opts)
+    return Choice(p, "discard", kept_prompt("discard", lambda: m("ask.discard_any")), opts)
 
 
 _STOP_DISCARDING = kept_opt("done", lambda: opt("done", m("act.stop_discarding"), None, "discard", "done"))

@@ -134,13 +134,34 @@ def standing_pending(pd: dict[str, Any]) -> bool:
     return False
 
 
+KEPT_PROMPTS: dict[Any, Plain] = {}
+"""Prompts kept by ``kept_prompt``, by their key, already in the form a pending record holds."""
+PROMPT_IDS: dict[int, Plain] = {}
+"""The same prompts by ``id`` (kept alive here, so the ``id`` is theirs alone)."""
+
+
+def kept_prompt(key: Any, build: Callable[[], Plain]) -> Plain:
+    """One shared prompt for a question asked again and again (the menu's, the move's...), as
+    ``kept_opt`` keeps option records: ``build()`` once, its card ids made keys (what ``_ask``
+    does to every prompt) once, and ``rules.decision`` knows its ``Decision`` by identity. A
+    pending record's prompt is never changed in place, so sharing it is exact."""
+    prompt = KEPT_PROMPTS.get(key)
+    if prompt is None:
+        prompt = KEPT_PROMPTS[key] = _key(build())
+        PROMPT_IDS[id(prompt)] = prompt
+    return prompt
+
+
 def _ask(s: VState, f: dict[str, Any], q: Choice) -> None:
     kept = STANDING.get(id(q))
     if kept is not None and kept[0] is q:
         s.pending = kept[1]
         return
-    # the prompt is public (every view shows it): it names cards by key, as the log does
-    s.pending = {"seat": q.seat, "kind": q.kind, "prompt": _key(q.prompt), "opts": q.opts}
+    prompt = q.prompt
+    if PROMPT_IDS.get(id(prompt)) is not prompt:
+        # the prompt is public (every view shows it): it names cards by key, as the log does
+        prompt = _key(prompt)
+    s.pending = {"seat": q.seat, "kind": q.kind, "prompt": prompt, "opts": q.opts}
 
 
 def _clear(s: VState, f: dict[str, Any]) -> None:

@@ -19,7 +19,7 @@ from . import SPEC
 from .acts import LOC_TERMS, draw_cards
 from .board import CARD, LIB, covered, hand_public, hand_target, slots, strength, villain
 from .cards import VILLAINS
-from .flow import FIELDS, KEPT_IDS, Opt, answer, ev, extra_of, m, opt, run, standing_pending
+from .flow import FIELDS, KEPT_IDS, PROMPT_IDS, Opt, answer, ev, extra_of, m, opt, run, standing_pending
 from .state import Player, VState
 from .turn import PASS_ONLY, next_turn, progress
 from .views import VillainousView
@@ -212,6 +212,9 @@ def _actions(opts: list[Opt]) -> tuple[Action, ...]:
     return tuple(out)
 
 
+_BY_KEPT_PROMPT: dict[tuple[int, str, int], Decision] = {}
+"""Decisions whose prompt is a ``flow.kept_prompt`` one, by seat, kind and the prompt's ``id``
+(kept alive by ``flow``: the ``id`` is that prompt's alone, and the keys are as bounded)."""
 _BY_KEPT: dict[int, tuple[Opt, Action]] = {}
 """The actions of ``flow.kept_opt`` records, by the record's ``id`` (kept alive by ``flow``)."""
 
@@ -258,8 +261,13 @@ class Villainous(Game[VState]):
             kept = _BY_STANDING.get(id(pd))
             if kept is not None and kept[0] is pd:
                 d = kept[1]
+            elif PROMPT_IDS.get(id(prompt := pd["prompt"])) is prompt:
+                ask = (pd["seat"], pd["kind"], id(prompt))
+                d = _BY_KEPT_PROMPT.get(ask)
+                if d is None:
+                    d = _BY_KEPT_PROMPT[ask] = _decision(pd)
             else:
-                key = _dumps((pd["seat"], pd["kind"], pd["prompt"]))
+                key = _dumps((pd["seat"], pd["kind"], prompt))
                 d = _BY_QUESTION.get(key)
                 if d is None:
                     d = _BY_QUESTION.keep(key, _decision(pd))

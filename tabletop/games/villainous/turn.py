@@ -37,6 +37,7 @@ from .flow import (
     fx,
     handler,
     kept_opt,
+    kept_prompt,
     loc_of,
     m,
     opt,
@@ -179,7 +180,7 @@ def h_turn(s: VState, f: dict[str, Any]) -> Any:
             if stay:
                 opts.append(opt("stay", m("act.stay", loc_term=loc_t(s, p, P["mover"])), None, "mover", "stay",
                                 location=P["mover"]))
-            return Choice(p, "move", m("ask.move"), opts)
+            return Choice(p, "move", kept_prompt("move", lambda: m("ask.move")), opts)
         P["vanish"] = False
         f["st"] = 3
         push(s, {"k": "win", "n": 2, "i": 0, "played": False})
@@ -293,7 +294,9 @@ def h_menu(s: VState, f: dict[str, Any]) -> Any:
     if ans is None:
         free = menu_slots(s, p)
         _MENU[0], _MENU[1], _MENU[2] = f, s.step, free
-        return Choice(p, "action", m("ask.action", seat=p, loc_term=loc_t(s, p, P["mover"])),
+        mover = P["mover"]
+        return Choice(p, "action", kept_prompt(("action", p, P["villain"], mover),
+                                               lambda: m("ask.action", seat=p, loc_term=loc_t(s, p, mover))),
                       menu_options(s, p, free))
     if ans == "end":
         return DONE
@@ -602,7 +605,8 @@ def h_window(s: VState, f: dict[str, Any]) -> Any:
             _ASKING[0], _ASKING[1], _ASKING[2] = f, s.step, memo
             if not opts:
                 return PASS_ASKS[q]
-            return Choice(q, "condition", m("ask.condition", seat=q), opts + [PASS_ONLY[0]])
+            return Choice(q, "condition", kept_prompt(("condition", q), lambda q=q: m("ask.condition", seat=q)),
+                          opts + [PASS_ONLY[0]])
         f["i"] += 1
 
 

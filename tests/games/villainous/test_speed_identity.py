@@ -147,7 +147,8 @@ def _options_seen(players: int, kind: str, seed: int) -> list[object]:
     s = g.setup([Seat(f"P{i}", kind) for i in range(players)], g.spec.resolve_options({}), seed)
     out = []
     while g.decision(s) is not None and len(out) < 1500:
-        out.append(json.dumps(s.pending, sort_keys=True))  # type: ignore[attr-defined]
+        out.append(json.dumps([s.pending, s.log[-3:], [(P["power"], P["hand"], P["cards"])  # type: ignore[attr-defined]
+                                                        for P in s.players]], sort_keys=True))  # type: ignore[attr-defined]
         legal = g.legal_actions(s)
         g.apply(s, legal[rng.below(len(legal))].id)
     return out
@@ -156,14 +157,26 @@ def _options_seen(players: int, kind: str, seed: int) -> list[object]:
 @pytest.mark.parametrize(("players", "kind"), [(2, "human"), (4, "random"), (6, "human")])
 def test_kept_option_records_are_the_ones_opt_builds(players: int, kind: str,
                                                       monkeypatch: pytest.MonkeyPatch) -> None:
-    """The menu, the move, discards and Fate picks share one record per key (``flow.kept_opt``);
-    a key that left out something the record is built from would hand a stale record to a later
-    ask. The same seeded games played with every record built afresh ask exactly the same."""
+    """The menu, the move, discards, Fate picks and places share one record per key
+    (``flow.kept_opt``) and their prompts one per key (``flow.kept_prompt``); a key that left out
+    something the record is built from would hand a stale record to a later ask. A play's answer
+    takes the places its ask judged (``actions._PLAYING``). The same seeded games played with every
+    record and prompt built afresh and every place judged again ask and play exactly the same."""
     from tabletop.games.villainous import actions, flow
     kept = [_options_seen(players, kind, seed) for seed in range(3)]
-    assert flow.KEPT_OPTS
-    monkeypatch.setattr(turn, "kept_opt", lambda key, build: build())
-    monkeypatch.setattr(actions, "kept_opt", lambda key, build: build())
+    assert flow.KEPT_OPTS and flow.KEPT_PROMPTS
+
+    class Forgetful(list):  # type: ignore[type-arg]
+        def __getitem__(self, i: object) -> object:
+            return None if i == 0 else -1
+
+        def __setitem__(self, i: object, v: object) -> None:
+            pass
+
+    for module in (turn, actions):
+        monkeypatch.setattr(module, "kept_opt", lambda key, build: build())
+        monkeypatch.setattr(module, "kept_prompt", lambda key, build: build())
+    monkeypatch.setattr(actions, "_PLAYING", Forgetful())
     fresh = [_options_seen(players, kind, seed) for seed in range(3)]
     assert fresh == kept
 
