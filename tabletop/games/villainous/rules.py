@@ -323,7 +323,7 @@ class Villainous(Game[VState]):
         out: dict[str, Any] = {
             "phase": s.phase, "round": s.round, "round_limit": s.round_limit, "turn": s.turn, "me": seat,
             "winner": s.winner, "reason": s.reason,
-            "decision": None if pd is None else {"seat": pd["seat"], "kind": pd["kind"], "prompt": pd["prompt"]},
+            "decision": None if pd is None else {"seat": pd["seat"], "kind": pd["kind"], "prompt": dict(pd["prompt"])},
             "drafted": list(s.draft),
             "players": [self._board(s, i, seat) for i in range(len(s.players))],
             "revealed": [_face(c) for c in s.revealed],
