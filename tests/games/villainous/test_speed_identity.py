@@ -202,3 +202,31 @@ def test_shared_records_and_pass_asks_are_never_changed() -> None:
     assert [kept for _q, kept in flow.STANDING.values()] == pending
     for o in flow.KEPT_OPTS.values():
         assert rules._kept_actions([o]) == (rules.to_action(copy.deepcopy(o)),)
+
+
+@pytest.mark.parametrize("players", [2, 5])
+def test_a_saved_and_loaded_game_plays_on_as_the_live_one(players: int) -> None:
+    """A state saved to JSON and loaded holds none of the shared records, prompts or pending
+    records (equal lists and dicts, not the same ones): at every step of random games it asks
+    the same, and after the same answer it is in the same state as the live game, which keeps
+    meeting the shared ones."""
+    import json
+
+    from tabletop.engine.state import from_plain, to_plain
+    from tabletop.games.villainous.state import VState
+    g = games.game("villainous")
+    rng = Rng(400 + players)
+    s = g.setup([Seat(f"P{i}", "human") for i in range(players)], g.spec.resolve_options({}), players)
+    steps = 0
+    while g.decision(s) is not None and steps < 700:
+        loaded = from_plain(VState, json.loads(json.dumps(to_plain(s))))
+        live = _answers(g, s)
+        assert _answers(g, loaded) == live, f"step {steps}"
+        action = live[1][rng.below(len(live[1]))][0]
+        kept = list(turn._ASKING), list(turn._MENU)
+        g.apply(loaded, action)
+        turn._ASKING[:], turn._MENU[:] = kept
+        g.apply(s, action)
+        assert json.dumps(to_plain(loaded), sort_keys=True) == json.dumps(to_plain(s), sort_keys=True)
+        steps += 1
+    assert steps > 100
