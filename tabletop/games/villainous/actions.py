@@ -46,7 +46,25 @@ from .board import (
     unlocked,
     villain,
 )
-from .flow import AGAIN, DONE, Choice, Opt, Plain, card_of, ev, fx, handler, loc_of, m, opt, picked, push, seat_of
+from .flow import (
+    AGAIN,
+    DONE,
+    Choice,
+    Opt,
+    Plain,
+    card_of,
+    ev,
+    fx,
+    handler,
+    kept_opt,
+    kept_prompt,
+    loc_of,
+    m,
+    opt,
+    picked,
+    push,
+    seat_of,
+)
 from .hooks import (
     BINDS,
     EVENT_ABILITY,
@@ -325,12 +343,22 @@ def play_dests(s: VState, p: int, c: str, free: bool = False, first: bool = Fals
     return out
 
 
+_PLAYING: list[Any] = [None, -1, None]
+"""The play frame that asked where last, the step it asked at and the places it judged (as
+``turn._MENU``): its answer comes one step later to the same frame with nothing changed in between,
+so the place chosen is found among those instead of judging every place again."""
+
+
 @handler("play")
 def h_play(s: VState, f: dict[str, Any]) -> Any:
     """Play a card from hand: choose where, pay, put it in play, fire its abilities."""
     p, c = f["who"], f["card"]
     P = s.players[p]
-    dests = play_dests(s, p, c, f.get("free", False))
+    if _PLAYING[0] is f and _PLAYING[1] == s.step - 1 and "ans" in f:
+        dests = _PLAYING[2]  # the answer to the places judged one step ago: nothing changed since
+    else:
+        dests = play_dests(s, p, c, f.get("free", False))
+    _PLAYING[0] = None
     if not dests or c not in P["hand"]:
         return DONE
     ans = f.pop("ans", None)
@@ -338,9 +366,12 @@ def h_play(s: VState, f: dict[str, Any]) -> Any:
         if len(dests) == 1 and dests[0][0] == "go":
             ans = "go"
         else:
-            return Choice(p, "play_where", m("ask.play_where", card=c),
-                          [opt(x[0], x[1], c, "play_card", x[6], target=x[4], location=x[3], amount=x[2],
-                               map=x[5]) for x in dests])
+            _PLAYING[0], _PLAYING[1], _PLAYING[2] = f, s.step, dests
+            v = P["villain"]
+            return Choice(p, "play_where", kept_prompt(("play_where", c), lambda: m("ask.play_where", card=c)),
+                          [kept_opt(("dest", c, v, x[0], x[2], x[3], x[4], x[5], x[6]),
+                                    lambda x=x: opt(x[0], x[1], c, "play_card", x[6], target=x[4], location=x[3],
+                                                    amount=x[2], map=x[5])) for x in dests])
     dest = next(x for x in dests if x[0] == ans)
     _aid, _label, k, loc, host, use_map, _verb = dest
     d = CARD[c]
@@ -448,8 +479,9 @@ def h_fate(s: VState, f: dict[str, Any]) -> Any:
             ev(s, "fate_discard", seat=v)
         return DONE
     if ans is None:
-        return Choice(by, "fate_pick", m("ask.fate_pick", seat=v),
-                      [opt(f"pick {c}", m("act.play", card=c), c, "fate", "pick", seat=v) for c in playable])
+        return Choice(by, "fate_pick", kept_prompt(("fate_pick", v), lambda: m("ask.fate_pick", seat=v)),
+                      [kept_opt(("pick", c, v), lambda c=c: opt(f"pick {c}", m("act.play", card=c), c, "fate", "pick",
+                                                               seat=v)) for c in playable])
     pick = card_of(picked(f))
     for c in cards:
         if c != pick:
@@ -487,9 +519,11 @@ def h_pfate(s: VState, f: dict[str, Any]) -> Any:
             return DONE
         locs = hero_locs(s, p, c)
         if ans is None:
-            return Choice(by, "hero_where", m("ask.hero_where", card=c, n=d.strength, seat=p),
-                          [opt(f"at {loc}", m("act.card_to", card=c, loc_term=loc_t(s, p, loc)), c, "fate", "at",
-                               location=loc, seat=p) for loc in locs])
+            return Choice(by, "hero_where", kept_prompt(("hero_where", c, p),
+                                                        lambda: m("ask.hero_where", card=c, n=d.strength, seat=p)),
+                          [kept_opt(("hero_at", c, P["villain"], loc, p),
+                                    lambda loc=loc: opt(f"at {loc}", m("act.card_to", card=c, loc_term=loc_t(s, p, loc)),
+                                                        c, "fate", "at", location=loc, seat=p)) for loc in locs])
         s.revealed.remove(c)
         play_hero(s, p, c, loc_of(picked(f)), by)
         return DONE
@@ -557,9 +591,10 @@ def h_moveto(s: VState, f: dict[str, Any]) -> Any:
         if len(dests) == 1 and not f.get("ask"):
             loc = dests[0]
         else:
-            return Choice(f["by"], "move_where", m("ask.move_where", card=c),
-                          [opt(f"to {x}", m("act.card_to", card=c, loc_term=loc_t(s, p, x)), c,
-                               f.get("group", "move"), "to", location=x, seat=p)
+            return Choice(f["by"], "move_where", kept_prompt(("move_where", c), lambda: m("ask.move_where", card=c)),
+                          [kept_opt(("to", c, P["villain"], x, f.get("group", "move"), p),
+                                    lambda x=x: opt(f"to {x}", m("act.card_to", card=c, loc_term=loc_t(s, p, x)), c,
+                                                    f.get("group", "move"), "to", location=x, seat=p))
                            for x in dests])
     else:
         loc = loc_of(picked(f))
@@ -623,9 +658,13 @@ def h_disc(s: VState, f: dict[str, Any]) -> Any:
         ev(s, "discarded", seat=p, card=c)
     if not P["hand"]:
         return AGAIN
-    opts = [opt("done", m("act.stop_discarding"), None, "discard", "done")]
-    opts += [opt(f"drop {c}", m("act.discard", card=c), c, "discard", "drop") for c in P["hand"]]
-    return Choice(p, "discard", m("ask.discard_any"), opts)
+    opts = [_STOP_DISCARDING]
+    opts += [kept_opt(("drop", c), lambda c=c: opt(f"drop {c}", m("act.discard", card=c), c, "discard", "drop"))
+             for c in P["hand"]]
+    return Choice(p, "discard", kept_prompt("discard", lambda: m("ask.discard_any")), opts)
+
+
+_STOP_DISCARDING = kept_opt("done", lambda: opt("done", m("act.stop_discarding"), None, "discard", "done"))
 
 
 def start_action(s: VState, p: int, action: str, amount: int) -> None:
@@ -662,13 +701,15 @@ def card_options(s: VState, p: int, action: str) -> list[Opt]:
             if ok is None:
                 ok = seen[d.key] = bool(play_dests(s, p, c, first=True, ctx=ctx))
             if ok:
-                out.append(opt(f"play {c}", m("act.play", card=c), c, "play_card", "play"))
+                out.append(kept_opt(("play", c), lambda c=c: opt(f"play {c}", m("act.play", card=c), c, "play_card",
+                                                                 "play")))
         return out
     if action == "activate":
         out = []
         for c in activatable(s, p):
             k = activation_cost(s, p, c)
-            out.append(opt(f"activate {c}", m("act.activate", card=c, n=k), c, "activate", "activate", amount=k))
+            out.append(kept_opt(("activate", c, k), lambda c=c, k=k: opt(f"activate {c}", m("act.activate", card=c, n=k),
+                                                                       c, "activate", "activate", amount=k)))
         return out
     if action == "move_item_ally":
         return [opt(f"move {c}", m("act.move_from", card=c, loc_term=loc_t(s, p, P["cards"][c]["loc"])), c,
@@ -677,10 +718,15 @@ def card_options(s: VState, p: int, action: str) -> list[Opt]:
         return [opt(f"movehero {h}", m("act.move_from", card=h, loc_term=loc_t(s, p, P["cards"][h]["loc"])), h,
                     "move_hero", "movehero", location=P["cards"][h]["loc"]) for h in movable_heroes(s, p)]
     if action == "vanquish":
-        return [opt(f"vanquish {h}", m("act.vanquish", card=h, n=strength(s, p, h)), h, "vanquish", "vanquish")
-                for h in vanquishable(s, p)]
+        out = []
+        for h in vanquishable(s, p):
+            n = strength(s, p, h)
+            out.append(kept_opt(("vanquish", h, n), lambda h=h, n=n: opt(f"vanquish {h}", m("act.vanquish", card=h, n=n),
+                                                                       h, "vanquish", "vanquish")))
+        return out
     if action == "fate":
-        return [opt(f"fate {q}", m("act.fate", **nm(s, q)), None, "fate", "fate", seat=q)
+        return [kept_opt(("fate", q, s.players[q]["villain"]),
+                         lambda q=q: opt(f"fate {q}", m("act.fate", **nm(s, q)), None, "fate", "fate", seat=q))
                 for q in range(len(s.players)) if q != p]
     return []
 

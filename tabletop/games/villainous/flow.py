@@ -50,6 +50,26 @@ def opt(aid: str, label: Plain, card: str | None = None, group: str = "", verb: 
     return [aid, label, card, group]
 
 
+KEPT_OPTS: dict[Any, Opt] = {}
+"""Option records kept by ``kept_opt``, by their key."""
+KEPT_IDS: dict[int, Opt] = {}
+"""The same records by ``id`` (they are kept alive here, so the ``id`` is theirs alone)."""
+
+
+def kept_opt(key: Any, build: Callable[[], Opt]) -> Opt:
+    """One shared record for an option asked again and again (the menu's ``play <card>``, a
+    discard's ``drop <card>``...): ``build()`` once, then the same list for ``key``. ``key`` must
+    name everything the record is built from, so the record is the one ``opt`` would build now.
+    Option records are never changed once asked (pendings are shared by clones for the same
+    reason), so sharing one is exact, and ``rules.legal_actions`` knows its ``Action`` by identity
+    instead of ``marshal``-ing it. The keys are bounded (cards, seats, locations, small amounts)."""
+    o = KEPT_OPTS.get(key)
+    if o is None:
+        o = KEPT_OPTS[key] = build()
+        KEPT_IDS[id(o)] = o
+    return o
+
+
 def fields(record: Opt) -> list[Any]:
     return record[1][FIELDS]
 
@@ -90,9 +110,58 @@ def preset(f: dict[str, Any], record: Opt) -> None:
     f["pick"] = record
 
 
+STANDING: dict[int, tuple[Choice, dict[str, Any]]] = {}
+"""``id(choice)`` -> the choice and its pending record, for the choices registered by ``standing``."""
+
+
+def standing(choice: Choice) -> Choice:
+    """Register a question asked again and again with the same content (a Condition window seat
+    with nothing to play: half of all the asks of a 6-player game). Its pending record is built
+    once and every state that asks it holds that same dict: a pending record is only ever replaced
+    whole, never changed in place (``clone_state`` shares it for the same reason), so sharing it
+    is exact, and the game knows the decision of that very dict by heart (``rules.decision``).
+    The choice must be kept alive by the caller (its ``id`` is the key) and never changed."""
+    STANDING[id(choice)] = (choice, {"seat": choice.seat, "kind": choice.kind, "prompt": _key(choice.prompt),
+                                     "opts": choice.opts})
+    return choice
+
+
+def standing_pending(pd: dict[str, Any]) -> bool:
+    """Is ``pd`` the shared pending record of a ``standing`` choice (this very dict)?"""
+    for _q, kept in STANDING.values():
+        if kept is pd:
+            return True
+    return False
+
+
+KEPT_PROMPTS: dict[Any, Plain] = {}
+"""Prompts kept by ``kept_prompt``, by their key, already in the form a pending record holds."""
+PROMPT_IDS: dict[int, Plain] = {}
+"""The same prompts by ``id`` (kept alive here, so the ``id`` is theirs alone)."""
+
+
+def kept_prompt(key: Any, build: Callable[[], Plain]) -> Plain:
+    """One shared prompt for a question asked again and again (the menu's, the move's...), as
+    ``kept_opt`` keeps option records: ``build()`` once, its card ids made keys (what ``_ask``
+    does to every prompt) once, and ``rules.decision`` knows its ``Decision`` by identity. A
+    pending record's prompt is never changed in place, so sharing it is exact."""
+    prompt = KEPT_PROMPTS.get(key)
+    if prompt is None:
+        prompt = KEPT_PROMPTS[key] = _key(build())
+        PROMPT_IDS[id(prompt)] = prompt
+    return prompt
+
+
 def _ask(s: VState, f: dict[str, Any], q: Choice) -> None:
-    # the prompt is public (every view shows it): it names cards by key, as the log does
-    s.pending = {"seat": q.seat, "kind": q.kind, "prompt": _key(q.prompt), "opts": q.opts}
+    kept = STANDING.get(id(q))
+    if kept is not None and kept[0] is q:
+        s.pending = kept[1]
+        return
+    prompt = q.prompt
+    if PROMPT_IDS.get(id(prompt)) is not prompt:
+        # the prompt is public (every view shows it): it names cards by key, as the log does
+        prompt = _key(prompt)
+    s.pending = {"seat": q.seat, "kind": q.kind, "prompt": prompt, "opts": q.opts}
 
 
 def _clear(s: VState, f: dict[str, Any]) -> None:

@@ -19,7 +19,7 @@ from . import SPEC
 from .acts import LOC_TERMS, draw_cards
 from .board import CARD, LIB, covered, hand_public, hand_target, slots, strength, villain
 from .cards import VILLAINS
-from .flow import FIELDS, Opt, answer, ev, extra_of, m, opt, run
+from .flow import FIELDS, KEPT_IDS, PROMPT_IDS, Opt, answer, ev, extra_of, m, opt, run, standing_pending
 from .state import Player, VState
 from .turn import PASS_ONLY, next_turn, progress
 from .views import VillainousView
@@ -194,6 +194,12 @@ _BY_QUESTION: Kept[bytes, Decision] = Kept(1_000)
 """Decisions already built, by the bytes of ``(seat, kind, prompt)``."""
 
 
+_BY_STANDING: dict[int, tuple[dict[str, Any], Decision]] = {}
+"""The decisions of the shared pending records of ``flow.standing`` questions, by the record's
+``id`` (the record is kept alive by ``flow.STANDING``, so the ``id`` is its own): a seat's window
+pass ask is judged by identity, not by ``marshal``-ing its question."""
+
+
 def _actions(opts: list[Opt]) -> tuple[Action, ...]:
     out = []
     known = _BY_RECORD
@@ -203,6 +209,29 @@ def _actions(opts: list[Opt]) -> tuple[Action, ...]:
         if a is None:
             a = known.keep(key, to_action(o))
         out.append(a)
+    return tuple(out)
+
+
+_BY_KEPT_PROMPT: dict[tuple[int, str, int], Decision] = {}
+"""Decisions whose prompt is a ``flow.kept_prompt`` one, by seat, kind and the prompt's ``id``
+(kept alive by ``flow``: the ``id`` is that prompt's alone, and the keys are as bounded)."""
+_BY_KEPT: dict[int, tuple[Opt, Action]] = {}
+"""The actions of ``flow.kept_opt`` records, by the record's ``id`` (kept alive by ``flow``)."""
+
+
+def _kept_actions(opts: list[Opt]) -> tuple[Action, ...] | None:
+    """The actions of a list of ``kept_opt`` records, found by identity; ``None`` when one of
+    them is not such a record (a record met first in a loaded save is an equal but other list:
+    it goes the ``marshal`` way, to the same action)."""
+    out = []
+    known = _BY_KEPT
+    for o in opts:
+        hit = known.get(id(o))
+        if hit is None or hit[0] is not o:
+            if KEPT_IDS.get(id(o)) is not o:
+                return None
+            hit = known[id(o)] = (o, to_action(o))
+        out.append(hit[1])
     return tuple(out)
 
 
@@ -229,10 +258,21 @@ class Villainous(Game[VState]):
             return None
         pd = s.pending
         if _DECISION[0] is not pd:
-            key = _dumps((pd["seat"], pd["kind"], pd["prompt"]))
-            d = _BY_QUESTION.get(key)
-            if d is None:
-                d = _BY_QUESTION.keep(key, _decision(pd))
+            kept = _BY_STANDING.get(id(pd))
+            if kept is not None and kept[0] is pd:
+                d = kept[1]
+            elif PROMPT_IDS.get(id(prompt := pd["prompt"])) is prompt:
+                ask = (pd["seat"], pd["kind"], id(prompt))
+                d = _BY_KEPT_PROMPT.get(ask)
+                if d is None:
+                    d = _BY_KEPT_PROMPT[ask] = _decision(pd)
+            else:
+                key = _dumps((pd["seat"], pd["kind"], prompt))
+                d = _BY_QUESTION.get(key)
+                if d is None:
+                    d = _BY_QUESTION.keep(key, _decision(pd))
+                if standing_pending(pd):
+                    _BY_STANDING[id(pd)] = (pd, d)
             _DECISION[0], _DECISION[1] = pd, d
         return _DECISION[1]
 
@@ -244,6 +284,8 @@ class Villainous(Game[VState]):
             opts = pending["opts"]
             if opts is PASS_ONLY:
                 acts = _PASS_ONLY
+            elif (acts := _kept_actions(opts)) is not None:
+                pass
             else:
                 key = _dumps(opts)
                 acts = _BY_OPTS.get(key)
@@ -281,7 +323,7 @@ class Villainous(Game[VState]):
         out: dict[str, Any] = {
             "phase": s.phase, "round": s.round, "round_limit": s.round_limit, "turn": s.turn, "me": seat,
             "winner": s.winner, "reason": s.reason,
-            "decision": None if pd is None else {"seat": pd["seat"], "kind": pd["kind"], "prompt": pd["prompt"]},
+            "decision": None if pd is None else {"seat": pd["seat"], "kind": pd["kind"], "prompt": dict(pd["prompt"])},
             "drafted": list(s.draft),
             "players": [self._board(s, i, seat) for i in range(len(s.players))],
             "revealed": [_face(c) for c in s.revealed],

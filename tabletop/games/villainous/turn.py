@@ -10,9 +10,42 @@ from typing import Any
 
 from .actions import begin_card_action, card_options, start_action
 from .acts import discard_from_realm, draw_cards, loc_t, move_mover
-from .board import CARD, KEY_VILLAINS, allies, hand_target, in_realm, slots, strength, unlocked, villain, villain_items
+from .board import (
+    ALLY_LIKE,
+    CARD,
+    KEY_VILLAINS,
+    VILLAIN_ITEMS,
+    allies,
+    hand_target,
+    in_realm,
+    slots,
+    strength,
+    unlocked,
+    villain,
+    villain_items,
+)
 from .cards import VILLAINS
-from .flow import AGAIN, DONE, Choice, Opt, amount_of, card_of, ev, fields, fx, handler, loc_of, m, opt, picked, push, win
+from .flow import (
+    AGAIN,
+    DONE,
+    Choice,
+    Opt,
+    amount_of,
+    card_of,
+    ev,
+    fields,
+    fx,
+    handler,
+    kept_opt,
+    kept_prompt,
+    loc_of,
+    m,
+    opt,
+    picked,
+    push,
+    standing,
+    win,
+)
 from .hooks import COVERED_ACTION_KEYS, PAY_TO_DISCARD_KEYS
 from .ops import NEEDS_CHECK, doable, doable_steps
 from .state import VState
@@ -140,12 +173,14 @@ def h_turn(s: VState, f: dict[str, Any]) -> Any:
         dests = [x for x in unlocked(P) if x != P["mover"]]
         stay = P["vanish"] and not P["locked"][P["mover"]]
         if ans is None:
-            opts = [opt(f"go {x}", m("act.go", loc_term=loc_t(s, p, x)), None, "mover", "go", location=x)
+            v = P["villain"]
+            opts = [kept_opt(("go", v, x), lambda x=x: opt(f"go {x}", m("act.go", loc_term=loc_t(s, p, x)), None,
+                                                          "mover", "go", location=x))
                     for x in dests]
             if stay:
                 opts.append(opt("stay", m("act.stay", loc_term=loc_t(s, p, P["mover"])), None, "mover", "stay",
                                 location=P["mover"]))
-            return Choice(p, "move", m("ask.move"), opts)
+            return Choice(p, "move", kept_prompt("move", lambda: m("ask.move")), opts)
         P["vanish"] = False
         f["st"] = 3
         push(s, {"k": "win", "n": 2, "i": 0, "played": False})
@@ -209,10 +244,11 @@ def menu_options(s: VState, p: int, free: list[tuple[str, str, int, bool]] | Non
             continue
         seen.add(tag)
         if a == "gain_power":
-            out.append(opt(f"gain {n}", m("act.symbol_gain", n=n), None, "gain_power", "gain", amount=n))
+            out.append(kept_opt(("gain", n), lambda n=n: opt(f"gain {n}", m("act.symbol_gain", n=n), None,
+                                                           "gain_power", "gain", amount=n)))
         elif a == "discard":
             if P["hand"]:
-                out.append(opt("discard", m("act.symbol", term="do_discard"), None, "discard", "discard"))
+                out.append(_DISCARD_OPT)
         else:
             out.extend(card_options(s, p, a))
     ids = set()
@@ -222,9 +258,15 @@ def menu_options(s: VState, p: int, free: list[tuple[str, str, int, bool]] | Non
             ids.add(o[0])
             uniq.append(o)
     for c in disguises(s, p):
-        uniq.append(opt(f"disguise {c}", m("act.disguise", card=c), c, "owner", "disguise", amount=2))
-    uniq.append(opt("end", m("act.end"), None, "end", "end"))
+        uniq.append(kept_opt(("disguise", c), lambda c=c: opt(f"disguise {c}", m("act.disguise", card=c), c, "owner",
+                                                              "disguise", amount=2)))
+    uniq.append(_END_OPT)
     return uniq
+
+
+_DISCARD_OPT = kept_opt("discard", lambda: opt("discard", m("act.symbol", term="do_discard"), None, "discard",
+                                               "discard"))
+_END_OPT = kept_opt("end", lambda: opt("end", m("act.end"), None, "end", "end"))
 
 
 def disguises(s: VState, p: int) -> list[str]:
@@ -252,7 +294,9 @@ def h_menu(s: VState, f: dict[str, Any]) -> Any:
     if ans is None:
         free = menu_slots(s, p)
         _MENU[0], _MENU[1], _MENU[2] = f, s.step, free
-        return Choice(p, "action", m("ask.action", seat=p, loc_term=loc_t(s, p, P["mover"])),
+        mover = P["mover"]
+        return Choice(p, "action", kept_prompt(("action", p, P["villain"], mover),
+                                               lambda: m("ask.action", seat=p, loc_term=loc_t(s, p, mover))),
                       menu_options(s, p, free))
     if ans == "end":
         return DONE
@@ -376,6 +420,57 @@ def live_groups(s: VState, v: str, memo: dict[Any, Any] | None = None) -> list[t
     return live
 
 
+ALL_WHENS: tuple[WhenKey, ...] = tuple(sorted(set(WHEN_OF.values())))
+"""Every Condition requirement in the game (five in the base game)."""
+
+
+def window_memo(s: VState) -> dict[Any, Any]:
+    """A fresh window memo (see ``condition_ok``) with the live Conditions of every other seat's
+    villain judged at once (a window asks every other seat in turn, so it needs them all), and
+    each requirement judged once: the Allies and Villain Items of the active realm are counted in
+    one pass (what ``allies`` and ``villain_items`` list), the first time one is needed. The
+    answers are the ``_when_holds`` ones (``test_speed_identity`` holds them to it)."""
+    T = s.players[s.turn]
+    memo: dict[Any, Any] = {}
+    counts: tuple[int, int] | None = None
+    turn = s.turn
+    for q, P in enumerate(s.players):
+        v = P["villain"]
+        if q == turn or v in memo:
+            continue
+        live = []
+        for g in COND_GROUPS[v]:
+            when = g[1]
+            ok = memo.get(when)
+            if ok is None:
+                fact, least = when
+                if fact == "active_player_allies_in_realm" or fact == "active_player_items_in_realm":
+                    if counts is None:
+                        counts = _count_allies_items(T)
+                    ok = counts[fact == "active_player_items_in_realm"] >= least
+                elif fact == "active_player_power":
+                    ok = T["power"] >= least
+                else:
+                    ok = _when_holds(s, when)
+                memo[when] = ok
+            if ok:
+                live.append(g)
+        memo[v] = live
+    return memo
+
+
+def _count_allies_items(T: Any) -> tuple[int, int]:
+    """``len(allies(T)), len(villain_items(T))`` in one pass (an Ally-like card is never an Item)."""
+    n_allies = n_items = 0
+    for c, r in T["cards"].items():
+        if c in ALLY_LIKE:
+            if r["side"] == "v" and r["on"] is None:
+                n_allies += 1
+        elif c in VILLAIN_ITEMS and not r.get("stolen"):
+            n_items += 1
+    return n_allies, n_items
+
+
 def window_options(s: VState, q: int, memo: dict[Any, bool] | None = None) -> list[Opt]:
     P = s.players[q]
     john = P["villain"] == "john"
@@ -450,6 +545,9 @@ PASS_ONLY: list[Opt] = [opt("pass", m("act.pass"), None, "condition", "pass")]
 """The options of a window seat with nothing to play, shared by every such ask (half of all the
 asks of a game): option lists are never changed once asked, and ``legal_actions`` knows this one's
 actions by heart."""
+PASS_ASKS: list[Choice] = [standing(Choice(q, "condition", m("ask.condition", seat=q), PASS_ONLY)) for q in range(6)]
+"""Seat ``q``'s window ask with nothing to play: one question object (and pending record, see
+``flow.standing``) per seat, shared by every such ask."""
 
 _ASKING: list[Any] = [None, -1, None]
 """The window that asked last: its frame, the step it asked at and its memo. A pass changes
@@ -486,8 +584,9 @@ def h_window(s: VState, f: dict[str, Any]) -> Any:
             fx(s, q, q, c, CARD[c].steps("condition"))
             return AGAIN
     if memo is None:
-        memo = {}  # nothing changes while the seats are asked in turn
+        memo = window_memo(s)  # nothing changes while the seats are asked in turn
     every = s.always_ask
+    players = s.players
     while True:
         i = f["i"]
         if i >= last:
@@ -498,11 +597,16 @@ def h_window(s: VState, f: dict[str, Any]) -> Any:
             s.tf["defeats"] = []
             return DONE
         q = (s.turn + 1 + i) % n
-        if every or (may_be_asked(s, q, memo) and asked(s, q, memo)):
+        P = players[q]
+        v = P["villain"]
+        # ``may_be_asked``, written out (``window_memo`` judged every other seat's villain)
+        if every or ((v == "john" or (P["hand"] and memo[v])) and asked(s, q, memo)):
             opts = window_options(s, q, memo)
             _ASKING[0], _ASKING[1], _ASKING[2] = f, s.step, memo
-            return Choice(q, "condition", m("ask.condition", seat=q),
-                          opts + [opt("pass", m("act.pass"), None, "condition", "pass")] if opts else PASS_ONLY)
+            if not opts:
+                return PASS_ASKS[q]
+            return Choice(q, "condition", kept_prompt(("condition", q), lambda q=q: m("ask.condition", seat=q)),
+                          opts + [PASS_ONLY[0]])
         f["i"] += 1
 
 
