@@ -80,6 +80,7 @@ def test_a_kept_memo_equals_the_questions_worked_out_afresh(monkeypatch: pytest.
 
     plain_kept = flow._kept
     reused = [0]
+    helped = [0]
 
     def checked(s: SuperState) -> dict[str, Any] | None:
         memo = plain_kept(s)
@@ -95,6 +96,12 @@ def test_a_kept_memo_equals_the_questions_worked_out_afresh(monkeypatch: pytest.
         if "reaction" in memo:
             assert s.attacker is not None
             assert memo["reaction"] == asking._reaction_outcomes(s, s.attacker, s.arena[-1], None)
+        for seat in range(len(s.players)):  # a side's remembered answer is any of its seats' answer
+            if s.attacker is not None and s.arena:
+                side = asking._side(s, seat)
+                if asking._HELPS[side] in memo:
+                    helped[0] += 1
+                    assert memo[asking._HELPS[side]] == asking.reaction_helps(s, seat)
         return memo
 
     monkeypatch.setattr(flow, "_kept", checked)
@@ -102,6 +109,7 @@ def test_a_kept_memo_equals_the_questions_worked_out_afresh(monkeypatch: pytest.
         for seed in range(3):
             walk(players, options, seed, steps=600)
     assert reused[0] > 200
+    assert helped[0] > 50
 
 
 def test_the_caches_of_a_long_run_stay_bounded(states: list[SuperState]) -> None:
@@ -129,3 +137,93 @@ def test_the_caches_of_a_long_run_stay_bounded(states: list[SuperState]) -> None
             doubled = any(o in ci.adv for o in yi)
             assert (xa, xp) == ((ci.vals2 if doubled else ci.vals)[0], (ci.vals2 if doubled else ci.vals)[2])
             assert key == tuple(ci in o.adv for o in yi)
+
+
+def _response_helps_support_by_support(s: SuperState) -> bool:
+    """``asking.response_helps`` as first written: every unseen support tried on every free
+    component and stat (the reference the shortcut must equal)."""
+    from tabletop.games.superinmundos.combat import SI, free_slot
+
+    assert s.attacker is not None
+    attacker, defender = s.attacker, s.arena[-1]
+    owner = defender["owner"]
+    if any(asking.T[c].paid_active for c in defender["cards"]) and s.piles[s.players[owner]["team"]]:
+        return True
+    fight = asking._Combat(s, attacker, defender)
+    if fight.verdict(False)[0] != "attacker":
+        return True
+    hidden = asking.hidden_set(s)
+    for sp, ids in asking._supports():
+        if hidden.isdisjoint(ids):
+            continue
+        stat, amount = sp
+        unit = defender if amount > 0 else attacker
+        for j, comp in enumerate(unit["cards"]):
+            if not free_slot(unit, comp):
+                continue
+            if amount < 0:
+                return True
+            for st in (("attack", "defense", "power") if stat == "any" else (stat,)):
+                extra = (j, SI[st], amount)
+                new = fight.verdict(False, d_extra=extra) if amount > 0 else fight.verdict(False, a_extra=extra)
+                if new[0] != "attacker":
+                    return True
+    return False
+
+
+def test_response_helps_equals_trying_every_unseen_support(states: list[SuperState]) -> None:
+    """The response question tries only the largest unseen boost of Defense and of Power (and any
+    penalty): the same answer as trying every unseen support on every free component and stat,
+    at every combat of the walks, with the defender's supports stripped or not (more free slots)."""
+    from tabletop.games.superinmundos.state import Unit
+
+    asked = decisive = 0
+    for s in states:
+        if s.attacker is None or not s.arena:
+            continue
+        for strip in (False, True):
+            t = GAME.clone(s)
+            if strip:
+                bare: Unit = dict(t.arena[-1])  # type: ignore[assignment]
+                bare["supports"] = []
+                t.arena[-1] = bare
+            want = _response_helps_support_by_support(t)
+            assert asking.response_helps(t) == want
+            asked += 1
+            fight = asking._Combat(t, t.attacker, t.arena[-1])  # type: ignore[arg-type]
+            decisive += fight.verdict(False)[0] == "attacker"
+    assert asked > 200 and decisive > 50
+
+
+def test_after_an_ask_the_moves_left_are_served_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """S22's question moves no card and changes no unit, phase or seat: ``legal_actions`` right
+    after it hands out the moves it had built, less the asks, without building them again; they
+    equal the moves built afresh, and they run as those would (the walk goes on through them)."""
+    game = type(GAME)()
+    built = [0]
+    plain_moves = game.moves
+
+    def counted(s: SuperState, want: str | None = None) -> list[Any]:
+        built[0] += 1
+        return plain_moves(s, want)
+
+    monkeypatch.setattr(game, "moves", counted)
+    served = 0
+    for players, options in SETUPS:
+        s = game.setup([Seat(f"P{i + 1}") for i in range(players)], GAME.spec.resolve_options(options), 11)
+        rng = Rng(11)
+        while game.decision(s) is not None and s.step < 500:
+            legal = game.legal_actions(s)
+            asks = [a for a in legal if a.group == "ask"]
+            choice = asks[rng.below(len(asks))] if asks and rng.below(2) else legal[rng.below(len(legal))]
+            game.apply(s, choice.id)
+            if choice.group != "ask" or game.decision(s) is None:
+                continue
+            before = built[0]
+            again = game.legal_actions(s)
+            assert built[0] == before, "the moves left after an ask are not built again"
+            fresh = plain_moves(game.clone(s))
+            assert [(a.id, a.label) for a in again] == [(a.id, a.label) for a, _ in fresh]
+            assert [a.id for a in again] == [a.id for a in legal if a.group != "ask"]
+            served += 1
+    assert served > 30
