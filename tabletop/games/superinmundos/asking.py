@@ -20,7 +20,7 @@ from typing import Any, Callable
 
 from .cards import _TABLE as T
 from .cards import CardInfo, all_cards
-from .combat import SI, _comp_parts, _match, _sum, free_slot
+from .combat import SI, Numbers, _comp_parts, _match, _sum, free_slot
 from .effects import event_args
 from .state import SuperState, Unit
 
@@ -241,6 +241,19 @@ class _Combat:
         if modes:
             return "defender", tuple(modes) if modal else ()
         return "stalemate", ()
+
+
+    def wins_with_numbers(self, counter: bool = False) -> tuple[list[str], Numbers | None]:
+        """``combat.wins_with_numbers`` of the attacker (of the defender's counter-attack if
+        ``counter``) in this very combat, from the parts already worked out."""
+        xn = _sum(self.ac, self.am)
+        yn = _sum(self.dc, self.dm)
+        a, d = (xn[0], xn[1], xn[2]), (yn[0], yn[1], yn[2])
+        if counter:
+            modes = self.da.modes(d[0], d[2], a[1], a[2])
+            return modes, ((d, a) if modes else None)
+        modes = self.ad.modes(a[0], a[2], d[1], d[2])
+        return modes, ((a, d) if modes else None)
 
 
 def _fight(s: SuperState, attacker: Unit, defender: Unit, memo: Memo | None) -> _Combat:

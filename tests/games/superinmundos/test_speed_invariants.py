@@ -227,3 +227,86 @@ def test_after_an_ask_the_moves_left_are_served_again(monkeypatch: pytest.Monkey
             assert [a.id for a in again] == [a.id for a in legal if a.group != "ask"]
             served += 1
     assert served > 30
+
+
+def test_a_won_combat_names_the_numbers_it_was_judged_on(states: list[SuperState]) -> None:
+    """``wins_with_numbers`` (and a window memo's ``_Combat`` doing it from its parts) gives
+    ``wins`` and, when a mode is won, both units' ``effective_numbers``: the numbers the win's
+    message names, handed on instead of worked out again."""
+    from tabletop.games.superinmundos.combat import effective_numbers, wins, wins_with_numbers
+
+    won = 0
+    for s in states:
+        if s.attacker is None or not s.arena:
+            continue
+        attacker, defender = s.attacker, s.arena[-1]
+        fight = asking._Combat(s, attacker, defender)
+        for x, y, role, counter in ((attacker, defender, "attacking", False), (defender, attacker, "defending", True)):
+            modes, numbers = wins_with_numbers(s, x, y, role)
+            assert modes == wins(s, x, y, role)
+            assert fight.wins_with_numbers(counter) == (modes, numbers)
+            if not modes:
+                assert numbers is None
+                continue
+            won += 1
+            other = "defending" if role == "attacking" else "attacking"
+            ex, ey = effective_numbers(s, x, y, role), effective_numbers(s, y, x, other)
+            assert numbers == ((ex["attack"], ex["defense"], ex["power"]), (ey["attack"], ey["defense"], ey["power"]))
+    assert won > 100
+
+
+def test_resolution_reuses_the_closed_windows_combat_only_when_it_holds(monkeypatch: pytest.MonkeyPatch) -> None:
+    """When a reaction window closes with nobody answering, the combat is resolved with the
+    memo's parts: exactly what the units give afresh at that moment."""
+    from tabletop.games.superinmundos import flow
+    from tabletop.games.superinmundos.combat import wins_with_numbers
+
+    plain = flow.resolve_combat
+    reused = [0]
+
+    def checked(s: SuperState, memo: dict[str, Any] | None = None) -> None:
+        fight = memo.get("fight") if memo else None
+        if fight is not None:
+            assert s.attacker is not None
+            reused[0] += 1
+            assert fight.wins_with_numbers() == wins_with_numbers(s, s.attacker, s.arena[-1], "attacking")
+            assert fight.wins_with_numbers(True) == wins_with_numbers(s, s.arena[-1], s.attacker, "defending")
+        plain(s, memo)
+
+    monkeypatch.setattr(flow, "resolve_combat", checked)
+    for players, options in SETUPS:
+        for seed in range(2):
+            walk(players, options, seed, steps=500)
+    assert reused[0] > 100
+
+
+def test_the_declare_decision_serves_the_choices_its_declaration_worked_out(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``start_declaration`` works out the whole list of support choices; the declare decision
+    right after serves it without working it out again, equal to the list built afresh (on a
+    clone, another object); any other state (a clone, a changed stamp) builds it again."""
+    from tabletop.games.superinmundos import combat, flow
+
+    calls = [0]
+    plain = combat.legal_completions
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        calls[0] += 1
+        return plain(*args, **kwargs)
+
+    monkeypatch.setattr(flow, "legal_completions", counted)
+    served = 0
+    for players, options in SETUPS:
+        s = GAME.setup([Seat(f"P{i + 1}") for i in range(players)], GAME.spec.resolve_options(options), 5)
+        rng = Rng(5)
+        while GAME.decision(s) is not None and s.step < 600:
+            if s.phase == "declare":
+                before = calls[0]
+                served_ids = [a.id for a in GAME.legal_actions(s)]
+                assert calls[0] == before
+                twin = GAME.clone(s)
+                assert [a.id for a in GAME.legal_actions(twin)] == served_ids
+                assert calls[0] == before + (s.decl["kind"] != "open")  # type: ignore[index]
+                served += 1
+            legal = GAME.legal_actions(s)
+            GAME.apply(s, legal[rng.below(len(legal))].id)
+    assert served > 20
