@@ -20,7 +20,7 @@ from typing import Any, Callable
 
 from .cards import _TABLE as T
 from .cards import CardInfo, all_cards
-from .combat import SI, _comp_parts, _match, _sum, free_slot
+from .combat import SI, Numbers, _comp_parts, _match, _sum, free_slot
 from .effects import event_args
 from .state import SuperState, Unit
 
@@ -29,7 +29,9 @@ def hidden_set(s: SuperState) -> set[str]:
     """The cards no player can see on the table: the deck, the hands and the loot piles. The
     questions below ask "is some copy of this card unseen?": the few cards that could answer are
     looked up in this set instead of walking every hidden card."""
-    return set(s.deck).union(*[p["hand"] for p in s.players], *s.piles)
+    hidden = set(s.deck)
+    hidden.update(*[p["hand"] for p in s.players], *s.piles)  # in place: ``union`` would copy the set
+    return hidden
 
 
 def any_hidden(s: SuperState, ids: frozenset[str]) -> bool:
@@ -95,6 +97,18 @@ def _supports() -> tuple[tuple[tuple[str, int], frozenset[str]], ...]:
 
 
 @cache
+def _boost_ladder(stat: int) -> tuple[tuple[int, frozenset[str]], ...]:
+    """The boosts that can raise stat ``stat`` (1 Defense, 2 Power; "any" boosts included) as
+    (amount, physical ids), largest amount first: ``response_helps`` only needs the largest unseen."""
+    name = ("attack", "defense", "power")[stat]
+    amounts: dict[int, set[str]] = {}
+    for (st, amount), ids in _supports():
+        if amount > 0 and st in (name, "any"):
+            amounts.setdefault(amount, set()).update(ids)
+    return tuple((amount, frozenset(amounts[amount])) for amount in sorted(amounts, reverse=True))
+
+
+@cache
 def _reaction_events() -> tuple[tuple[tuple[str, ...], tuple[int, int, int] | None], ...]:
     """The reaction events that change a combat (not the counters): each one's physical ids and,
     when all its effects are stat modifiers, what they add to the chosen unit's [attack, defense,
@@ -131,7 +145,8 @@ def _can_hold(s: SuperState, seat: int) -> bool:
 Memo = dict[str, Any]
 """What one pass over the seats of a window works out once for all of them (the state does not
 change while seats are only being considered): the hidden cards (``"hidden"``), the combat's
-numbers (``"fight"``), the reaction outcomes (``"reaction"``). A memo lives while no card moves
+numbers (``"fight"``), the reaction outcomes (``"reaction"``) and ``reaction_helps``' answer for
+each side (``_HELPS``). A memo lives while no card moves
 and no unit changes: one window's questions, the passes that follow them (``flow.window_pass``),
 and the response question with the reaction window opened right after it (``flow.settle_response``)."""
 
@@ -228,6 +243,19 @@ class _Combat:
         return "stalemate", ()
 
 
+    def wins_with_numbers(self, counter: bool = False) -> tuple[list[str], Numbers | None]:
+        """``combat.wins_with_numbers`` of the attacker (of the defender's counter-attack if
+        ``counter``) in this very combat, from the parts already worked out."""
+        xn = _sum(self.ac, self.am)
+        yn = _sum(self.dc, self.dm)
+        a, d = (xn[0], xn[1], xn[2]), (yn[0], yn[1], yn[2])
+        if counter:
+            modes = self.da.modes(d[0], d[2], a[1], a[2])
+            return modes, ((d, a) if modes else None)
+        modes = self.ad.modes(a[0], a[2], d[1], d[2])
+        return modes, ((a, d) if modes else None)
+
+
 def _fight(s: SuperState, attacker: Unit, defender: Unit, memo: Memo | None) -> _Combat:
     """The current combat's ``_Combat``, shared through ``memo`` (its units do not change while a
     memo lives: see ``Memo``)."""
@@ -285,6 +313,20 @@ def _reaction_outcomes(s: SuperState, attacker: Unit, defender: Unit, memo: Memo
     return found  # type: ignore[no-any-return]
 
 
+_HELPS = {"attacker": "helps_attacker", "defender": "helps_defender", None: "helps_third"}
+"""The memo key of ``reaction_helps``' answer for a seat on the attacker's side, the defender's,
+or neither: the answer depends on the seat only through that side."""
+
+
+def _side(s: SuperState, seat: int) -> str | None:
+    """Is ``seat`` on the attacker's side of the combat, the defender's, or neither?"""
+    assert s.attacker is not None
+    mine = s.players[seat]["team"]
+    if s.players[s.attacker["owner"]]["team"] == mine:
+        return "attacker"
+    return "defender" if s.players[s.arena[-1]["owner"]]["team"] == mine else None
+
+
 def reaction_helps(s: SuperState, seat: int, memo: Memo | None = None) -> bool:
     """During a combat: could one reaction event nobody can see change its result (who wins, or
     the mode where a "wins by ..." ability depends on it) in a way ``seat`` could want? The
@@ -296,14 +338,22 @@ def reaction_helps(s: SuperState, seat: int, memo: Memo | None = None) -> bool:
     if attacker is None or not s.arena:
         return True
     defender = s.arena[-1]
-    mine = s.players[seat]["team"]
-    side = ("attacker" if s.players[attacker["owner"]]["team"] == mine
-            else "defender" if s.players[defender["owner"]]["team"] == mine else None)
+    side = _side(s, seat)
+    key = _HELPS[side]
+    if memo is not None:
+        found = memo.get(key)
+        if found is not None:
+            return found  # type: ignore[no-any-return]
     outcomes = _reaction_outcomes(s, attacker, defender, memo)
     if outcomes is None:
-        return True
-    base, news = outcomes
-    return any(new != base and _rank(new, side) >= _rank(base, side) for new in news)
+        helps = True
+    else:
+        base, news = outcomes
+        rank = _rank(base, side)
+        helps = any(new != base and _rank(new, side) >= rank for new in news)
+    if memo is not None:
+        memo[key] = helps  # the answer depends on the seat only through its side
+    return helps
 
 
 def response_helps(s: SuperState, memo: Memo | None = None) -> bool:
@@ -320,21 +370,19 @@ def response_helps(s: SuperState, memo: Memo | None = None) -> bool:
     fight = _fight(s, attacker, defender, memo)
     if fight.verdict(False)[0] != "attacker":
         return True
+    # Any unseen penalty would do (it stays on the winner, weaker for the next attack). A support
+    # adds to its unit's sum before the floor whichever component carries it, and a higher boost
+    # to the defender's Defense or Power never helps the attacker: so the largest unseen boost of
+    # each stat decides for all of them (a boost to Attack changes nothing here).
     hidden = _hidden(s, memo)
-    for sp, ids in _supports():
-        if hidden.isdisjoint(ids):
-            continue
-        stat, amount = sp
-        unit = defender if amount > 0 else attacker
-        for j, comp in enumerate(unit["cards"]):
-            if not free_slot(unit, comp):
-                continue
-            if amount < 0:
-                return True  # a penalty stays on the winner, weaker for the next attack
-            for st in (("attack", "defense", "power") if stat == "any" else (stat,)):
-                # the support on that component adds to the unit's sum before its floor
-                extra = (j, SI[st], amount)
-                new = fight.verdict(False, d_extra=extra) if amount > 0 else fight.verdict(False, a_extra=extra)
-                if new[0] != "attacker":
+    if not hidden.isdisjoint(_ids_where("penalty")) and any(free_slot(attacker, c) for c in attacker["cards"]):
+        return True
+    if not any(free_slot(defender, c) for c in defender["cards"]):
+        return False
+    for i in (1, 2):
+        for amount, ids in _boost_ladder(i):
+            if not hidden.isdisjoint(ids):
+                if fight.verdict(False, d_extra=(0, i, amount))[0] != "attacker":
                     return True
+                break
     return False

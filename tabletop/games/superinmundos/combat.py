@@ -318,6 +318,24 @@ def wins(s: SuperState, x: Unit, y: Unit, xrole: str) -> list[str]:
     return m.modes(xa, xp, yd, yp)
 
 
+Numbers = tuple[tuple[int, int, int], tuple[int, int, int]]
+
+
+def wins_with_numbers(s: SuperState, x: Unit, y: Unit, xrole: str) -> tuple[list[str], Numbers | None]:
+    """``wins`` and, when a mode is won, the effective [attack, defense, power] of ``x`` and of
+    ``y`` it was judged on (``effective_numbers`` of both: a won combat's message names them)."""
+    yrole = "defending" if xrole == "attacking" else "attacking"
+    xi = tuple([T[c] for c in x["cards"]])
+    yi = tuple([T[c] for c in y["cards"]])
+    m = _match(xi, yi)
+    if m.blocked:
+        return [], None
+    xn = _fast(s, x, xi, yi, y["owner"], xrole)
+    yn = _fast(s, y, yi, xi, x["owner"], yrole)
+    modes = m.modes(xn[0], xn[2], yn[1], yn[2])
+    return modes, ((xn, yn) if modes else None)
+
+
 # -- supports ---------------------------------------------------------------------------------
 def slots(cid: str) -> int:
     return T[cid].slots

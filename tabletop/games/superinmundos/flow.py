@@ -31,6 +31,8 @@ from .cards import _TABLE as T
 from .cards import base_id, info
 from .combat import (
     DEFENDS,
+    SI,
+    Numbers,
     attach,
     boosts_in,
     effective_numbers,
@@ -40,6 +42,7 @@ from .combat import (
     penalties_in,
     support_stats,
     wins,
+    wins_with_numbers,
 )
 from .effects import do_effect, event_args, paid_abilities, pay_and_resolve, run_trigger
 from .state import SuperState, Unit
@@ -200,7 +203,10 @@ def continue_window(s: SuperState, memo: dict[str, Any] | None = None) -> None:
                 _keep(s, memo)
                 return
     s.window = None
-    RESUME[w["resume"]](s)
+    if w["resume"] == "resolve":
+        resolve_combat(s, memo)  # nobody answered: the memo's combat numbers still hold
+    else:
+        RESUME[w["resume"]](s)
 
 
 def window_pass(s: SuperState, seat: int) -> None:
@@ -371,11 +377,22 @@ def next_opener(s: SuperState) -> None:
 
 
 # -- declarations (§6.4) ------------------------------------------------------------------------
+_DECLARED: list[tuple[Any, tuple[int, int, int, int], dict[str, Any], list[Any]] | None] = [None]
+"""The support choices ``start_declaration`` worked out for the declaration it opened, with a weak
+reference to the state, its stamp (step, rng, reveals, log length) and the declaration itself."""
+
+
 def declare_options(s: SuperState, limit: int | None = None) -> list[tuple[str, str, str, str] | None]:
     """The declaring player's support choices (``None``: no support); with ``limit``, only the
-    first ones of an attack's (enough to tell whether there is a choice at all)."""
+    first ones of an attack's (enough to tell whether there is a choice at all). The full list
+    ``start_declaration`` worked out is served again while its state is exactly as it left it
+    (nothing ran since: the declare decision's ``legal_actions`` right after)."""
     d = s.decl
     assert d is not None
+    kept = _DECLARED[0]
+    if (kept is not None and kept[2] is d and kept[0]() is s
+            and kept[1] == (s.step, s.rng, s.reveals, len(s.log))):
+        return kept[3] if limit is None else kept[3][:limit]
     seat = s.turn
     hand = hand_of(s, seat)
     if d["kind"] == "open":
@@ -394,10 +411,14 @@ def start_declaration(s: SuperState, kind: str, cards: list[str]) -> None:
     if len(cards) > 1:
         fused = "persistent" if s.fusion_turn else "temp"
     s.decl = {"kind": kind, "cards": cards, "fused": fused}
-    if declare_options(s, limit=2) == [None]:  # the only answer is "no support": not asked
+    # the whole list, not just its first two: no work is added (when there is more than "no
+    # support" the player is asked, and the declare decision needs all of it: kept for it)
+    options = declare_options(s)
+    if options == [None]:  # the only answer is "no support": not asked
         commit_declaration(s, None)
     else:
         s.phase = "declare"
+        _DECLARED[0] = (weakref.ref(s), (s.step, s.rng, s.reveals, len(s.log)), s.decl, options)
 
 
 def support_used(s: SuperState, seat: int, card: str, target: Unit, stat: str) -> None:
@@ -608,48 +629,62 @@ def response_act(s: SuperState, option: tuple[str, str, str, str] | None) -> Non
 
 
 # -- resolution (§6.4 step 4) -------------------------------------------------------------------
-def resolve_combat(s: SuperState) -> None:
+def resolve_combat(s: SuperState, memo: dict[str, Any] | None = None) -> None:
+    """The combat's numbers worked out here are the ones a won combat's message names: handed on
+    when the win follows at once (nothing changes in between). ``memo``: the ``asking.Memo`` of
+    the window just closed on this very state, whose combat parts (if any) are reused."""
     attacker, defender = s.attacker, s.arena[-1]
     assert attacker is not None
-    modes = wins(s, attacker, defender, "attacking")
+    fight = memo.get("fight") if memo else None
+    if fight is not None:
+        modes, numbers = fight.wins_with_numbers()
+    else:
+        modes, numbers = wins_with_numbers(s, attacker, defender, "attacking")
     if len(modes) > 1:
         s.phase = "mode"
     elif modes:
-        attacker_wins(s, modes[0])
-    elif counter := wins(s, defender, attacker, "defending"):
-        if len(counter) > 1:  # S7: the defender's owner picks the mode of the counter-attack
+        attacker_wins(s, modes[0], numbers)
+    elif (counter := fight.wins_with_numbers(True) if fight is not None
+          else wins_with_numbers(s, defender, attacker, "defending"))[0]:
+        if len(counter[0]) > 1:  # S7: the defender's owner picks the mode of the counter-attack
             s.phase = "counter_mode"
         else:
-            defender_wins(s, counter[0])
+            defender_wins(s, counter[0][0], counter[1])
     else:
         say(s, "stalemate", cards=attacker["cards"] + defender["cards"], unit=unit_msg(attacker),
             defender=unit_msg(defender))
         s.phase = "stalemate"
 
 
-def _fight(s: SuperState, x: Unit, y: Unit, mode: str, xrole: str) -> dict[str, Any]:
-    """"Attack 5 beats Defense 3": the numbers of a won combat, as message arguments."""
-    ex = effective_numbers(s, x, y, xrole)
-    ey = effective_numbers(s, y, x, "defending" if xrole == "attacking" else "attacking")
-    return {"stat_term": mode, "value": ex[mode], "against_term": DEFENDS[mode], "against": ey[DEFENDS[mode]]}
+def _fight(s: SuperState, x: Unit, y: Unit, mode: str, xrole: str, numbers: Numbers | None = None
+           ) -> dict[str, Any]:
+    """"Attack 5 beats Defense 3": the numbers of a won combat, as message arguments (``numbers``:
+    both units' effective [attack, defense, power] if already worked out on this very state)."""
+    if numbers is None:
+        ex = effective_numbers(s, x, y, xrole)
+        ey = effective_numbers(s, y, x, "defending" if xrole == "attacking" else "attacking")
+        return {"stat_term": mode, "value": ex[mode], "against_term": DEFENDS[mode], "against": ey[DEFENDS[mode]]}
+    xn, yn = numbers
+    return {"stat_term": mode, "value": xn[SI[mode]], "against_term": DEFENDS[mode],
+            "against": yn[SI[DEFENDS[mode]]]}
 
 
-def attacker_wins(s: SuperState, mode: str) -> None:
+def attacker_wins(s: SuperState, mode: str, numbers: Numbers | None = None) -> None:
     attacker = s.attacker
     assert attacker is not None
     if len(attacker["cards"]) > 1 and attacker["fused"] == "temp":
         s.mode = mode
         s.phase = "top"
         return
-    finish_win(s, mode, None)
+    finish_win(s, mode, None, numbers)
 
 
-def finish_win(s: SuperState, mode: str, top: str | None) -> None:
+def finish_win(s: SuperState, mode: str, top: str | None, numbers: Numbers | None = None) -> None:
     attacker, defender = s.attacker, s.arena[-1]
     assert attacker is not None
     seat = attacker["owner"]
     say(s, "win", seat=seat, mode=mode, cards=attacker["cards"], defeated=defender["cards"],
-        unit=unit_msg(attacker), loser=unit_msg(defender), **_fight(s, attacker, defender, mode, "attacking"))
+        unit=unit_msg(attacker), loser=unit_msg(defender), **_fight(s, attacker, defender, mode, "attacking", numbers))
     s.attacker = None
     s.mode = ""
     defender["loose"] = True
@@ -694,12 +729,12 @@ def mode_choices(s: SuperState, winner: Unit, loser: Unit, role: str) -> list[tu
     return out
 
 
-def defender_wins(s: SuperState, mode: str) -> None:
+def defender_wins(s: SuperState, mode: str, numbers: Numbers | None = None) -> None:
     attacker, defender = s.attacker, s.arena[-1]
     assert attacker is not None
     modes = [mode]
     say(s, "counter", seat=defender["owner"], mode=modes[0], cards=defender["cards"], defeated=attacker["cards"],
-        unit=unit_msg(defender), loser=unit_msg(attacker), **_fight(s, defender, attacker, modes[0], "defending"))
+        unit=unit_msg(defender), loser=unit_msg(attacker), **_fight(s, defender, attacker, modes[0], "defending", numbers))
     s.attacker = None
     attacker["loose"] = True
     s.arena.insert(len(s.arena) - 1, attacker)

@@ -454,17 +454,23 @@ class Superinmundos(Game[SuperState]):
         eliminate(s, seat, "no_combatant")
         flow.next_opener(s)
 
-    _memo: tuple[SuperState, int, int, int, int, str, list[Move]] | None = None
-    """The moves ``legal_actions`` built last, with the state they were built on and its stamp."""
+    _memo: tuple[SuperState, int, int, int, int, str, list[Move], bool] | None = None
+    """The moves ``legal_actions`` built last, with the state they were built on and its stamp, and
+    whether ``legal_actions`` itself may hand them out again (the moves left after an ask)."""
 
     def legal_actions(self, s: SuperState) -> list[Action]:
-        moves = self.moves(s)
+        memo = self._memo
+        if (memo is not None and memo[7] and memo[0] is s and memo[1] == s.step and memo[2] == s.rng
+                and memo[3] == s.reveals and memo[4] == len(s.log) and memo[5] == s.phase):
+            moves = memo[6]
+        else:
+            moves = self.moves(s)
         # A bot or a playout calls legal_actions and then apply on the same, unchanged state:
         # remembering the moves spares apply a second round of legality tests. They are reused
         # only on the very same state object (held here, so its id cannot be taken by another)
         # whose stamp is unchanged: every action moves ``step`` (apply counts it before running
         # the move), and the rng, the reveals, the log and the phase are checked as well.
-        self._memo = (s, s.step, s.rng, s.reveals, len(s.log), s.phase, moves)
+        self._memo = (s, s.step, s.rng, s.reveals, len(s.log), s.phase, moves, False)
         return [a for a, _ in moves]
 
     def apply(self, s: SuperState, action_id: str) -> None:
@@ -474,11 +480,18 @@ class Superinmundos(Game[SuperState]):
                 and memo[4] == len(s.log) and memo[5] == s.phase):
             moves = memo[6]
         else:
+            memo = None
             moves = self.moves(s, action_id)
         for action, run in moves:
             if action.id == action_id:
                 s.step += 1
                 run()
+                if memo is not None and action.group == "ask":
+                    # S22's question moves no card and changes no unit, phase or seat: the same
+                    # seat decides again among the same moves, less the asks (asked once a round).
+                    # Only a full list (``legal_actions``'s, not one built for ``action_id``) is kept.
+                    self._memo = (s, s.step, s.rng, s.reveals, len(s.log), s.phase,
+                                  [m for m in moves if m[0].group != "ask"], True)
                 return
         moves = self.moves(s)
         if not moves:
