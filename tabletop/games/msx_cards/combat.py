@@ -509,7 +509,11 @@ def _plain_steps(b: Bout, sides: int, natural: int, first: bool) -> tuple[list[A
         steps.append(b.null_low_step)
     else:
         raw = natural + b.a
-        steps.append(_attack_step(b.a_shown, raw))
+        a_shown = b.a_shown
+        if a_shown.__class__ is int:  # ``_attack_step``'s shared step, looked up here (raw >= roll > 0)
+            steps.append(_ATTACK_STEPS.get((a_shown, raw)) or _attack_step(a_shown, raw))
+        else:
+            steps.append(_attack_step(a_shown, raw))
         raw += b.d
         steps.append({"k": "st.defense", "card": b.yn, "d": b.d_shown, "raw": raw if raw >= 0 else nm(raw)})
         if raw <= 0:

@@ -16,6 +16,8 @@ from . import pentagon
 from .capsules import enemy_reply, use
 from .cards import catalogue
 from .combat import (
+    _CARDS,
+    _WORLDS,
     TABLES,
     ability,
     alive,
@@ -87,7 +89,8 @@ def draw_enemy(s: MsxState) -> None:
     """R8: random from the World's pool, no enemy defeated in this World; else the full catalogue."""
     data = catalogue()
     beaten = s.beaten
-    options = [c for c in world(s)["pool"] if c not in beaten] if beaten else world(s)["pool"]
+    pool = world(s)["pool"]
+    options = [c for c in pool if c not in beaten] if beaten else pool
     if not options:
         options = [c for c in data.card_ids if c not in s.beaten]
     cid = options[keyed(s, ENEMY_DRAW, len(options)) if s.crn is not None else randbelow(s, len(options))]
@@ -108,6 +111,18 @@ class Odds(NamedTuple):
     """``last_init``'s ``mods`` and ``notes``, one pair of lists for every roll-off of the pairing:
     ``last_init`` is a record the rules replace whole and never edit (``state.KEPT``), so its
     lists can be shared like the messages in them."""
+    surprise: bool
+    """A fighter of the pairing has SURPRISE_ATTACK (R36: ``_battle`` then looks for who strikes)."""
+    shown: list[Any]
+    """The roll-off's step messages met so far, by :func:`_shown_at`: your die's (faces 1-6), the
+    other's (7-12), who goes first (13, 14); shared by every roll event that shows them, as the
+    other step messages are (the log only reads them)."""
+
+
+def _shown_at(side: int, value: int) -> int:
+    """The index in ``Odds.shown`` of ``side``'s die showing ``value`` (for ``side`` 2: the step
+    saying the die of side ``value`` goes first)."""
+    return side * 6 + value
 
 
 _ODDS: dict[tuple[str, str, bool], Odds] = {}
@@ -135,34 +150,65 @@ def _odds(s: MsxState, pn: str, en: str, boss: bool) -> Odds:
             why[side].append(P("st.ini_bonus", n=ab["amount"]))
     if len(_ODDS) > 20000:
         _ODDS.clear()
+    surprise = any((ab := ability(s, side)) is not None and ab["kind"] == "SURPRISE_ATTACK"
+                   for side in (PLAYER, ENEMY))
     found = _ODDS[key] = Odds((mods[0], mods[1]),
                               spaced(why[PLAYER]) if why[PLAYER] else None,
-                              spaced(why[ENEMY]) if why[ENEMY] else None, mods, [why[0], why[1]])
+                              spaced(why[ENEMY]) if why[ENEMY] else None, mods, [why[0], why[1]],
+                              surprise, [None] * 15)
     return found
 
 
-def initiative(s: MsxState) -> None:
-    """R6: d6 each, +1 for strictly higher Resistance (not against a Boss), INITIATIVE_BONUS; ties re-roll."""
-    names = (who(s, PLAYER), who(s, ENEMY))  # nothing below changes who is fighting
+def _ini_step(odds: Odds, names: tuple[str, str], side: int, value: int) -> dict[str, Any]:
+    """The step message of ``side``'s initiative die showing ``value`` (:attr:`Odds.shown`)."""
+    at = _shown_at(side, value)
+    found = odds.shown[at]
+    if found is None:
+        why, total = (odds.p_why, value + odds.mods[0]) if side == PLAYER else (odds.e_why, value + odds.mods[1])
+        found = odds.shown[at] = ({"k": "st.ini", "card": names[side], "value": value, "total": total}
+                                  if why is None else
+                                  {"k": "st.ini_mods", "card": names[side], "value": value, "mods": why,
+                                   "total": total})
+    return found  # type: ignore[no-any-return]
+
+
+def _first_step(odds: Odds, names: tuple[str, str], side: int) -> dict[str, Any]:
+    """The step message saying ``side`` goes first (:attr:`Odds.shown`)."""
+    at = _shown_at(2, side + 1)
+    found = odds.shown[at]
+    if found is None:
+        found = odds.shown[at] = {"k": "st.first", "card": names[side]}
+    return found  # type: ignore[no-any-return]
+
+
+def initiative(s: MsxState) -> Odds:
+    """R6: d6 each, +1 for strictly higher Resistance (not against a Boss), INITIATIVE_BONUS; ties
+    re-roll. Returns the pairing's ``Odds`` (``_battle`` reads its ``surprise``)."""
+    boss = s.mode == "boss"
+    fp = s.fighters[PLAYER]
+    assert fp is not None, "no fighter on that side"
+    # ``who`` written out: nothing below changes who is fighting
+    names = (fp["card"], s.duel["boss"] if boss and s.duel is not None else who(s, ENEMY))
     pn, en = names
-    odds = _odds(s, pn, en, s.mode == "boss")
+    odds = _odds(s, pn, en, boss)
     mp, me = odds.mods
-    p_why, e_why = odds.p_why, odds.e_why
+    shown = odds.shown
     tries = []
     log = s.log
     # the messages and events below are ``P``/``show_rolls``/``emit``'s, written out (every value
-    # is plain already): a random playout starts a battle every three actions or so
+    # is plain already), their step messages kept in the pairing's ``Odds``: a random playout
+    # starts a battle every three actions or so
     while True:
         rp = die(s, 6)
         re_ = die(s, 6)
         tp, te = rp + mp, re_ + me
         rolls = [rp, re_]
         tries.append(rolls)
-        steps = [{"k": "st.ini", "card": pn, "value": rp, "total": tp} if p_why is None else
-                 {"k": "st.ini_mods", "card": pn, "value": rp, "mods": p_why, "total": tp},
-                 {"k": "st.ini", "card": en, "value": re_, "total": te} if e_why is None else
-                 {"k": "st.ini_mods", "card": en, "value": re_, "mods": e_why, "total": te},
-                 TIE if tp == te else {"k": "st.first", "card": names[PLAYER if tp > te else ENEMY]}]
+        steps = [shown[rp] or _ini_step(odds, names, PLAYER, rp),
+                 shown[6 + re_] or _ini_step(odds, names, ENEMY, re_),
+                 TIE if tp == te else
+                 (shown[13] or _first_step(odds, names, PLAYER)) if tp > te else
+                 (shown[14] or _first_step(odds, names, ENEMY))]
         group = "g" + str(len(log))
         log.append({"k": "roll", "m": "msx_roll", "die": 6, "value": rp, "why": WHY_INITIATIVE, "seat": None,
                     "side": None, "group": group, "steps": []})
@@ -179,6 +225,7 @@ def initiative(s: MsxState) -> None:
                    "tries": tries}
     log.append({"k": "initiative", "holder": holder, "totals": totals, "rolls": rolls, "mods": mods,
                 "card": pn, "card2": en, "total": tp, "total2": te, "first_card": names[holder]})
+    return odds
 
 
 # -- battles ---------------------------------------------------------------------------------------------
@@ -214,7 +261,9 @@ def _battle(s: MsxState) -> None:
     assert fp is not None and fe is not None
     s.log.append({"k": "battle", "number": s.battles, "card": fp["card"], "vit": fp["vit"], "card2": fe["card"],
                   "vit2": fe["vit"]})
-    initiative(s)
+    if not initiative(s).surprise:  # no SURPRISE_ATTACK in the pairing: nine battles in ten
+        s.phase = "action"
+        return
     for side in (s.init, 1 - s.init):  # R36: surprise attacks, initiative holder first
         ab = ability(s, side)
         if ab is not None and ab["kind"] == "SURPRISE_ATTACK" and alive(s, PLAYER) and alive(s, ENEMY):
@@ -240,8 +289,12 @@ def _action(s: MsxState) -> None:
     if s.skip_check:
         s.skip_check = False
     else:
-        d20 = pentagon.check(s)
-        if d20 is not None:
+        # ``pentagon.check`` written out (``world`` too): one check per action, nineteen in twenty quiet
+        w = _WORLDS.get((s.mission, s.world)) or world(s)
+        threshold = w["threshold"]
+        d20 = die(s, 20) if threshold > 0 else 21
+        if d20 <= threshold:
+            pentagon.fired(s, d20, threshold)
             dead = pentagon.resolve(s, d20)
             s.skip_check = True  # R28: no chained events
             if dead:
@@ -255,7 +308,11 @@ def _action(s: MsxState) -> None:
             return
     if s.effects:
         expire(s)
-    regenerate(s, actor)
+    f = s.fighters[actor]  # ``regenerate``'s test written out (a battle: both fighters are cards)
+    assert f is not None
+    ab = (_CARDS.get(f["card"]) or card(s, actor))["ability"]  # type: ignore[index]
+    if ab is not None and ab["kind"] == "REGENERATION":
+        regenerate(s, actor)
     enemy = s.fighters[ENEMY]
     if actor == PLAYER or (s.versus and enemy is not None and enemy["green"]):
         s.phase = "act"
@@ -310,7 +367,6 @@ def turn_limit(s: MsxState) -> None:
 
 def end_battle(s: MsxState, dead: list[int]) -> None:
     """§6.5 and R29: tallies, the defeated leave, survivors keep their Vitality."""
-    w = world(s)
     order = dead if len(dead) == 1 else sorted(set(dead))  # one side, nearly always: nothing to sort
     for side in order:
         f = s.fighters[side]
@@ -329,9 +385,9 @@ def end_battle(s: MsxState, dead: list[int]) -> None:
         s.fighters[side] = None
     s.effects, s.respond, s.mode = [], False, ""
     if s.losses >= 3:
-        lose(s, P("end.three_fell", world=s.world + 1, world_term=w["id"]))
+        lose(s, P("end.three_fell", world=s.world + 1, world_term=world(s)["id"]))
     elif s.wins >= 3:
-        if w["bonus"]:
+        if world(s)["bonus"]:
             s.phase = "bonus"
         else:
             _to_duel(s)

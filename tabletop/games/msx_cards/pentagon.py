@@ -31,8 +31,13 @@ def check(s: MsxState) -> int | None:
     value = die(s, 20)
     if value > threshold:
         return None  # the quiet checks stay out of the log: one per action would drown the dice panel
-    show_rolls(s, 20, [value], WHY_CHECK, None, [P("st.event_check", value=value, threshold=threshold)])
+    fired(s, value, threshold)
     return value
+
+
+def fired(s: MsxState, value: int, threshold: int) -> None:
+    """Log the d20 of a check that fires an event (``flow._action`` rolls the check itself)."""
+    show_rolls(s, 20, [value], WHY_CHECK, None, [P("st.event_check", value=value, threshold=threshold)])
 
 
 def resolve(s: MsxState, d20: int) -> list[int]:

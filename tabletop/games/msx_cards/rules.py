@@ -112,14 +112,24 @@ class MsxCards(Game[MsxState]):
         return []
 
     def apply(self, s: MsxState, action_id: str) -> None:
+        p = s.phase
+        if p == "act":  # nine answers in ten: checked and applied in one look-up
+            if action_id == ATTACK:  # legal in every act menu
+                s.step += 1
+                flow.act(s, None)
+                flow.advance(s)
+                return
+            chosen = _capsule_ids().get(action_id)
+            if chosen is None or not _in_menu(chosen, _act_menu(s)):
+                chosen = self.find_action(s, action_id)  # raises ``IllegalAction`` with the reason
+            s.step += 1
+            flow.act(s, chosen.get("capsule"))
+            flow.advance(s)
+            return
         if not _is_legal(s, action_id):
             self.find_action(s, action_id)  # raises ``IllegalAction`` with the reason
         s.step += 1
-        p = s.phase
-        if p == "act":
-            chosen = _capsule_ids().get(action_id)
-            flow.act(s, None if chosen is None else chosen.get("capsule"))
-        elif p == "draft":
+        if p == "draft":
             flow.pick(s, _pick_ids()[action_id].card)  # type: ignore[arg-type]
         elif p == "boss_choice":
             flow.boss_choice(s, action_id == KEEP)
@@ -259,12 +269,19 @@ class MsxCards(Game[MsxState]):
         return msg("sum.play", head=head, wins=s.wins, losses=s.losses)
 
 
+def _in_menu(action: Action, menu: tuple[Action, ...]) -> bool:
+    """``action`` is one of ``menu``'s own objects (menus hold the kept capsule actions, so identity
+    is membership; ``in`` would compare unequal dataclasses field by field)."""
+    for a in menu:
+        if a is action:
+            return True
+    return False
+
+
 def _is_legal(s: MsxState, action_id: str) -> bool:
     """``action_id`` is among ``legal_actions(s)``, checked without building them (a fast yes; a
-    "no" is confirmed, with its reason, by ``find_action``)."""
+    "no" is confirmed, with its reason, by ``find_action``). The act phase's check is ``apply``'s own."""
     p = s.phase
-    if p == "act":
-        return action_id == ATTACK or any(a.id == action_id for a in _act_menu(s))
     if p == "draft":
         chosen = _pick_ids().get(action_id)
         return chosen is not None and chosen.card in s.draft

@@ -191,3 +191,68 @@ def test_the_shared_initiative_lists_stay_what_they_say() -> None:
             notes = odds.notes[side]
             assert (spaced(notes) if notes else None) == joined
             assert len(notes) <= 2 and odds.mods[side] >= len(notes) - 1
+
+
+def test_an_act_answer_is_legal_exactly_when_the_menu_offers_it() -> None:
+    """``apply`` checks an act answer with one look-up (attack, or the kept capsule action found in
+    the menu by identity): at every act decision of many random games (solo and versus, battles
+    and duels), every capsule of the box is applied exactly when ``legal_actions`` lists it, and is
+    refused with ``IllegalAction`` (the state untouched) when it does not."""
+    from tabletop.engine import IllegalAction
+    from tabletop.engine.state import to_plain
+
+    game = games.game("msx_cards")
+    refused = applied = 0
+    for state in played_states(game, [(1, {}), (2, {"versus": True})], every=3, seeds=4):
+        if state.phase != "act":
+            continue
+        legal = {a.id for a in game.legal_actions(state)}
+        assert "attack" in legal
+        for cap in catalogue().capsules:
+            twin = game.clone(state)
+            if f"capsule {cap}" in legal:
+                game.apply(twin, f"capsule {cap}")
+                assert twin.step == state.step + 1
+                applied += 1
+            else:
+                before = to_plain(twin)
+                try:
+                    game.apply(twin, f"capsule {cap}")
+                except IllegalAction:
+                    refused += 1
+                else:
+                    raise AssertionError(f"capsule {cap} applied though not offered")
+                assert to_plain(twin) == before
+    assert applied > 50 and refused > 500
+
+
+def test_the_initiative_steps_kept_per_pairing_are_the_messages() -> None:
+    """R6/R36: each pairing's ``Odds`` keeps the roll-off's step messages it has shown (every
+    initiative event of the pairing shares them) and whether a fighter has SURPRISE_ATTACK (a
+    battle skips R36's look otherwise): after many random games (solo and versus, battles and
+    duels) each kept message is still the one worked out from the pairing's modifiers and notes,
+    and the flag is what the cards say."""
+    from tabletop.games.msx_cards import flow
+
+    game = games.game("msx_cards")
+    played_states(game, [(1, {}), (2, {"versus": True})], every=200, seeds=8)
+    data = catalogue()
+    kept = 0
+    for (pn, en, boss), odds in flow._ODDS.items():
+        cards = [data.cards[pn]] + ([] if boss else [data.cards[en]])
+        assert odds.surprise == any(c["ability"] is not None and c["ability"]["kind"] == "SURPRISE_ATTACK"
+                                    for c in cards)
+        assert len(odds.shown) == 15 and odds.shown[0] is None
+        for side, name, why in ((PLAYER, pn, odds.p_why), (ENEMY, en, odds.e_why)):
+            for value in range(1, 7):
+                step = odds.shown[side * 6 + value]
+                if step is None:
+                    continue
+                total = value + odds.mods[side]
+                want = ({"k": "st.ini", "card": name, "value": value, "total": total} if why is None else
+                        {"k": "st.ini_mods", "card": name, "value": value, "mods": why, "total": total})
+                assert step == want
+                kept += 1
+            first = odds.shown[13 + side]
+            assert first is None or first == {"k": "st.first", "card": name}
+    assert kept > 200
