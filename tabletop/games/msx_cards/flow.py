@@ -289,7 +289,7 @@ def _action(s: MsxState) -> None:
     if s.skip_check:
         s.skip_check = False
     else:
-        # ``pentagon.check`` written out (``world`` too): one check per action, nineteen in twenty quiet
+        # the event check (§10.2), with ``world`` looked up once: one check per action, nineteen in twenty quiet
         w = _WORLDS.get((s.mission, s.world)) or world(s)
         threshold = w["threshold"]
         d20 = die(s, 20) if threshold > 0 else 21

@@ -23,18 +23,6 @@ SECTOR_TINT = ("red", "blue", "brown", "green", "yellow")
 WHY_CHECK: dict[str, Any] = {"k": "why.event_check"}
 
 
-def check(s: MsxState) -> int | None:
-    """The event check at the start of an eligible action: the d20 if an event fires, else None."""
-    threshold = world(s)["threshold"]
-    if threshold <= 0:
-        return None
-    value = die(s, 20)
-    if value > threshold:
-        return None  # the quiet checks stay out of the log: one per action would drown the dice panel
-    fired(s, value, threshold)
-    return value
-
-
 def fired(s: MsxState, value: int, threshold: int) -> None:
     """Log the d20 of a check that fires an event (``flow._action`` rolls the check itself)."""
     show_rolls(s, 20, [value], WHY_CHECK, None, [P("st.event_check", value=value, threshold=threshold)])
