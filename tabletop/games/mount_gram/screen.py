@@ -70,6 +70,13 @@ def threat_style(threat: int) -> str:
     return "green" if threat < 35 else "yellow" if threat < 45 else "bold bright_red"
 
 
+ZONE_PLACES: dict[str, tuple[str, int]] = {
+    **{f"area{i}": ("#areas", i) for i in range(MAX_SEATS)},
+    **{f"player{i}": ("#players", i) for i in range(MAX_SEATS)},
+}
+"""Each zone's board and place on it, by the screen's own zone id (looked up, never parsed)."""
+
+
 class MountGramScreen(GameScreen, SteadyLines):
     CSS_PATH = "screen.tcss"
     SHOW_DICE = False
@@ -357,9 +364,8 @@ class MountGramScreen(GameScreen, SteadyLines):
 
     def _board(self, zid: str) -> tuple[ZoneBoard, int]:
         """The board that draws zone ``zid`` ("area1", "player0") and the zone's place on it."""
-        if zid.startswith("area"):
-            return self.query_one("#areas", ZoneBoard), int(zid[4:])
-        return self.query_one("#players", ZoneBoard), int(zid[6:])
+        board, index = ZONE_PLACES[zid]
+        return self.query_one(board, ZoneBoard), index
 
     def _paint(self, zid: str) -> Text:
         """A zone's text from its kept lines, with the marks of the cursor and of what can be chosen."""

@@ -14,7 +14,6 @@ and villain names (vocabulary terms) and the widgets' own ``ui.*`` texts.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable
@@ -194,7 +193,17 @@ BOX_CSS: tuple[tuple[str, str], ...] = (
 apply them (same specificity: the later wins). The boxes are no widgets (``RealmView`` paints
 them), so no stylesheet styles them: these rules, with the theme's variables, do."""
 
-THEME_VARIABLE = re.compile(r"\$([A-Za-z0-9_-]+)")
+
+
+def themed(css: str, variables: Mapping[str, str]) -> str:
+    """``css`` with each ``$variable`` word replaced by the theme's value (the words of
+    ``BOX_CSS`` and of a cursor look are space-separated, a value may end with ``;``)."""
+    words = css.split(" ")
+    for i, word in enumerate(words):
+        if word[:1] == "$":
+            name = word[1:].rstrip(";")
+            words[i] = variables[name] + word[1 + len(name):]
+    return " ".join(words)
 
 
 def box_styles(classes: frozenset[str], look: CursorLook | None, variables: Mapping[str, str]) -> Styles:
@@ -207,7 +216,7 @@ def box_styles(classes: frozenset[str], look: CursorLook | None, variables: Mapp
         css += f" border: {kind} ${colour};"
         if shade:
             css += f" background: ${shade};"
-    return Styles.parse(THEME_VARIABLE.sub(lambda m: variables[m.group(1)], css), ("villainous", "location box"))
+    return Styles.parse(themed(css, variables), ("villainous", "location box"))
 
 
 def label(words: Content | None) -> Content | None:
