@@ -17,9 +17,15 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 CURSORS: dict[str, tuple[tuple[str, str, str], ...]] = {
-    "mount_gram": (("table", "#table", "sweep:down,up"),),
+    "superinmundos": (("decision", "#decision", "sweep:down,up"), ("hand", "#hand", "sweep:down,up"),
+                      ("stack", "#stack", "sweep:down,up")),
+    "villainous": (("symbols", "#realm", "sweep:down,up"), ("hand", "#hand", "alternate:left,right")),
+    "msx_cards": (("decision", "#decision", "sweep:down,up"),),
+    "mount_gram": (("table", "#table", "sweep:down,up"), ("decision", "#decision", "sweep:down,up")),
 }
-"""Per game, the cursors besides the first focused one: (name, CSS selector focused, keys)."""
+"""Per game, the cursors besides the first focused one: (name, CSS selector focused, keys). The
+choices list (``#decision``) moves with ↑/↓; a hand grid, a stack, a realm's symbols, a table of
+zones too; a row of cards with ←/→. The log only scrolls: it is no cursor."""
 
 DEFAULT_CURSOR = ("first", "", "alternate:left,right")
 """The widget the screen focuses first, ``right``/``left`` alternating (every game)."""
@@ -58,8 +64,11 @@ async def main():
                 break
             await pilot.press("enter")  # a curtain on open
         if selector:
-            app.screen.query_one(selector).focus()
+            widget = app.screen.query_one(selector)
+            widget.focus()
             await pilot.pause()
+            if app.focused is not widget:
+                sys.exit(f"{selector} cannot take the focus")
         for _ in range(6):
             await pilot.press(first if selector else "right")
         await pilot.pause()
