@@ -474,7 +474,7 @@ def print_table(report: dict[str, object]) -> None:
                       f"{k['key_cpu_ms_median']} ms CPU vs {k['one_static_cpu_ms_median']} ms, {k['players']}p"
                       f" ({k['cursor']} cursor, the dearest)")
                 for name, c in k["cursors"].items():
-                    print(f"  {name:<6} cursor {c['cpu']['ratio']:>6}× CPU (min–max {c['cpu']['min']}–{c['cpu']['max']}), "
+                    print(f"  {name:<8} cursor {c['cpu']['ratio']:>6}× CPU (min–max {c['cpu']['min']}–{c['cpu']['max']}), "
                           f"{c['key_cpu_ms_median']} ms CPU vs {c['one_static_cpu_ms_median']} ms")
     if "rules" in report:
         for gid, rows in report["rules"].items():  # type: ignore[union-attr]

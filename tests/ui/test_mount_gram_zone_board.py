@@ -347,3 +347,19 @@ async def test_a_table_key_repaints_the_zones_the_cursor_left_and_entered(tmp_pa
             if step % 4 == 0:
                 assert await the_board_draws_what_zones_drew(pilot, screen)
         assert crossed >= 3
+
+
+async def test_a_row_painted_at_one_column_count_is_not_handed_out_at_another(tmp_path: Path) -> None:
+    """The same zone alone in a row, one column then two then one: the board keeps painted rows
+    per the looks of their zones, and the same looks are painted otherwise at another column count."""
+    app = TabletopApp(saves_dir=tmp_path, match=played_to([Seat("Ana"), Seat("Bot1", "heuristic")], 3),
+                      save_path=None, animate=False, bot_delay=0)
+    async with app.run_test(size=(120, 60)) as pilot:
+        screen = await open_table(pilot, app)
+        board = screen.query_one("#areas", ZoneBoard)
+        first = board.zones[:1]
+        for columns in (1, 2, 1, 2):
+            board.show(first, columns)
+            await pilot.pause()
+            assert board.columns == columns
+            assert await the_board_draws_what_zones_drew(pilot, screen)

@@ -488,7 +488,7 @@ class ZoneBoard(SteadyLines):
         looks of its zones."""
         first = row * self.columns
         looks = tuple(zone.key for zone in self.zones[first:first + self.columns])
-        key = (looks, height, width, painting, tuple(filters))
+        key = (looks, self.columns, height, width, painting, tuple(filters))
         lines = self._rows_painted.get(key)
         if lines is None:
             lines = [self._filtered(self.render_line(y), filters, background) for y in range(top, top + height)]
