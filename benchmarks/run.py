@@ -295,22 +295,29 @@ def bench_rules(game_id: str, players: int, options: dict[str, object], *, slice
 
 
 def bench_keys(runs: int = 3) -> dict[str, object]:
-    """CPU (and wall) per cursor key on each game screen ÷ per update of a one-Static app; each
-    game's run is paired with an anchor run just before it."""
+    """CPU (and wall) per cursor key on each game screen ÷ per update of a one-Static app, on every
+    cursor a player moves (``screens.cursors``: Mount Gram's table as well as its hand); each run
+    is paired with an anchor run just before it. A game's figure is its dearest cursor's (the
+    target holds on every cursor); each cursor's is under ``cursors``."""
     out: dict[str, object] = {}
     anchor_runs: list[tuple[float, float]] = []
     for gid, spec in games.specs().items():
         players = min(2, spec.max_players)
-        pairs = []
-        for _ in range(runs):
-            anchor = anchors.one_static_key_ms()
-            anchor_runs.append(anchor)
-            pairs.append((screens.key_ms(gid, players), anchor))
-        out[gid] = {"players": players,
-                    "cpu": _spread([(g[0], a[0]) for g, a in pairs]), "wall": _spread([(g[1], a[1]) for g, a in pairs]),
-                    "key_cpu_ms_median": round(statistics.median(g[0] for g, _ in pairs), 3),
-                    "key_wall_ms_median": round(statistics.median(g[1] for g, _ in pairs), 3),
-                    "one_static_cpu_ms_median": round(statistics.median(a[0] for _, a in pairs), 3)}
+        rows: dict[str, dict[str, object]] = {}
+        for cursor in screens.cursors(gid):
+            pairs = []
+            for _ in range(runs):
+                anchor = anchors.one_static_key_ms()
+                anchor_runs.append(anchor)
+                pairs.append((screens.key_ms(gid, players, cursor=cursor), anchor))
+            rows[cursor[0]] = {
+                "players": players,
+                "cpu": _spread([(g[0], a[0]) for g, a in pairs]), "wall": _spread([(g[1], a[1]) for g, a in pairs]),
+                "key_cpu_ms_median": round(statistics.median(g[0] for g, _ in pairs), 3),
+                "key_wall_ms_median": round(statistics.median(g[1] for g, _ in pairs), 3),
+                "one_static_cpu_ms_median": round(statistics.median(a[0] for _, a in pairs), 3)}
+        dearest = max(rows, key=lambda name: rows[name]["cpu"]["ratio"])  # type: ignore[index]
+        out[gid] = {**rows[dearest], "cursor": dearest, "cursors": rows}
     out["one_static_key_cpu_ms"] = round(statistics.median(a[0] for a in anchor_runs), 3) if anchor_runs else 0.0
     return out
 
@@ -464,7 +471,11 @@ def print_table(report: dict[str, object]) -> None:
             if isinstance(k, dict):
                 print(f"key ÷ one-Static {gid:<14}{k['cpu']['ratio']:>6}× CPU (min–max {k['cpu']['min']}–{k['cpu']['max']}), "
                       f"{k['wall']['ratio']}× wall ({k['wall']['min']}–{k['wall']['max']})  (≤ 2×)  "
-                      f"{k['key_cpu_ms_median']} ms CPU vs {k['one_static_cpu_ms_median']} ms, {k['players']}p")
+                      f"{k['key_cpu_ms_median']} ms CPU vs {k['one_static_cpu_ms_median']} ms, {k['players']}p"
+                      f" ({k['cursor']} cursor, the dearest)")
+                for name, c in k["cursors"].items():
+                    print(f"  {name:<8} cursor {c['cpu']['ratio']:>6}× CPU (min–max {c['cpu']['min']}–{c['cpu']['max']}), "
+                          f"{c['key_cpu_ms_median']} ms CPU vs {c['one_static_cpu_ms_median']} ms")
     if "rules" in report:
         for gid, rows in report["rules"].items():  # type: ignore[union-attr]
             for r in rows:

@@ -10,7 +10,9 @@ cursor positions, focus on the table or not, 2 and 3 players, split staging area
 columns, --ascii, and after a theme change; the hand likewise beside a ``CardRow`` given the
 same cards, with the cursor on each card, focused and not (playable, disabled cards). The cursor
 still steps over every card in order (↑/↓) and jumps to the cards that can be chosen (←/→), and
-its mark is drawn on the card it is on; a click on a hand card chooses it.
+its mark is drawn on the card it is on; a click on a hand card chooses it. A table key repaints
+the zone the cursor leaves and the zone it enters (the board keeps painted lines per zone look and
+refreshes only the regions that change): what the terminal is sent, key after key, is the picture.
 """
 
 from __future__ import annotations
@@ -19,8 +21,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from rich.cells import cell_len
+from textual._compositor import ChopsUpdate
 from textual.containers import Grid
 from textual.geometry import Region
+from textual.strip import Strip
 
 from tabletop import games
 from tabletop.engine import Match, Seat
@@ -259,3 +264,102 @@ async def test_a_click_on_a_hand_card_chooses_that_card(tmp_path: Path) -> None:
         await pilot.pause()
         assert strip.cursor == 1 and chosen == [strip.cards[1][0]]
         assert strip.card_at(x - 1, y) is None  # the cell of margin between two cards
+
+
+def grid(strips: list[Strip]) -> list[list[Cell]]:
+    """Lines of strips as terminal cells: (character, style), a wide character then an empty cell."""
+    out = []
+    for strip in strips:
+        row: list[Cell] = []
+        for seg in strip:
+            if seg.control:
+                continue
+            for ch in seg.text:
+                row.append((ch, str(seg.style or "")))
+                row += [("", str(seg.style or ""))] * (cell_len(ch) - 1)
+        out.append(row)
+    return out
+
+
+class Terminal:
+    """The screen as the terminal shows it: each update the compositor hands the driver copies in
+    the cells it repaints (every cell for a full update) from the picture at that moment, and no
+    other. A widget that changes without refreshing the region that changed leaves stale cells."""
+
+    def __init__(self, app: Any) -> None:
+        compositor = app.screen._compositor
+        self.picture = lambda: grid(compositor.render_strips())
+        self.shown = self.picture()
+        render_update = compositor.render_update
+
+        def spy(*args: Any, **kwargs: Any) -> Any:
+            update = render_update(*args, **kwargs)
+            if update is not None:
+                now = self.picture()
+                if isinstance(update, ChopsUpdate):
+                    for y, x1, x2 in update.spans:
+                        self.shown[y][x1:x2] = now[y][x1:x2]
+                else:
+                    self.shown = now
+            return update
+
+        compositor.render_update = spy
+
+    def text(self, region: Region) -> list[str]:
+        return ["".join(c for c, _ in row[region.x:region.right]) for row in self.shown[region.y:region.bottom]]
+
+
+async def test_a_table_key_repaints_the_zones_the_cursor_left_and_entered(tmp_path: Path) -> None:
+    """Key after key over every card of the table and back (through every zone): the cells sent
+    to the terminal are the screen's picture, the cursor's mark is drawn only in the zone it
+    entered, and the boards are what the old grid of ``Zone`` widgets draws for the same zones."""
+    match = played_to([Seat("Ana"), Seat("Luis", "heuristic")], 6, round_=3)  # split areas, a commit
+    app = TabletopApp(saves_dir=tmp_path, match=match, save_path=None, animate=False, bot_delay=0)
+    async with app.run_test(size=(120, 60)) as pilot:
+        screen = await open_table(pilot, app)
+        await pilot.pause()
+        terminal = Terminal(app)
+        order = list(screen._order)
+        assert len({screen._zone_of[cid] for cid in order}) >= 3, screen._zone_of
+        keys = ["down"] * (len(order) + 1) + ["up"] * 3
+        crossed = 0
+        for step, key in enumerate(keys):
+            before = screen._sel
+            await pilot.press(key)
+            await pilot.pause()
+            await pilot.pause()
+            cid = screen._sel
+            assert cid != before
+            now = terminal.picture()
+            for y, (shown, truth) in enumerate(zip(terminal.shown, now, strict=True)):
+                assert shown == truth, (step, key, y, "".join(c for c, _ in shown), "".join(c for c, _ in truth))
+            left, entered = screen._zone_of[before], screen._zone_of[cid]
+            crossed += left != entered
+            for zid in screen._zone_lines:
+                board, index = screen._board(zid)
+                zone = board.zone_region(index)
+                assert zone is not None
+                marked = [line for line in terminal.text(zone.translate(board.region.offset)) if "▸" in line]
+                if zid == entered:
+                    assert len(marked) == 1 and screen._card_name(cid)[:8] in marked[0], (step, zid, marked)
+                else:
+                    assert not marked, (step, zid, marked)
+            if step % 4 == 0:
+                assert await the_board_draws_what_zones_drew(pilot, screen)
+        assert crossed >= 3
+
+
+async def test_a_row_painted_at_one_column_count_is_not_handed_out_at_another(tmp_path: Path) -> None:
+    """The same zone alone in a row, one column then two then one: the board keeps painted rows
+    per the looks of their zones, and the same looks are painted otherwise at another column count."""
+    app = TabletopApp(saves_dir=tmp_path, match=played_to([Seat("Ana"), Seat("Bot1", "heuristic")], 3),
+                      save_path=None, animate=False, bot_delay=0)
+    async with app.run_test(size=(120, 60)) as pilot:
+        screen = await open_table(pilot, app)
+        board = screen.query_one("#areas", ZoneBoard)
+        first = board.zones[:1]
+        for columns in (1, 2, 1, 2):
+            board.show(first, columns)
+            await pilot.pause()
+            assert board.columns == columns
+            assert await the_board_draws_what_zones_drew(pilot, screen)

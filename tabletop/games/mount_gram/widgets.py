@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 from dataclasses import dataclass, replace
+from functools import cached_property
 from typing import Any, ClassVar
 
 from rich.style import Style as RichStyle
@@ -23,6 +24,7 @@ from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.css.scalar import Scalar
 from textual.css.styles import RenderStyles
+from textual.filter import LineFilter
 from textual.geometry import Region, Size
 from textual.reactive import reactive
 from textual.renderables.blank import Blank
@@ -36,7 +38,7 @@ from tabletop.engine.msg import msg
 from tabletop.text import language
 from tabletop.text.cards import localized_face, localized_text
 from tabletop.text.render import Renderer
-from tabletop.ui.steady import KeptContent, SteadyLines, text_look
+from tabletop.ui.steady import KeptContent, SteadyLines, nothing_to_repaint, text_look
 from tabletop.ui.widgets import CardRow
 from tabletop.ui.widgets.card_view import face_text, fold_text
 
@@ -259,9 +261,14 @@ class ZoneLook:
     title_colour: str | None = None
     to_act: bool = False
 
-    @property
+    @cached_property
     def key(self) -> Hashable:
         return (text_look(self.text), self.title, self.subtitle, self.title_colour, self.to_act)
+
+    @cached_property
+    def lines(self) -> int:
+        """Lines of its text (the zone's height, without border and padding)."""
+        return self.text.plain.count("\n") + 1
 
 
 class ZoneBoard(SteadyLines):
@@ -279,8 +286,9 @@ class ZoneBoard(SteadyLines):
     DEFAULT_CSS = """
     ZoneBoard { width: 1fr; height: auto; text-wrap: nowrap; text-overflow: ellipsis; }
     """
-    KEPT = 16
-    """Painted zones kept (oldest dropped first): a cursor moving back and forth shows the same few."""
+    KEPT = 32
+    """Painted zones kept (oldest dropped first): a cursor moving over the board shows one look of
+    a zone per card of it the cursor is on, and one without the cursor."""
 
     def __init__(self, kind: str, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -289,6 +297,7 @@ class ZoneBoard(SteadyLines):
         self.columns = 1
         self._contents: dict[Hashable, Content] = {}
         self._painted: dict[Hashable, list[Strip]] = {}
+        self._rows_painted: dict[Hashable, list[Strip]] = {}
 
     # -- what is shown --------------------------------------------------------------------------
     def show(self, zones: list[ZoneLook], columns: int) -> None:
@@ -325,25 +334,38 @@ class ZoneBoard(SteadyLines):
                 styles.border_title_color = parsed
         return styles
 
+    _gutter_of: tuple[object, int] | None = None
+    """The component styles of ``zone--<kind>`` last read, with the lines of a zone they are not
+    text of (asked on every line painted: merging component styles is a tenth of a millisecond)."""
+
     def _gutter(self) -> int:
         """Lines of a zone that are not its text (border, padding)."""
-        try:
-            return self.get_component_styles("zone--" + self.kind).gutter.height
-        except KeyError:  # not styled yet
+        source = self._component_styles.get("zone--" + self.kind)
+        if source is None:  # not styled yet
             return 2
+        kept = self._gutter_of
+        if kept is None or kept[0] is not source:
+            kept = self._gutter_of = (source, self.get_component_styles("zone--" + self.kind).gutter.height)
+        return kept[1]
 
     def _heights(self, zones: list[ZoneLook]) -> list[int]:
         gutter = self._gutter() if zones else 0
-        return [len(zone.text.plain.split("\n")) + gutter for zone in zones]
+        return [zone.lines + gutter for zone in zones]
+
+    _rows_of: tuple[Hashable, list[tuple[int, int]]] | None = None
 
     def _rows(self) -> list[tuple[int, int]]:
-        """(top, height) of each row of zones."""
+        """(top, height) of each row of zones (worked out once per zones' heights and columns)."""
         heights = self._heights(self.zones)
+        key = (tuple(heights), self.columns)
+        if self._rows_of is not None and self._rows_of[0] == key:
+            return self._rows_of[1]
         rows, top = [], 0
         for start in range(0, len(heights), self.columns):
             height = max(heights[start:start + self.columns])
             rows.append((top, height))
             top += height
+        self._rows_of = (key, rows)
         return rows
 
     def _columns_at(self, width: int) -> list[tuple[int, int]]:
@@ -402,12 +424,78 @@ class ZoneBoard(SteadyLines):
         return self.background_colors, (self.kind, self.visual_style, self.app.theme, self.app.ansi_theme,
                                         tuple(id(self._component_styles.get(n)) for n in sorted(self.COMPONENT_CLASSES)))
 
+    KEPT_ROWS = 32
+    """Painted rows of zones kept (oldest dropped first): a row shows one look per card the
+    cursor is on in it, and one without the cursor."""
+
     def render_lines(self, crop: Region) -> list[Strip]:
-        self._painting = self._painting_now()
+        """The board's lines, each row of zones kept per the looks of its zones (and the width,
+        colours, filters): a cursor key changes the looks of the zone it leaves and the one it
+        enters, so only their rows are joined anew, and only the regions of those zones are
+        refreshed (``show``). Textual's line pipeline is not walked (the board has no border,
+        padding, outline, hatch, tint or opacity of its own: its content lines are what it
+        paints); when it has, it paints through that pipeline, line by line."""
+        styles = self.styles
+        if (styles.tint.a or self.opacity != 1 or styles.text_opacity != 1 or any(styles.gutter)
+                or any(edge for edge, _ in styles.outline) or (styles.has_rule("hatch") and styles.hatch != "none")):
+            self._painting = self._painting_now()
+            try:
+                return super().render_lines(crop)
+            finally:
+                self._painting = None
+        filters, size = list(self.get_line_filters()), self.size
+        last = self._steady
+        if (last is not None and nothing_to_repaint(self) and last[0] == crop and last[1] == size
+                and last[2] == filters):
+            return last[3]
+        self._painting = painting = self._painting_now()
         try:
-            return super().render_lines(crop)
+            strips = self._kept_lines(crop, size.width, painting, filters)
         finally:
             self._painting = None
+        self._styles_cache.clear()  # (so a refresh marks it dirty again: see ``SteadyLines``)
+        self._steady = (crop, size, filters, strips)
+        return strips
+
+    def _kept_lines(self, crop: Region, width: int, painting: tuple[tuple[Color, Color], Hashable],
+                    filters: list[LineFilter]) -> list[Strip]:
+        background = painting[0][1]
+        rows = self._rows()
+        strips: list[Strip] = []
+        row, top, height, lines = -1, 0, 0, []
+        for y in crop.line_range:
+            if not top <= y < top + height:
+                row = next((r for r, (t, h) in enumerate(rows) if t <= y < t + h), -1)
+                if row < 0:
+                    strips.append(self._filtered(self._blank(width), filters, background))
+                    continue
+                top, height = rows[row]
+                lines = self._row_lines(row, top, height, width, painting, filters, background)
+            strips.append(lines[y - top])
+        if crop.column_span != (0, width):
+            strips = [strip.crop(*crop.column_span) for strip in strips]
+        return strips
+
+    @staticmethod
+    def _filtered(strip: Strip, filters: list[LineFilter], background: Color) -> Strip:
+        for line_filter in filters:
+            strip = strip.apply_filter(line_filter, background)
+        return strip
+
+    def _row_lines(self, row: int, top: int, height: int, width: int, painting: tuple[tuple[Color, Color], Hashable],
+                   filters: list[LineFilter], background: Color) -> list[Strip]:
+        """The lines of row ``row`` of zones (``render_line`` of each, filtered), kept per the
+        looks of its zones."""
+        first = row * self.columns
+        looks = tuple(zone.key for zone in self.zones[first:first + self.columns])
+        key = (looks, self.columns, height, width, painting, tuple(filters))
+        lines = self._rows_painted.get(key)
+        if lines is None:
+            lines = [self._filtered(self.render_line(y), filters, background) for y in range(top, top + height)]
+            self._rows_painted[key] = lines
+            while len(self._rows_painted) > self.KEPT_ROWS:
+                del self._rows_painted[next(iter(self._rows_painted))]
+        return lines
 
     def _zone_strips(self, index: int, width: int) -> list[Strip]:
         """Zone ``index`` painted at ``width`` cells, as a ``Zone`` widget of that size paints."""
