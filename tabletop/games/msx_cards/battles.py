@@ -144,8 +144,11 @@ def _amounts(x: dict[str, Any], b: int) -> list[tuple[int, float]]:
     return [(toward_zero(s + plus, b), p) for s, p in sorted(dist.items())]
 
 
-_OUTCOMES: Kept[tuple[Any, ...], tuple[float, float]] = Kept(8192)
-"""Battle outcomes by pairing, Vitality and effects (two generations, up to 16384 held)."""
+_OUTCOMES: Kept[tuple[Any, ...], tuple[float, float]] = Kept(512)
+"""Battle outcomes by pairing, Vitality and effects (two generations, up to 1024 held). Small on
+purpose: an outcome is a few look-ups in ``odds.alive_after``'s curves, which are kept, so this
+table saves little; at 8192 a generation it filled for ~150 games of a long simulation and held
+~6 MB (issue #15, memory), while 200 heuristic games take the same CPU at 512 or 8192."""
 
 
 def _key(f: dict[str, Any]) -> tuple[Any, ...]:

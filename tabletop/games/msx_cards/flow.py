@@ -130,6 +130,36 @@ _ODDS: dict[tuple[str, str, bool], Odds] = {}
 TABLES.append(_ODDS)
 
 
+_SHARED: dict[Any, Any] = {}
+"""One message, list or step of the roll-offs per content (by :func:`_frozen`), shared by every
+pairing's ``Odds``: most of an ``Odds``'s bytes were its own copies of the same few step messages
+("card X rolled 4, total 5"), and a long simulation meets thousands of pairings (issue #15,
+memory). Content from a finite set (cards, die faces, modifiers), so the table levels off."""
+TABLES.append(_SHARED)
+
+
+def _frozen(x: Any) -> Any:
+    """A hashable key for a plain message, list or number: equal keys, equal content (types kept,
+    so ``1`` and ``True`` differ)."""
+    if isinstance(x, dict):
+        return (dict, tuple((k, _frozen(v)) for k, v in x.items()))
+    if isinstance(x, list):
+        return (list, tuple(_frozen(v) for v in x))
+    return (type(x), x)
+
+
+def _shared(x: Any) -> Any:
+    """The one object kept for ``x``'s content (``x`` itself the first time). Only for records
+    nothing edits (the log's messages, ``last_init``'s lists: ``state.KEPT``)."""
+    key = _frozen(x)
+    found = _SHARED.get(key)
+    if found is None:
+        if len(_SHARED) > 20000:  # not met: the content is finite; a guard, not a policy
+            _SHARED.clear()
+        found = _SHARED[key] = x
+    return found
+
+
 def _odds(s: MsxState, pn: str, en: str, boss: bool) -> Odds:
     key = (pn, en, boss)
     found = _ODDS.get(key)
@@ -153,9 +183,9 @@ def _odds(s: MsxState, pn: str, en: str, boss: bool) -> Odds:
     surprise = any((ab := ability(s, side)) is not None and ab["kind"] == "SURPRISE_ATTACK"
                    for side in (PLAYER, ENEMY))
     found = _ODDS[key] = Odds((mods[0], mods[1]),
-                              spaced(why[PLAYER]) if why[PLAYER] else None,
-                              spaced(why[ENEMY]) if why[ENEMY] else None, mods, [why[0], why[1]],
-                              surprise, [None] * 15)
+                              _shared(spaced(why[PLAYER])) if why[PLAYER] else None,
+                              _shared(spaced(why[ENEMY])) if why[ENEMY] else None, _shared(mods),
+                              _shared([why[0], why[1]]), surprise, [None] * 15)
     return found
 
 
@@ -165,10 +195,10 @@ def _ini_step(odds: Odds, names: tuple[str, str], side: int, value: int) -> dict
     found = odds.shown[at]
     if found is None:
         why, total = (odds.p_why, value + odds.mods[0]) if side == PLAYER else (odds.e_why, value + odds.mods[1])
-        found = odds.shown[at] = ({"k": "st.ini", "card": names[side], "value": value, "total": total}
-                                  if why is None else
-                                  {"k": "st.ini_mods", "card": names[side], "value": value, "mods": why,
-                                   "total": total})
+        found = odds.shown[at] = _shared({"k": "st.ini", "card": names[side], "value": value, "total": total}
+                                         if why is None else
+                                         {"k": "st.ini_mods", "card": names[side], "value": value, "mods": why,
+                                          "total": total})
     return found  # type: ignore[no-any-return]
 
 
@@ -177,7 +207,7 @@ def _first_step(odds: Odds, names: tuple[str, str], side: int) -> dict[str, Any]
     at = _shown_at(2, side + 1)
     found = odds.shown[at]
     if found is None:
-        found = odds.shown[at] = {"k": "st.first", "card": names[side]}
+        found = odds.shown[at] = _shared({"k": "st.first", "card": names[side]})
     return found  # type: ignore[no-any-return]
 
 

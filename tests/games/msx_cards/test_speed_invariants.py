@@ -110,7 +110,7 @@ def test_the_tables_are_forgotten_when_the_data_changes() -> None:
     combat._FROM[0] = object()  # as if the tables had been built from other data
     combat.same_catalogue()
     assert not any(combat.TABLES) and combat._FROM[0] is catalogue()
-    assert len(combat.TABLES) == 5
+    assert len(combat.TABLES) == 6  # Worlds, cards, bouts, odds, shared roll-off messages, menus
 
 
 def test_the_shared_steps_stay_what_they_say() -> None:
