@@ -578,7 +578,6 @@ def legal_units(s: SuperState, seat: int, hand: list[str], units: list[list[str]
     # its cards, supports and modifiers only (no condition is read), shared across calls
     dsums = _defender_sums(yi, defender) if yplain else {}
     helpers = None
-    dparts: dict[tuple[Any, ...], tuple[list[list[int]], list[int], list[int]]] | None = None
     out = []
     pairs = _pairs_against(yi)
     for cards in units:
@@ -596,28 +595,6 @@ def legal_units(s: SuperState, seat: int, hand: list[str], units: list[list[str]
                 out.append(True)
                 continue
             ac = am = None
-        elif len(cards) == 1 and not (ci := T[cards[0]]).aura:
-            # one card with no aura: the defender's parts read it only through which defender
-            # components double against it and its element and stars (the conditions' only
-            # questions about an opponent), so they are worked out once per such key in this call
-            pair = pairs.get(ci)
-            if pair is None:
-                pair = _pair(ci, yi, pairs)
-            m, xa, xp, key = pair
-            if m.blocked:
-                out.append(False)
-                continue
-            ac, am = _comp_parts(s, cards, (), (), seat, (ci,), yi, downer, "attacking")
-            base_a = _sum(ac, am)
-            xa, xp = base_a[0], base_a[2]
-            if dparts is None:
-                dparts = {}
-            dkey = (key, ci.element, ci.stars)
-            found = dparts.get(dkey)
-            if found is None:
-                dc, dm = _comp_parts(s, dcards, dsups, dmods, downer, yi, (ci,), seat, "defending")
-                found = dparts[dkey] = (dc, dm, _sum(dc, dm))
-            dc, dm, base_d = found
         else:
             xi = tuple([T[c] for c in cards])
             m = _match(xi, yi)

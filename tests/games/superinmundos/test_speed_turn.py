@@ -92,36 +92,6 @@ def test_a_plain_defender_keeps_each_lone_attackers_verdict(turns: list[SuperSta
     assert kept > 300
 
 
-def test_a_defender_with_passives_is_worked_out_once_per_opponent_kind(monkeypatch: pytest.MonkeyPatch,
-                                                                       turns: list[SuperState]) -> None:
-    """Against a defender with passives, lone attackers without an aura share the defender's parts
-    when they double the same components and have the same element and stars: fewer defender
-    computations than attackers tried."""
-    plain = combat._comp_parts
-    calls = [0]
-
-    def counted(s: SuperState, cards: list[str], *args: Any) -> Any:
-        if args[-1] == "defending":
-            calls[0] += 1
-        return plain(s, cards, *args)
-
-    monkeypatch.setattr(combat, "_comp_parts", counted)
-    tried = keys = 0
-    for s in turns:
-        defender = s.arena[-1]
-        yi = tuple(T[c] for c in defender["cards"])
-        if all(o.plain for o in yi):
-            continue
-        seat, hand, _ = _units(s)
-        lone = [[c] for c in hand if T[c].kind == "combatant" and c not in s.retracted and not T[c].aura]
-        open_ = [cards for cards in lone if not combat._match((T[cards[0]],), yi).blocked]
-        tried += len(open_)
-        keys += len({(tuple(T[c[0]] in o.adv for o in yi), T[c[0]].element, T[c[0]].stars) for c in open_})
-        combat.legal_units(s, seat, hand, lone)
-    assert calls[0] == keys
-    assert keys < tried
-
-
 def test_seat_orders_are_shared_records() -> None:
     """``order_from`` gives every seat once from ``first`` (any first, reduced to the table), one
     shared tuple per table size and first seat."""
