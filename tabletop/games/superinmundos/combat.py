@@ -495,12 +495,10 @@ def _pairs_against(yi: tuple[CardInfo, ...]) -> dict[CardInfo, Pair]:
 
 
 _BARE: dict[tuple[Any, ...], dict[Any, Any]] = {}
-"""(defender cards, its supports as (on, stat, amount), its modifiers as (stat, amount)) -> its
-parts per doubling pattern against a lone attacker without passives, and beside them
-``_lone_verdict``'s answer per lone attacker (keyed by its ``CardInfo``, or by it and the two loot
-counts a condition may read when either side has a passive) and ``_unit_verdict``'s per fusion
-(keyed by its cards' data and those loot counts); read only once stored. Emptied when
-full: what is asked again and again is the current battle's defender."""
+"""(defender cards without passives, its supports as (on, stat, amount), its modifiers as (stat,
+amount)) -> its parts per doubling pattern against a lone attacker without passives, and beside
+them (keyed by the attacker's ``CardInfo``) ``_lone_verdict``'s answer per such attacker (read only
+once stored). Emptied when full: what is asked again and again is the current battle's defender."""
 _BARE_LIMIT = 1024
 
 
@@ -564,11 +562,9 @@ def legal_units(s: SuperState, seat: int, hand: list[str], units: list[list[str]
     """For each list of cards in ``units``: may ``seat`` declare an attack with it now? Exactly
     ``bool(legal_completions(s, seat, hand, cards, fused, first_only=True))``, worked out together.
 
-    A lone attacker's verdict before supports (``_lone_verdict``) is kept in the defender's table
-    and read again by the next turn against the same defender. When no card involved has a passive
-    stat modifier, a defender's numbers depend on the attacker only through which of its components
-    double against it, so they are summed once per doubling pattern; fusions are computed per unit,
-    as ``legal_completions`` does, and kept as well (``_unit_verdict``)."""
+    When no card involved has a passive stat modifier, a defender's numbers depend on the attacker
+    only through which of its components double against it, so they are summed once per doubling
+    pattern; otherwise both sides are computed per unit, as ``legal_completions`` does."""
     defender = s.arena[-1]
     dcards = defender["cards"]
     yi = tuple([T[c] for c in dcards])
@@ -576,48 +572,43 @@ def legal_units(s: SuperState, seat: int, hand: list[str], units: list[list[str]
     for o in yi:
         if not o.plain:
             yplain = False
-    downer = defender["owner"]
-    # the defender's table (its cards, supports and modifiers): the verdicts of lone attackers,
-    # shared across calls. A condition reads nothing of the state but a loot count, the attacking
-    # seat's or the defender's owner's: where a passive is involved, the verdict is kept under them.
-    dsums = _defender_sums(yi, defender)
-    loots: tuple[int, int] | None = None
+    downer, dsups, dmods = defender["owner"], defender["supports"], defender["mods"]
+    dsums: dict[Any, Any]
+    # a defender without passives, against a lone attacker without passives: its numbers are
+    # its cards, supports and modifiers only (no condition is read), shared across calls
+    dsums = _defender_sums(yi, defender) if yplain else {}
     helpers = None
     out = []
     pairs = _pairs_against(yi)
     for cards in units:
         ac: list[list[int]] | None
         am: list[int] | None
-        if len(cards) == 1:
-            ci = T[cards[0]]
-            vkey: Any = ci
-            if not (yplain and ci.plain):
-                if loots is None:
-                    loots = (loot_count(s, seat), loot_count(s, downer))
-                vkey = (ci, loots)
-            verdict = dsums.get(vkey)
+        if len(cards) == 1 and yplain and (ci := T[cards[0]]).plain:
+            verdict = dsums.get(ci)
             if verdict is None:
-                verdict = dsums[vkey] = _lone_verdict(s, seat, ci, yi, yplain, defender, pairs, dsums)
+                verdict = dsums[ci] = _lone_verdict(s, seat, ci, yi, defender, pairs, dsums)
             if verdict is False:
                 out.append(False)
                 continue
-            m, xa, xp, yd, yp, dc, dm, won, ac, am = verdict
+            m, xa, xp, yd, yp, dc, dm, won = verdict
             if won:
                 out.append(True)
                 continue
+            ac = am = None
         else:
             xi = tuple([T[c] for c in cards])
-            if loots is None:
-                loots = (loot_count(s, seat), loot_count(s, downer))
-            vkey = (xi, loots)
-            verdict = dsums.get(vkey)
-            if verdict is None:
-                verdict = dsums[vkey] = _unit_verdict(s, seat, cards, xi, yi, defender)
-            if verdict is False:
+            m = _match(xi, yi)
+            if m.blocked:
                 out.append(False)
                 continue
-            m, xa, xp, yd, yp, dc, dm, won, ac, am = verdict
-            if won:
+            ac, am = _comp_parts(s, cards, (), (), seat, xi, yi, downer, "attacking")
+            base_a = _sum(ac, am)
+            xa, xp = base_a[0], base_a[2]
+            dc, dm = _comp_parts(s, dcards, dsups, dmods, downer, yi, xi, seat, "defending")
+            base_d = _sum(dc, dm)
+        if ac is not None:
+            yd, yp = base_d[1], base_d[2]
+            if m.beats(xa, xp, yd, yp):
                 out.append(True)
                 continue
         if helpers is None:
@@ -633,62 +624,30 @@ def legal_units(s: SuperState, seat: int, hand: list[str], units: list[list[str]
     return out
 
 
-Verdict = tuple[_Match, int, int, int, int, list[list[int]], list[int], bool, list[list[int]] | None,
-                list[int] | None]
+Verdict = tuple[_Match, int, int, int, int, list[list[int]], list[int], bool]
 
 
-def _lone_verdict(s: SuperState, seat: int, ci: CardInfo, yi: tuple[CardInfo, ...], yplain: bool, defender: Unit,
+def _lone_verdict(s: SuperState, seat: int, ci: CardInfo, yi: tuple[CardInfo, ...], defender: Unit,
                   pairs: dict[CardInfo, Pair], dsums: dict[Any, Any]) -> Verdict | bool:
-    """For ``legal_units``: a lone attacker ``ci`` against the defender, before any support.
-    ``False`` when the defender's star threshold blocks it; otherwise its ``_Match``, its Attack and
-    Power, the defender's Defense and Power, the defender's parts, whether it wins as it is, and
-    its own parts (``None`` when neither side has a passive: then its numbers are the pair's).
-    Card data, the defender's supports and modifiers, and (with a passive) the two loot counts a
-    condition may read: kept in the defender's ``_defender_sums`` table under ``ci`` (or ``ci``
-    and the loot counts)."""
+    """For ``legal_units``: a lone attacker without passives against a defender without passives,
+    before any support. ``False`` when the defender's star threshold blocks it; otherwise its
+    ``_Match``, its Attack and Power, the defender's Defense and Power, the defender's parts and
+    whether it wins as it is. Card data, the defender's supports and modifiers only: kept in the
+    defender's ``_defender_sums`` table beside its parts, under the attacker's ``CardInfo``."""
     pair = pairs.get(ci)
     if pair is None:
         pair = _pair(ci, yi, pairs)
     m, xa, xp, key = pair
     if m.blocked:
         return False
-    if yplain and ci.plain:
-        found = dsums.get(key)
-        if found is None:
-            dc, dm = _comp_parts(s, defender["cards"], defender["supports"], defender["mods"], defender["owner"], yi,
-                                 (ci,), seat, "defending")
-            found = dsums[key] = (dc, dm, _sum(dc, dm))
-        dc, dm, base_d = found
-        yd, yp = base_d[1], base_d[2]
-        return m, xa, xp, yd, yp, dc, dm, m.beats(xa, xp, yd, yp), None, None
-    xi = (ci,)
-    downer = defender["owner"]
-    ac, am = _comp_parts(s, [ci.id], (), (), seat, xi, yi, downer, "attacking")  # no support: the id is not read
-    base_a = _sum(ac, am)
-    xa, xp = base_a[0], base_a[2]
-    dc, dm = _comp_parts(s, defender["cards"], defender["supports"], defender["mods"], downer, yi, xi, seat,
-                         "defending")
-    base_d = _sum(dc, dm)
+    found = dsums.get(key)
+    if found is None:
+        dc, dm = _comp_parts(s, defender["cards"], defender["supports"], defender["mods"], defender["owner"], yi,
+                             (ci,), seat, "defending")
+        found = dsums[key] = (dc, dm, _sum(dc, dm))
+    dc, dm, base_d = found
     yd, yp = base_d[1], base_d[2]
-    return m, xa, xp, yd, yp, dc, dm, m.beats(xa, xp, yd, yp), ac, am
-
-
-def _unit_verdict(s: SuperState, seat: int, cards: list[str], xi: tuple[CardInfo, ...], yi: tuple[CardInfo, ...],
-                  defender: Unit) -> Verdict | bool:
-    """``_lone_verdict`` for a fusion (``cards``, their data ``xi``), both sides computed in full:
-    kept in the defender's table under ``xi`` and the two loot counts a condition may read (the
-    card ids are read only for supports, and a fresh attacker has none)."""
-    m = _match(xi, yi)
-    if m.blocked:
-        return False
-    downer = defender["owner"]
-    ac, am = _comp_parts(s, cards, (), (), seat, xi, yi, downer, "attacking")
-    base_a = _sum(ac, am)
-    dc, dm = _comp_parts(s, defender["cards"], defender["supports"], defender["mods"], downer, yi, xi, seat,
-                         "defending")
-    base_d = _sum(dc, dm)
-    xa, xp, yd, yp = base_a[0], base_a[2], base_d[1], base_d[2]
-    return m, xa, xp, yd, yp, dc, dm, m.beats(xa, xp, yd, yp), ac, am
+    return m, xa, xp, yd, yp, dc, dm, m.beats(xa, xp, yd, yp)
 
 
 def _support_tips(m: _Match, cards: list[str], hand: list[str], ac: list[list[int]] | None,
