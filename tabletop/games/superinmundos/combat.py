@@ -494,10 +494,9 @@ def _pairs_against(yi: tuple[CardInfo, ...]) -> dict[CardInfo, Pair]:
     return pairs
 
 
-_BARE: dict[tuple[Any, ...], dict[Any, Any]] = {}
+_BARE: dict[tuple[Any, ...], dict[tuple[bool, ...], tuple[list[list[int]], list[int], list[int]]]] = {}
 """(defender cards without passives, its supports as (on, stat, amount), its modifiers as (stat,
-amount)) -> its parts per doubling pattern against a lone attacker without passives, and beside
-them (keyed by the attacker's ``CardInfo``) ``_lone_verdict``'s answer per such attacker (read only
+amount)) -> its parts per doubling pattern against a lone attacker without passives (read only
 once stored). Emptied when full: what is asked again and again is the current battle's defender."""
 _BARE_LIMIT = 1024
 
@@ -509,7 +508,8 @@ def _pair(ci: CardInfo, yi: tuple[CardInfo, ...], pairs: dict[CardInfo, Pair]) -
     return found
 
 
-def _defender_sums(yi: tuple[CardInfo, ...], defender: Unit) -> dict[Any, Any]:
+def _defender_sums(yi: tuple[CardInfo, ...], defender: Unit
+                   ) -> dict[tuple[bool, ...], tuple[list[list[int]], list[int], list[int]]]:
     """A passive-free defender's parts per doubling pattern, shared across calls by its cards,
     supports (on, stat, amount) and modifiers (stat, amount): nothing else goes into them."""
     dsups, dmods = defender["supports"], defender["mods"]
@@ -573,7 +573,7 @@ def legal_units(s: SuperState, seat: int, hand: list[str], units: list[list[str]
         if not o.plain:
             yplain = False
     downer, dsups, dmods = defender["owner"], defender["supports"], defender["mods"]
-    dsums: dict[Any, Any]
+    dsums: dict[tuple[bool, ...], tuple[list[list[int]], list[int], list[int]]]
     # a defender without passives, against a lone attacker without passives: its numbers are
     # its cards, supports and modifiers only (no condition is read), shared across calls
     dsums = _defender_sums(yi, defender) if yplain else {}
@@ -584,17 +584,19 @@ def legal_units(s: SuperState, seat: int, hand: list[str], units: list[list[str]
         ac: list[list[int]] | None
         am: list[int] | None
         if len(cards) == 1 and yplain and (ci := T[cards[0]]).plain:
-            verdict = dsums.get(ci)
-            if verdict is None:
-                verdict = dsums[ci] = _lone_verdict(s, seat, ci, yi, defender, pairs, dsums)
-            if verdict is False:
+            pair = pairs.get(ci)
+            if pair is None:
+                pair = _pair(ci, yi, pairs)
+            m, xa, xp, key = pair
+            if m.blocked:
                 out.append(False)
                 continue
-            m, xa, xp, yd, yp, dc, dm, won = verdict
-            if won:
-                out.append(True)
-                continue
             ac = am = None
+            found = dsums.get(key)
+            if found is None:
+                dc, dm = _comp_parts(s, dcards, dsups, dmods, downer, yi, (ci,), seat, "defending")
+                found = dsums[key] = (dc, dm, _sum(dc, dm))
+            dc, dm, base_d = found
         else:
             xi = tuple([T[c] for c in cards])
             m = _match(xi, yi)
@@ -606,11 +608,10 @@ def legal_units(s: SuperState, seat: int, hand: list[str], units: list[list[str]
             xa, xp = base_a[0], base_a[2]
             dc, dm = _comp_parts(s, dcards, dsups, dmods, downer, yi, xi, seat, "defending")
             base_d = _sum(dc, dm)
-        if ac is not None:
-            yd, yp = base_d[1], base_d[2]
-            if m.beats(xa, xp, yd, yp):
-                out.append(True)
-                continue
+        yd, yp = base_d[1], base_d[2]
+        if m.beats(xa, xp, yd, yp):
+            out.append(True)
+            continue
         if helpers is None:
             helpers = [(h, abs(sp[1])) for h in hand if (sp := T[h].support) is not None]
         best = 0
@@ -622,32 +623,6 @@ def legal_units(s: SuperState, seat: int, hand: list[str], units: list[list[str]
             continue
         out.append(_support_tips(m, cards, hand, ac, am, xa, xp, yd, yp, defender, dc, dm))
     return out
-
-
-Verdict = tuple[_Match, int, int, int, int, list[list[int]], list[int], bool]
-
-
-def _lone_verdict(s: SuperState, seat: int, ci: CardInfo, yi: tuple[CardInfo, ...], defender: Unit,
-                  pairs: dict[CardInfo, Pair], dsums: dict[Any, Any]) -> Verdict | bool:
-    """For ``legal_units``: a lone attacker without passives against a defender without passives,
-    before any support. ``False`` when the defender's star threshold blocks it; otherwise its
-    ``_Match``, its Attack and Power, the defender's Defense and Power, the defender's parts and
-    whether it wins as it is. Card data, the defender's supports and modifiers only: kept in the
-    defender's ``_defender_sums`` table beside its parts, under the attacker's ``CardInfo``."""
-    pair = pairs.get(ci)
-    if pair is None:
-        pair = _pair(ci, yi, pairs)
-    m, xa, xp, key = pair
-    if m.blocked:
-        return False
-    found = dsums.get(key)
-    if found is None:
-        dc, dm = _comp_parts(s, defender["cards"], defender["supports"], defender["mods"], defender["owner"], yi,
-                             (ci,), seat, "defending")
-        found = dsums[key] = (dc, dm, _sum(dc, dm))
-    dc, dm, base_d = found
-    yd, yp = base_d[1], base_d[2]
-    return m, xa, xp, yd, yp, dc, dm, m.beats(xa, xp, yd, yp)
 
 
 def _support_tips(m: _Match, cards: list[str], hand: list[str], ac: list[list[int]] | None,

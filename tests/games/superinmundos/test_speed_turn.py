@@ -69,29 +69,6 @@ def test_legal_units_equals_the_first_completion_worked_out_afresh(turns: list[S
     assert won > 200 and checked - won > 200
 
 
-def test_a_plain_defender_keeps_each_lone_attackers_verdict(turns: list[SuperState]) -> None:
-    """A defender without passives keeps, beside its parts, the verdict of each lone attacker
-    without passives (card data, its supports and modifiers only): what ``_lone_verdict`` gives
-    afresh, and it is what the next turn against the same defender reads."""
-    combat._BARE.clear()
-    kept = 0
-    for s in turns:
-        seat, hand, units = _units(s)
-        combat.legal_units(s, seat, hand, units)
-        defender = s.arena[-1]
-        yi = tuple(T[c] for c in defender["cards"])
-        if not all(o.plain for o in yi):
-            continue
-        table = combat._defender_sums(yi, defender)
-        for key, verdict in table.items():
-            if not isinstance(key, type(yi[0])):
-                continue
-            kept += 1
-            fresh = combat._lone_verdict(s, seat, key, yi, defender, combat._pairs_against(yi), {})
-            assert verdict == fresh
-    assert kept > 300
-
-
 def test_seat_orders_are_shared_records() -> None:
     """``order_from`` gives every seat once from ``first`` (any first, reduced to the table), one
     shared tuple per table size and first seat."""
