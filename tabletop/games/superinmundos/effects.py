@@ -17,7 +17,7 @@ from tabletop.engine.registry import Registry
 from tabletop.engine.zones import draw
 
 from .cards import ELEMENTS, info
-from .combat import cond_ok
+from .combat import cond_ok, loot_count
 from .state import SuperState, Unit
 from .table import hand_of, next_eligible, say, team, tell, unit_msg
 
@@ -207,8 +207,6 @@ def paid_abilities(s: SuperState, unit: Unit, entering: bool) -> list[tuple[str,
     """(card, ability) pairs the unit's owner may pay for now (S24): affordable, once per combat
     per card; optional paid ON_ENTER abilities only as the unit enters, ACTIVATED ones on entering
     or while defending."""
-    from .combat import loot_count
-
     out: list[tuple[str, dict[str, Any]]] = []
     have = -1
     paid = unit["paid"]

@@ -52,9 +52,19 @@ BATTLE_LIMIT = 200
 """S46: a battle ends after the combat of its 200th attack declaration."""
 
 
-def order_from(s: SuperState, first: int) -> list[int]:
+_ORDERS: dict[tuple[int, int], tuple[int, ...]] = {}
+"""Seat orders by (table size, first seat): a handful per table size, asked on every window pass."""
+
+
+def order_from(s: SuperState, first: int) -> tuple[int, ...]:
+    """Every seat once, in seat order from ``first``: one shared tuple per (table size, first
+    seat), read only (a window asks for it on every pass)."""
     n = len(s.players)
-    return [(first + k) % n for k in range(n)]
+    key = (n, first % n)
+    found = _ORDERS.get(key)
+    if found is None:
+        found = _ORDERS[key] = tuple([(first + k) % n for k in range(n)])
+    return found
 
 
 # -- rounds -------------------------------------------------------------------------------------
